@@ -1,0 +1,161 @@
+// The one error type of the API: it carries the Kubernetes `Status` that the edge renders.
+// Deep code throws these through the factories below; `endpoints/` writes them once.
+import { type FieldError, fieldErrorBody, fieldErrorMessage } from './field-errors.js';
+
+export type StatusReason =
+  | 'Unauthorized'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Gone'
+  | 'Invalid'
+  | 'ServerTimeout'
+  | 'Timeout'
+  | 'TooManyRequests'
+  | 'BadRequest'
+  | 'MethodNotAllowed'
+  | 'NotAcceptable'
+  | 'RequestEntityTooLarge'
+  | 'UnsupportedMediaType'
+  | 'InternalError'
+  | 'Expired'
+  | 'ServiceUnavailable';
+
+export interface StatusCause {
+  reason?: string;
+  message?: string;
+  field?: string;
+}
+
+export interface StatusDetails {
+  name?: string;
+  group?: string;
+  kind?: string;
+  uid?: string;
+  causes?: StatusCause[];
+  retryAfterSeconds?: number;
+}
+
+/** The `Status` kind (meta/v1) as it travels on the wire. */
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Success' | 'Failure';
+  message?: string;
+  reason?: StatusReason;
+  details?: StatusDetails;
+  code: number;
+}
+
+/** A group and resource, as named in error messages (`configmaps`, `leases.coordination.k8s.io`). */
+export interface GroupResource {
+  group: string;
+  resource: string;
+}
+
+export function qualifiedResource(gr: GroupResource): string {
+  return gr.group ? `${gr.resource}.${gr.group}` : gr.resource;
+}
+
+export class StatusError extends Error {
+  readonly status: Status;
+  constructor(code: number, reason: StatusReason, message: string, details?: StatusDetails) {
+    super(message);
+    this.name = 'StatusError';
+    this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
+    if (details) this.status.details = details;
+  }
+  get code(): number {
+    return this.status.code;
+  }
+  get reason(): StatusReason | undefined {
+    return this.status.reason;
+  }
+}
+
+export function isStatusError(error: unknown): error is StatusError {
+  return error instanceof StatusError;
+}
+
+export const notFound = (gr: GroupResource, name: string): StatusError =>
+  new StatusError(404, 'NotFound', `${qualifiedResource(gr)} "${name}" not found`, { name, group: gr.group, kind: gr.resource });
+
+export const alreadyExists = (gr: GroupResource, name: string): StatusError =>
+  new StatusError(409, 'AlreadyExists', `${qualifiedResource(gr)} "${name}" already exists`, { name, group: gr.group, kind: gr.resource });
+
+/** Optimistic-concurrency failure (upstream NewConflict with the "object has been modified" text by default). */
+export const conflict = (
+  gr: GroupResource,
+  name: string,
+  why = 'the object has been modified; please apply your changes to the latest version and try again',
+  causes?: StatusCause[],
+): StatusError =>
+  new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`, {
+    name,
+    group: gr.group,
+    kind: gr.resource,
+    ...(causes ? { causes } : {}),
+  });
+
+/** 422 Invalid: `<Kind> "<name>" is invalid: <errors>` with one cause per field error. */
+export function invalid(group: string, kind: string, name: string, errors: readonly FieldError[]): StatusError {
+  const rendered = errors.map(fieldErrorMessage);
+  const list = rendered.length === 1 ? rendered[0] : `[${rendered.join(', ')}]`;
+  const subject = group ? `${kind}.${group}` : kind;
+  return new StatusError(422, 'Invalid', `${subject} "${name}" is invalid: ${list}`, {
+    name,
+    group,
+    kind,
+    causes: errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field })),
+  });
+}
+
+export const badRequest = (message: string, causes?: StatusCause[]): StatusError =>
+  new StatusError(400, 'BadRequest', message, causes ? { causes } : undefined);
+
+export const unauthorized = (message = 'Unauthorized'): StatusError => new StatusError(401, 'Unauthorized', message);
+
+export const forbidden = (message: string, details?: StatusDetails): StatusError => new StatusError(403, 'Forbidden', message, details);
+
+export const methodNotAllowed = (): StatusError =>
+  new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+
+export const notAcceptable = (accepted: readonly string[]): StatusError =>
+  new StatusError(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
+
+export const unsupportedMediaType = (contentType: string, accepted: readonly string[]): StatusError =>
+  new StatusError(
+    415,
+    'UnsupportedMediaType',
+    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+    { causes: [{ reason: 'UnsupportedMediaType', message: contentType }] },
+  );
+
+export const requestEntityTooLarge = (limit: number): StatusError =>
+  new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
+
+/** 410 with reason Expired: a continue token or resource version older than the history window. */
+export const expired = (message: string): StatusError => new StatusError(410, 'Expired', message);
+
+export const gone = (message: string): StatusError => new StatusError(410, 'Gone', message);
+
+/** 504 for a resource version the server has not reached yet (1-conventions: resource versions, rule 4). */
+export const tooLargeResourceVersion = (requested: number, current: number, retryAfterSeconds = 1): StatusError =>
+  new StatusError(504, 'Timeout', `Too large resource version: ${requested}, current: ${current}`, {
+    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+    retryAfterSeconds,
+  });
+
+export const timeout = (message: string, retryAfterSeconds?: number): StatusError =>
+  new StatusError(504, 'Timeout', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number): StatusError =>
+  new StatusError(429, 'TooManyRequests', message, { retryAfterSeconds });
+
+export const internalError = (message: string): StatusError =>
+  new StatusError(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
+
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number): StatusError =>
+  new StatusError(503, 'ServiceUnavailable', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });

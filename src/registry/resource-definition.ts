@@ -1,0 +1,82 @@
+// What one kind plugs into the generic store (ARCHITECTURE §2): identity, schema, strategy, table
+// columns and field selectors. Everything generic (REST verbs, storage, watch, discovery, OpenAPI)
+// is derived from this one description; a kind file under `apis/<group>/` exports one of these.
+import type { TSchema } from '@sinclair/typebox';
+import type { FieldError } from '../errors/field-errors.js';
+import type { KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
+
+export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+
+export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+/**
+ * The kind's hooks, run by the generic store in a fixed order:
+ * create: decode -> default -> prepareForCreate -> validate (+ generic metadata validation) -> persist;
+ * update: decode -> default -> prepareForUpdate -> validateUpdate -> persist.
+ * Validators return field errors; the store turns a non-empty list into one 422 Invalid.
+ */
+export interface Strategy<T extends KubeObject = KubeObject> {
+  /** Reset what clients may not set on create (e.g. status). */
+  prepareForCreate?(obj: T): void;
+  validate?(obj: T): FieldError[];
+  /** Carry over what the main resource may not change (e.g. status from `old`). */
+  prepareForUpdate?(obj: T, old: T): void;
+  validateUpdate?(obj: T, old: T): FieldError[];
+  /** PUT of a missing object creates it (upstream AllowCreateOnUpdate); false for most kinds. */
+  allowCreateOnUpdate?: boolean;
+  /** Update of the `status` subresource: keep everything but status from `old`. */
+  prepareForStatusUpdate?(obj: T, old: T): void;
+  validateStatusUpdate?(obj: T, old: T): FieldError[];
+  /** Warnings (`Warning: 299` headers) for a create or update. */
+  warnings?(obj: T, old?: T): string[];
+}
+
+/** One column of `kubectl get`: definition plus how to compute the cell (1-conventions: Table). */
+export interface TableColumn<T extends KubeObject = KubeObject> {
+  definition: TableColumnDefinition;
+  cell(obj: T, now: Date): unknown;
+}
+
+/** A second served version or group of the same stored kind (e.g. events.k8s.io/v1 Event over core v1 Event). */
+export interface Conversion<T extends KubeObject = KubeObject> {
+  /** Turn the stored form into this definition's form. */
+  fromStorage(stored: KubeObject): T;
+  /** Turn this definition's form into the stored form. */
+  toStorage(obj: T): KubeObject;
+}
+
+export interface ResourceDefinition<T extends KubeObject = KubeObject> {
+  /** '' for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  listKind: string;
+  /** Plural resource name used in URLs. */
+  resource: string;
+  singular: string;
+  shortNames?: string[];
+  categories?: string[];
+  namespaced: boolean;
+  /** Structural schema of the whole object (apiVersion, kind, metadata, ...), with x-kubernetes markers. */
+  schema: TSchema;
+  /** OpenAPI definition name, e.g. `io.k8s.api.core.v1.ConfigMap`. */
+  definitionName: string;
+  verbs: readonly Verb[];
+  /** Subresources served besides the main resource. `status` uses the strategy's status hooks. */
+  subresources?: readonly ('status' | 'finalize')[];
+  /** Defaults a schema cannot express (schema `default`s are applied generically first). */
+  defaults?(obj: T): void;
+  strategy: Strategy<T>;
+  /** Columns beyond Name; absent means the default table (Name, Created At). Age is included explicitly. */
+  tableColumns?: TableColumn<T>[];
+  /** Field selectors beyond `metadata.name` and `metadata.namespace`: field path -> value. */
+  fieldSelectors?: Record<string, (obj: T) => string | undefined>;
+  /** Storage: the key segment (defaults to `resource` for core, `group/resource` otherwise), TTL, conversion. */
+  storage?: {
+    resourcePath?: string;
+    ttlSeconds?: number;
+    conversion?: Conversion<T>;
+  };
+  /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
+  deleteReturnsObject?: boolean;
+}
