@@ -27,8 +27,13 @@ export interface Strategy<T extends KubeObject = KubeObject> {
   /** Update of the `status` subresource: keep everything but status from `old`. */
   prepareForStatusUpdate?(obj: T, old: T): void;
   validateStatusUpdate?(obj: T, old: T): FieldError[];
+  /** Update of the namespace `finalize` subresource: only spec.finalizers may change. */
+  prepareForFinalizeUpdate?(obj: T, old: T): void;
+  validateFinalizeUpdate?(obj: T, old: T): FieldError[];
   /** Warnings (`Warning: 299` headers) for a create or update. */
   warnings?(obj: T, old?: T): string[];
+  /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
+  tracksGeneration?: boolean;
 }
 
 /** One column of `kubectl get`: definition plus how to compute the cell (1-conventions: Table). */
@@ -67,7 +72,11 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   /** Defaults a schema cannot express (schema `default`s are applied generically first). */
   defaults?(obj: T): void;
   strategy: Strategy<T>;
-  /** Columns beyond Name; absent means the default table (Name, Created At). Age is included explicitly. */
+  /**
+   * The full column list of the kind's table, in upstream's order and including `Name` where upstream
+   * puts it (first for most kinds, last with priority 1 for Event) and `Age` where it has one.
+   * Absent means the default table (Name, Created At).
+   */
   tableColumns?: TableColumn<T>[];
   /** Field selectors beyond `metadata.name` and `metadata.namespace`: field path -> value. */
   fieldSelectors?: Record<string, (obj: T) => string | undefined>;

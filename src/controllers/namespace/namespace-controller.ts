@@ -1,0 +1,109 @@
+// Namespace controller (3-resources: deleting a namespace removes everything in it): for a namespace
+// marked Terminating, delete every namespaced object in it, wait until none remain, then clear the
+// `kubernetes` finalizer through `finalize` and delete the namespace for good.
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { isStatusError } from '../../errors/status-error.js';
+import type { Store } from '../../registry/store/index.js';
+import { WorkQueue } from '../work-queue.js';
+
+const FINALIZER = 'kubernetes';
+/** How soon to look again while objects with finalizers of their own still remain. */
+const REMAINING_CONTENT_RECHECK_MS = 1000;
+
+interface NamespaceObject extends KubeObject {
+  spec?: { finalizers?: string[] };
+  status?: { phase?: string };
+}
+
+export interface NamespaceControllerDeps {
+  namespaces: Store;
+  /** Stores of every namespaced kind, one per storage (a shared storage appears once). */
+  namespaced: () => readonly Store[];
+}
+
+export interface Controller {
+  readonly name: string;
+  start(): Promise<void>;
+  stop(): void;
+  /** Throws when the controller is not running (its watch ended): a /livez and /readyz check. */
+  check(): void;
+}
+
+export function namespaceController(deps: NamespaceControllerDeps): Controller {
+  const abort = new AbortController();
+  const queue: WorkQueue = new WorkQueue((name) => reconcile(deps, name, queue));
+  let running = false;
+  // Watches namespaces for good: a watch that ends (cache relist, too slow) is restarted from scratch,
+  // which re-delivers every terminating namespace as a synthetic ADDED.
+  const follow = async (): Promise<void> => {
+    while (!abort.signal.aborted) {
+      try {
+        for await (const event of deps.namespaces.watch('', { allowWatchBookmarks: false, signal: abort.signal })) {
+          running = true;
+          if (event.type === 'BOOKMARK' || event.type === 'DELETED') continue;
+          if (event.item.object.metadata.deletionTimestamp) queue.add(event.item.object.metadata.name ?? '');
+        }
+      } catch (error) {
+        running = false;
+        if (!abort.signal.aborted) console.error('kplane: namespace controller watch ended, restarting:', error instanceof Error ? error.message : error);
+        await new Promise((resolve) => setTimeout(resolve, 500).unref());
+      }
+    }
+  };
+  return {
+    name: 'namespace',
+    async start() {
+      running = true;
+      void follow();
+    },
+    stop() {
+      abort.abort();
+      queue.stop();
+      running = false;
+    },
+    check() {
+      if (!running) throw new Error('namespace controller is not watching');
+    },
+  };
+}
+
+async function reconcile(deps: NamespaceControllerDeps, name: string, queue: WorkQueue): Promise<void> {
+  const ns = await getNamespace(deps.namespaces, name);
+  if (!ns?.metadata.deletionTimestamp) return;
+  const remaining = await deleteContent(deps, name);
+  if (remaining > 0) {
+    queue.addAfter(name, REMAINING_CONTENT_RECHECK_MS);
+    return;
+  }
+  if ((ns.spec?.finalizers ?? []).includes(FINALIZER)) {
+    await deps.namespaces.update('', name, (current) => {
+      const next = structuredClone(current) as NamespaceObject;
+      next.spec = { ...next.spec, finalizers: (next.spec?.finalizers ?? []).filter((f) => f !== FINALIZER) };
+      return next;
+    }, { dryRun: false, subresource: 'finalize' });
+  }
+  try {
+    await deps.namespaces.delete('', name, {}, { dryRun: false });
+  } catch (error) {
+    if (!(isStatusError(error) && error.code === 404)) throw error;
+  }
+}
+
+async function getNamespace(store: Store, name: string): Promise<NamespaceObject | undefined> {
+  try {
+    return (await store.get('', name)).object as NamespaceObject;
+  } catch (error) {
+    if (isStatusError(error) && error.code === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Delete every object in the namespace; the count of objects still present (held by finalizers). */
+async function deleteContent(deps: NamespaceControllerDeps, namespace: string): Promise<number> {
+  let remaining = 0;
+  for (const store of deps.namespaced()) {
+    await store.deleteCollection(namespace, {}, {}, { dryRun: false });
+    remaining += (await store.list(namespace, {})).items.length;
+  }
+  return remaining;
+}

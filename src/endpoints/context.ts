@@ -1,0 +1,38 @@
+// The per-request context passed from filter to filter and into the handlers.
+import type { RequestInfo } from './request-info.js';
+import type { UserInfo } from '../auth/user-info.js';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { HttpRequest, HttpResponse } from '../server/http-types.js';
+
+export type { HttpRequest, HttpResponse };
+
+/** What handlers use of a response; HTTP/1 and HTTP/2 compatibility responses both provide it. */
+export interface ApiResponse {
+  readonly headersSent: boolean;
+  statusCode: number;
+  setHeader(name: string, value: string | number | readonly string[]): unknown;
+  writeHead(code: number, headers: OutgoingHttpHeaders): unknown;
+  write(chunk: string | Uint8Array): boolean;
+  end(chunk?: string | Uint8Array): unknown;
+  once(event: 'close' | 'drain', listener: () => void): unknown;
+  off(event: 'close' | 'drain', listener: () => void): unknown;
+}
+
+export interface RequestContext {
+  req: HttpRequest;
+  res: ApiResponse;
+  url: URL;
+  info: RequestInfo;
+  /** Set by authentication. */
+  user?: UserInfo;
+  /** Aborts when the client goes away or the server stops. */
+  signal: AbortSignal;
+  /** Collected `Warning: 299` texts, written with the response head. */
+  warnings: string[];
+  /** Response code once written (for metrics and logs). */
+  code?: number;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<void>;
+/** A filter wraps the next handler (STYLE: `withX(next, deps)`). */
+export type Filter = (next: Handler) => Handler;

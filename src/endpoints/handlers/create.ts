@@ -1,0 +1,16 @@
+// POST to a collection: 201 with the created object.
+import type { RequestContext } from '../context.js';
+import { negotiate } from '../negotiation.js';
+import { writeSingle } from '../objects.js';
+import { writeParams } from '../params.js';
+import { checkNamespace, readObjectBody } from './decode-body.js';
+import type { ResourceScope } from './scope.js';
+
+export async function handleCreate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const params = writeParams(ctx.url.searchParams, 'CreateOptions');
+  const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
+  checkNamespace(scope.def, obj, scope.namespace);
+  const created = await scope.store.create(scope.namespace, obj, { dryRun: params.dryRun, fieldManager: params.fieldManager, user: ctx.user });
+  writeSingle(ctx, 201, scope.def, { object: created }, rep);
+}

@@ -1,0 +1,48 @@
+// Turning a request body into an object of the expected kind: parse, check type meta against the URL,
+// schema-decode (types, unknown fields per fieldValidation), and name/namespace consistency.
+import { badRequest } from '../../errors/status-error.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { decodeObject } from '../../schema/decode.js';
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import { readBody, parseBody } from '../body.js';
+import type { RequestContext } from '../context.js';
+import { mediaTypeOf } from '../negotiation.js';
+import { unsupportedMediaType } from '../../errors/status-error.js';
+import { apiVersionOf } from '../objects.js';
+import type { FieldValidation } from '../params.js';
+
+export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+
+export async function readObjectBody(ctx: RequestContext, def: ResourceDefinition, fieldValidation: FieldValidation): Promise<KubeObject> {
+  const mediaType = mediaTypeOf(ctx.req.headers['content-type']);
+  if (mediaType !== '' && mediaType !== 'application/json' && mediaType !== 'application/yaml' && mediaType !== '*/*')
+    throw unsupportedMediaType(mediaType, BODY_MEDIA_TYPES);
+  const raw = parseBody(await readBody(ctx.req), mediaType === 'application/yaml');
+  return decodeKubeObject(ctx, def, raw, fieldValidation);
+}
+
+/** Check apiVersion/kind against the URL's, then decode through the kind's schema. */
+export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, raw: unknown, fieldValidation: FieldValidation): KubeObject {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
+  const body = raw as Record<string, unknown>;
+  const expectedVersion = apiVersionOf(def);
+  const apiVersion = typeof body['apiVersion'] === 'string' && body['apiVersion'] !== '' ? body['apiVersion'] : expectedVersion;
+  const kind = typeof body['kind'] === 'string' && body['kind'] !== '' ? body['kind'] : def.kind;
+  if (apiVersion !== expectedVersion)
+    throw badRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${expectedVersion})`);
+  if (kind !== def.kind)
+    throw badRequest(`${kind} in version "${def.version}" cannot be handled as a ${def.kind}: the kind in the data (${kind}) does not match the expected kind (${def.kind})`);
+  const { object, warnings } = decodeObject(def.schema, { ...body, apiVersion, kind, metadata: body['metadata'] ?? {} }, { kind: def.kind, version: def.version, fieldValidation });
+  ctx.warnings.push(...warnings);
+  const obj = object as KubeObject;
+  obj.metadata ??= {};
+  return { apiVersion, kind, ...obj } as KubeObject;
+}
+
+/** 400 when the body names another namespace than the URL (upstream wording). */
+export function checkNamespace(def: ResourceDefinition, obj: KubeObject, namespace: string): void {
+  if (!def.namespaced) return;
+  const bodyNamespace = obj.metadata.namespace;
+  if (bodyNamespace && bodyNamespace !== namespace)
+    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+}

@@ -1,0 +1,36 @@
+// DELETE of one object (200 with a Status, or the object while finalizers hold it) and of a collection.
+import { parseBody, readBody } from '../body.js';
+import type { RequestContext } from '../context.js';
+import { negotiate } from '../negotiation.js';
+import { writeSingle } from '../objects.js';
+import { deleteOptions, listParams } from '../params.js';
+import { successStatus, writeObject } from '../responses.js';
+import { parseSelectors } from './selectors.js';
+import type { ResourceScope } from './scope.js';
+
+async function optionsBody(ctx: RequestContext): Promise<unknown> {
+  const body = await readBody(ctx.req);
+  return body.length === 0 ? undefined : parseBody(body, false);
+}
+
+export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const options = deleteOptions(ctx.url.searchParams, await optionsBody(ctx));
+  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user });
+  if (result.deleted && !scope.def.deleteReturnsObject) {
+    const meta = result.object.metadata;
+    const details = { name: meta.name ?? '', group: scope.def.group, kind: scope.def.resource, ...(meta.uid ? { uid: meta.uid } : {}) };
+    writeObject(ctx, 200, successStatus(details));
+    return;
+  }
+  // Upstream answers 202 only when a pending deletion was asked to cascade (orphanDependents=false).
+  const code = !result.deleted && options.orphanDependents === false ? 202 : 200;
+  writeSingle(ctx, code, scope.def, { object: result.object }, rep);
+}
+
+export async function handleDeleteCollection(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const options = deleteOptions(ctx.url.searchParams, await optionsBody(ctx));
+  const params = listParams(ctx.url.searchParams, false);
+  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user });
+  writeObject(ctx, 200, successStatus(undefined));
+}

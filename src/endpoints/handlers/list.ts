@@ -1,0 +1,17 @@
+// GET of a collection (1-conventions: chunked lists and the resource-version table).
+import type { RequestContext } from '../context.js';
+import { negotiate } from '../negotiation.js';
+import { writeList } from '../objects.js';
+import { listParams } from '../params.js';
+import { parseSelectors } from './selectors.js';
+import type { ResourceScope } from './scope.js';
+
+export async function handleList(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false });
+  const params = listParams(ctx.url.searchParams, false);
+  const result = await scope.store.list(scope.namespace, { ...params, ...parseSelectors(scope, params) });
+  const meta: Record<string, unknown> = { resourceVersion: String(result.revision) };
+  if (result.continue) meta['continue'] = result.continue;
+  if (result.remainingItemCount !== undefined) meta['remainingItemCount'] = result.remainingItemCount;
+  writeList(ctx, scope.def, result.items, meta, rep);
+}

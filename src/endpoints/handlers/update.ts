@@ -1,0 +1,25 @@
+// PUT of an object or its status/finalize subresource: 200, or 201 when the kind creates on update.
+import { badRequest } from '../../errors/status-error.js';
+import type { RequestContext } from '../context.js';
+import { negotiate } from '../negotiation.js';
+import { writeSingle } from '../objects.js';
+import { writeParams } from '../params.js';
+import { checkNamespace, readObjectBody } from './decode-body.js';
+import type { ResourceScope } from './scope.js';
+
+export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const params = writeParams(ctx.url.searchParams, 'UpdateOptions');
+  const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
+  checkNamespace(scope.def, obj, scope.namespace);
+  const name = scope.info.name;
+  if (obj.metadata.name !== name)
+    throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
+  const result = await scope.store.update(scope.namespace, name, () => obj, {
+    dryRun: params.dryRun,
+    fieldManager: params.fieldManager,
+    user: ctx.user,
+    subresource: scope.info.subresource,
+  });
+  writeSingle(ctx, result.created ? 201 : 200, scope.def, { object: result.object }, rep);
+}

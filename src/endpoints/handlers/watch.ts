@@ -1,0 +1,79 @@
+// Watch streams (1-conventions: watch): `{type, object}` JSON documents, one per line, chunked.
+// Every frame is encoded once per event and shared by all watchers (memo on the event).
+import type { RequestContext } from '../context.js';
+import { negotiate, type Representation } from '../negotiation.js';
+import { listParams } from '../params.js';
+import { toStatusError } from '../responses.js';
+import { apiVersionOf, objectJson, transformObject } from '../objects.js';
+import { includeObjectParam } from '../table.js';
+import { parseSelectors } from './selectors.js';
+import type { ResourceScope } from './scope.js';
+import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
+
+/** Upstream picks a watch timeout between minRequestTimeout (1800 s) and twice that. */
+const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
+
+export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true });
+  const params = listParams(ctx.url.searchParams, true);
+  // The deprecated single-object form (`.../configmaps/foo?watch=1`) is a name field selector.
+  if (scope.info.name) params.fieldSelector = [`metadata.name=${scope.info.name}`, params.fieldSelector].filter(Boolean).join(',');
+  const selectors = parseSelectors(scope, params);
+  parseResourceVersion(params.resourceVersion); // a malformed version is a 400 before the stream starts
+  const timeoutSeconds = params.timeoutSeconds ?? MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random());
+  const abort = new AbortController();
+  const onAbort = (): void => abort.abort();
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(onAbort, timeoutSeconds * 1000);
+  const events = scope.store.watch(scope.namespace, {
+    ...selectors,
+    resourceVersion: params.resourceVersion,
+    allowWatchBookmarks: params.allowWatchBookmarks,
+    signal: abort.signal,
+  });
+  ctx.code = 200;
+  ctx.res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache, private' });
+  // Flush the head so clients see the watch established before the first event.
+  ctx.res.write('');
+  try {
+    for await (const event of events) {
+      if (!(await write(ctx, frame(ctx, scope, event, rep)))) break;
+    }
+  } catch (error) {
+    if (!abort.signal.aborted) await write(ctx, Buffer.from(JSON.stringify({ type: 'ERROR', object: toStatusError(error).status }) + '\n'));
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener('abort', onAbort);
+    abort.abort();
+    ctx.res.end();
+  }
+}
+
+function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent, rep: Representation): Buffer {
+  if (event.type === 'BOOKMARK') {
+    const object = { kind: scope.def.kind, apiVersion: apiVersionOf(scope.def), metadata: { resourceVersion: String(event.revision) } };
+    return Buffer.from(JSON.stringify({ type: 'BOOKMARK', object }) + '\n');
+  }
+  const key = rep.kind === 'object' ? 'json' : rep.kind === 'table' ? `table:${rep.version}:${includeObjectParam(ctx.url.searchParams)}` : `meta:${rep.version}`;
+  return event.encoded(`${event.type}:${key}`, () => {
+    const object = rep.kind === 'object' ? objectJson(scope.def, event.item) : JSON.stringify(transformObject(ctx, scope.def, event.item.object, rep));
+    return Buffer.from(`{"type":"${event.type}","object":${object}}\n`);
+  });
+}
+
+/** Write with backpressure; false once the client is gone. */
+function write(ctx: RequestContext, chunk: Buffer): Promise<boolean> {
+  if (ctx.signal.aborted) return Promise.resolve(false);
+  if (ctx.res.write(chunk)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      ctx.res.off('drain', onDrain);
+      ctx.res.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    ctx.res.once('drain', onDrain);
+    ctx.res.once('close', onClose);
+  });
+}

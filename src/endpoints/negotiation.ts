@@ -1,0 +1,85 @@
+// Content negotiation (1-conventions: representations): which representation the client accepts.
+// JSON and YAML of the object itself, the server-side Table, and PartialObjectMetadata(List).
+import { notAcceptable } from '../errors/status-error.js';
+
+export type Representation =
+  | { kind: 'object'; format: 'json' | 'yaml' }
+  | { kind: 'table'; version: 'v1' | 'v1beta1' }
+  | { kind: 'partial-metadata'; version: 'v1' | 'v1beta1'; list: boolean };
+
+interface MediaRange {
+  type: string;
+  params: Map<string, string>;
+  q: number;
+}
+
+export const SUPPORTED_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'] as const;
+
+/** Parse an Accept header into ranges, highest preference first (stable for equal q). */
+export function parseAccept(header: string | undefined): MediaRange[] {
+  if (!header) return [{ type: '*/*', params: new Map(), q: 1 }];
+  const ranges = header.split(',').map((part): MediaRange => {
+    const [type = '', ...paramParts] = part.split(';').map((s) => s.trim());
+    const params = new Map<string, string>();
+    for (const p of paramParts) {
+      const eq = p.indexOf('=');
+      if (eq > 0) params.set(p.slice(0, eq).trim().toLowerCase(), p.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+    }
+    const q = Number(params.get('q') ?? '1');
+    params.delete('q');
+    return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 0 };
+  });
+  return ranges.filter((r) => r.type !== '' && r.q > 0).sort((a, b) => b.q - a.q);
+}
+
+function metaVersion(range: MediaRange): 'v1' | 'v1beta1' | undefined {
+  if (range.params.get('g') !== 'meta.k8s.io') return undefined;
+  const v = range.params.get('v');
+  return v === 'v1' || v === 'v1beta1' ? v : undefined;
+}
+
+/** One media range to a representation we can produce, or undefined. */
+function representationOf(range: MediaRange, options: NegotiateOptions): Representation | undefined {
+  const as = range.params.get('as');
+  const isJson = range.type === 'application/json';
+  if (as !== undefined) {
+    if (!isJson || !options.allowTransforms) return undefined;
+    const version = metaVersion(range);
+    if (!version) return undefined;
+    if (as === 'Table') return { kind: 'table', version };
+    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') {
+      // upstream: the singular form for get/watch, the List form for list
+      if ((as === 'PartialObjectMetadataList') !== options.list) return undefined;
+      return { kind: 'partial-metadata', version, list: options.list };
+    }
+    return undefined;
+  }
+  if (isJson || range.type === '*/*' || range.type === 'application/*') return { kind: 'object', format: 'json' };
+  if (range.type === 'application/yaml' && !options.stream) return { kind: 'object', format: 'yaml' };
+  return undefined;
+}
+
+export interface NegotiateOptions {
+  /** Table and PartialObjectMetadata are offered on resource GETs (and watches), not on discovery. */
+  allowTransforms: boolean;
+  /** A collection (list) request. */
+  list: boolean;
+  /** A watch stream: YAML has no stream framing. */
+  stream: boolean;
+}
+
+/** Pick the representation for a response, or throw 406 NotAcceptable. */
+export function negotiate(accept: string | undefined, options: NegotiateOptions): Representation {
+  for (const range of parseAccept(accept)) {
+    const representation = representationOf(range, options);
+    if (representation) return representation;
+  }
+  throw notAcceptable(options.stream ? ['application/json', 'application/vnd.kubernetes.protobuf'] : SUPPORTED_MEDIA_TYPES);
+}
+
+export type BodyFormat = 'json' | 'yaml';
+
+/** Media type of a request body without parameters, lower case. */
+export function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}

@@ -1,0 +1,65 @@
+// Writing objects and lists in the negotiated representation. The JSON list path joins the cached,
+// already serialized items instead of re-serializing them (ARCHITECTURE §3: encoded once).
+import type { KubeObject, ListMeta } from '../apis/meta/v1/types.js';
+import type { ResourceDefinition } from '../registry/resource-definition.js';
+import type { StoredItem } from '../registry/store/index.js';
+import type { RequestContext } from './context.js';
+import type { Representation } from './negotiation.js';
+import { isTrue } from './request-info.js';
+import { serialize, writeRaw } from './responses.js';
+import { includeObjectParam, partialObjectMetadata, toTable } from './table.js';
+
+export function apiVersionOf(def: ResourceDefinition): string {
+  return def.group ? `${def.group}/${def.version}` : def.version;
+}
+
+/** The object with its apiVersion and kind first, as the wire carries them. */
+export function withTypeMeta(def: ResourceDefinition, obj: Readonly<KubeObject>): KubeObject {
+  const { apiVersion: _a, kind: _k, ...rest } = obj;
+  return { apiVersion: apiVersionOf(def), kind: def.kind, ...rest } as KubeObject;
+}
+
+/** One object as JSON text, reusing the cached serialization when it has its type meta. */
+export function objectJson(def: ResourceDefinition, item: StoredItem): string {
+  const obj = item.object;
+  if (item.json !== undefined && obj.apiVersion === apiVersionOf(def) && obj.kind === def.kind) return item.json;
+  return JSON.stringify(withTypeMeta(def, obj));
+}
+
+/** The value a representation turns one object into. */
+export function transformObject(ctx: RequestContext, def: ResourceDefinition, obj: Readonly<KubeObject>, rep: Representation): unknown {
+  if (rep.kind === 'table') return toTable(def, [obj], { resourceVersion: obj.metadata.resourceVersion ?? '' }, { include: includeObjectParam(ctx.url.searchParams), version: rep.version });
+  if (rep.kind === 'partial-metadata') return partialObjectMetadata(obj, rep.version);
+  return withTypeMeta(def, obj);
+}
+
+export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefinition, item: StoredItem, rep: Representation): void {
+  if (rep.kind === 'object' && rep.format === 'json' && !isTrue(ctx.url.searchParams.get('pretty'))) {
+    writeRaw(ctx, code, 'application/json', objectJson(def, item));
+    return;
+  }
+  const value = transformObject(ctx, def, item.object, rep);
+  const format = rep.kind === 'object' ? rep.format : 'json';
+  writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
+}
+
+export function writeList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta, rep: Representation): void {
+  if (rep.kind === 'table') {
+    const table = toTable(def, items.map((i) => i.object), meta, { include: includeObjectParam(ctx.url.searchParams), version: rep.version });
+    writeRaw(ctx, 200, 'application/json', serialize(ctx, table, 'json'));
+    return;
+  }
+  if (rep.kind === 'partial-metadata') {
+    const list = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rep.version}`, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version)) };
+    writeRaw(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
+    return;
+  }
+  if (rep.format === 'json' && !isTrue(ctx.url.searchParams.get('pretty'))) {
+    const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":[`;
+    const parts = items.map((i) => objectJson(def, i));
+    writeRaw(ctx, 200, 'application/json', head + parts.join(',') + ']}');
+    return;
+  }
+  const list = { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: meta, items: items.map((i) => withTypeMeta(def, i.object)) };
+  writeRaw(ctx, 200, rep.format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, list, rep.format));
+}

@@ -1,0 +1,108 @@
+// Query parameters of the REST verbs (1-conventions: common parameters), parsed and validated as
+// upstream does: unparseable values are 400 BadRequest, invalid combinations 422 on the options kind.
+import { badRequest, invalid } from '../errors/status-error.js';
+import * as field from '../errors/field-errors.js';
+import type { FieldError } from '../errors/field-errors.js';
+import type { DeleteOptions } from '../apis/meta/v1/types.js';
+
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+
+function optionsInvalid(kind: string, errors: FieldError[]): void {
+  if (errors.length > 0) throw invalid('meta.k8s.io', kind, '', errors);
+}
+
+/** Integer query parameter; Go's strconv error text on failure, as upstream returns it. */
+export function intParam(query: URLSearchParams, name: string): number | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  return Number(raw);
+}
+
+export function boolParam(query: URLSearchParams, name: string): boolean | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (['true', '1', 't', 'T', 'TRUE', 'True'].includes(raw)) return true;
+  if (['false', '0', 'f', 'F', 'FALSE', 'False'].includes(raw)) return false;
+  throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
+}
+
+/** dryRun (only `All`), fieldManager (<= 128 chars) and fieldValidation of create, update and patch. */
+export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions') {
+  const dryRunValues = query.getAll('dryRun');
+  const fieldManager = query.get('fieldManager') ?? undefined;
+  const errors: FieldError[] = [];
+  if (dryRunValues.some((v) => v !== 'All')) errors.push(field.notSupported('dryRun', dryRunValues, ['All']));
+  if (fieldManager !== undefined && fieldManager.length > 128) errors.push(field.tooLong('fieldManager', fieldManager, 128));
+  optionsInvalid(optionsKind, errors);
+  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: fieldValidationParam(query) };
+}
+
+/** Upstream 1.25 default when absent: Warn (ServerSideFieldValidation on). */
+export function fieldValidationParam(query: URLSearchParams): FieldValidation {
+  const raw = query.get('fieldValidation');
+  if (raw === null || raw === '') return 'Warn';
+  if (raw === 'Ignore' || raw === 'Warn' || raw === 'Strict') return raw;
+  throw badRequest(`invalid fieldValidation directive: ${raw}`);
+}
+
+export interface ListParams {
+  labelSelector: string;
+  fieldSelector: string;
+  limit?: number;
+  continue?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  timeoutSeconds?: number;
+  allowWatchBookmarks: boolean;
+}
+
+/** List and watch parameters with upstream's ValidateListOptions rules (422 ListOptions.meta.k8s.io). */
+export function listParams(query: URLSearchParams, watch: boolean): ListParams {
+  const resourceVersion = query.get('resourceVersion') ?? undefined;
+  const match = query.get('resourceVersionMatch') ?? '';
+  const cont = query.get('continue') ?? '';
+  const errors: FieldError[] = [];
+  if (match !== '' && !watch) {
+    if (!resourceVersion) errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+    if (cont) errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+    if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(field.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+    if (match === 'Exact' && resourceVersion === '0') errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+  }
+  const limit = intParam(query, 'limit');
+  const timeoutSeconds = intParam(query, 'timeoutSeconds');
+  optionsInvalid('ListOptions', errors);
+  const params: ListParams = {
+    labelSelector: query.get('labelSelector') ?? '',
+    fieldSelector: query.get('fieldSelector') ?? '',
+    allowWatchBookmarks: boolParam(query, 'allowWatchBookmarks') ?? false,
+  };
+  if (limit !== undefined && limit > 0) params.limit = limit;
+  if (cont) params.continue = cont;
+  if (resourceVersion !== undefined) params.resourceVersion = resourceVersion;
+  if (match === 'Exact' || match === 'NotOlderThan') params.resourceVersionMatch = match;
+  if (timeoutSeconds !== undefined) params.timeoutSeconds = timeoutSeconds;
+  return params;
+}
+
+const PROPAGATION = ['Foreground', 'Background', 'Orphan'] as const;
+
+/** DeleteOptions from the optional body, overridden by query parameters (upstream precedence). */
+export function deleteOptions(query: URLSearchParams, body: unknown): DeleteOptions & { dryRunAll: boolean } {
+  const options: DeleteOptions = typeof body === 'object' && body !== null ? { ...(body as DeleteOptions) } : {};
+  const grace = intParam(query, 'gracePeriodSeconds');
+  if (grace !== undefined) options.gracePeriodSeconds = grace;
+  const policy = query.get('propagationPolicy');
+  if (policy) options.propagationPolicy = policy as DeleteOptions['propagationPolicy'];
+  const orphan = boolParam(query, 'orphanDependents');
+  if (orphan !== undefined) options.orphanDependents = orphan;
+  const dryRun = [...query.getAll('dryRun'), ...(options.dryRun ?? [])];
+  const errors: FieldError[] = [];
+  if (dryRun.some((v) => v !== 'All')) errors.push(field.notSupported('dryRun', dryRun, ['All']));
+  if (options.propagationPolicy !== undefined && !PROPAGATION.includes(options.propagationPolicy))
+    errors.push(field.notSupported('propagationPolicy', options.propagationPolicy, [...PROPAGATION, 'nil']));
+  if (options.propagationPolicy !== undefined && options.orphanDependents !== undefined)
+    errors.push(field.invalid('propagationPolicy', options.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+  optionsInvalid('DeleteOptions', errors);
+  return { ...options, dryRunAll: dryRun.length > 0 };
+}

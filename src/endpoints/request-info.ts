@@ -1,0 +1,98 @@
+// Request info: what a URL and method mean in Kubernetes terms (upstream RequestInfoFactory).
+// Filters (authentication, later authorization and flow control) and the router read it.
+
+export type RequestVerb =
+  | 'get'
+  | 'list'
+  | 'watch'
+  | 'create'
+  | 'update'
+  | 'patch'
+  | 'delete'
+  | 'deletecollection'
+  | 'proxy';
+
+export interface ResourceRequestInfo {
+  isResourceRequest: true;
+  path: string;
+  verb: RequestVerb;
+  /** 'api' for the core group, 'apis' for named groups. */
+  apiPrefix: 'api' | 'apis';
+  apiGroup: string;
+  apiVersion: string;
+  namespace: string;
+  resource: string;
+  subresource: string;
+  name: string;
+}
+
+export interface NonResourceRequestInfo {
+  isResourceRequest: false;
+  path: string;
+  /** Lower-case HTTP method: get, post, put, patch, delete, head. */
+  verb: string;
+}
+
+export type RequestInfo = ResourceRequestInfo | NonResourceRequestInfo;
+
+/** Namespace subresources that keep `/namespaces/{name}/{sub}` addressing the namespace itself. */
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
+const METHOD_VERBS: Record<string, RequestVerb> = { POST: 'create', PUT: 'update', PATCH: 'patch' };
+
+/** Parse path and method; `watch` is read from the query (`watch=true|1`) or the legacy `/watch/` prefix. */
+export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
+  const parts = path.split('/').filter((p) => p !== '');
+  const nonResource: NonResourceRequestInfo = { isResourceRequest: false, path, verb: method.toLowerCase() };
+  const prefix = parts[0];
+  if (prefix !== 'api' && prefix !== 'apis') return nonResource;
+  const minLength = prefix === 'api' ? 2 : 3;
+  if (parts.length < minLength + 1) return nonResource; // discovery documents: /api, /api/v1, /apis/g, /apis/g/v
+  const apiGroup = prefix === 'api' ? '' : (parts[1] ?? '');
+  const apiVersion = parts[minLength - 1] ?? '';
+  let rest = parts.slice(minLength);
+  let legacyWatch = false;
+  if (rest[0] === 'watch') {
+    legacyWatch = true;
+    rest = rest.slice(1);
+  }
+  let namespace = '';
+  if (rest[0] === 'namespaces' && rest.length > 1) {
+    namespace = rest[1] ?? '';
+    const third = rest[2];
+    if (third !== undefined && !NAMESPACE_SUBRESOURCES.has(third)) rest = rest.slice(2);
+  }
+  const resource = rest[0] ?? '';
+  const name = rest[1] ?? '';
+  const subresource = rest.length >= 3 ? rest.slice(2).join('/') : '';
+  return {
+    isResourceRequest: true,
+    path,
+    verb: resourceVerb(method, name, legacyWatch || isTrue(query.get('watch'))),
+    apiPrefix: prefix,
+    apiGroup,
+    apiVersion,
+    namespace,
+    resource,
+    subresource,
+    name,
+  };
+}
+
+function resourceVerb(method: string, name: string, watch: boolean): RequestVerb {
+  switch (method) {
+    case 'GET':
+    case 'HEAD':
+      if (watch) return 'watch';
+      return name ? 'get' : 'list';
+    case 'DELETE':
+      return name ? 'delete' : 'deletecollection';
+    default:
+      return METHOD_VERBS[method] ?? 'get';
+  }
+}
+
+/** Kubernetes boolean query parameters accept `true`/`1` (and `false`/`0`). */
+export function isTrue(value: string | null): boolean {
+  return value === 'true' || value === '1';
+}

@@ -1,0 +1,46 @@
+// System-populated metadata (upstream rest.FillObjectMetaSystemFields and generateName).
+import { randomUUID, randomBytes } from 'node:crypto';
+import type { KubeObject } from '../apis/meta/v1/types.js';
+
+/** Kubernetes timestamps are RFC 3339 with second precision in UTC. */
+export function nowTimestamp(now = new Date()): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789'; // upstream utilrand: no vowels, no confusable digits
+const GENERATED_SUFFIX_LENGTH = 5;
+const MAX_GENERATED_PREFIX = 63 - GENERATED_SUFFIX_LENGTH;
+
+/** `generateName` + 5 random characters, the prefix trimmed as upstream's SimpleNameGenerator does. */
+export function generateName(base: string): string {
+  const prefix = base.length > MAX_GENERATED_PREFIX ? base.slice(0, MAX_GENERATED_PREFIX) : base;
+  const bytes = randomBytes(GENERATED_SUFFIX_LENGTH);
+  let suffix = '';
+  for (const b of bytes) suffix += ALPHANUMS[b % ALPHANUMS.length];
+  return prefix + suffix;
+}
+
+/** Set uid, creationTimestamp, and clear what clients may not set on create. */
+export function fillSystemFieldsOnCreate(obj: KubeObject, now: Date): void {
+  const meta = obj.metadata;
+  meta.uid = randomUUID();
+  meta.creationTimestamp = nowTimestamp(now);
+  delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
+  delete meta.selfLink;
+}
+
+/** Carry over on update what only the system sets. */
+export function keepSystemFieldsOnUpdate(obj: KubeObject, old: KubeObject): void {
+  const meta = obj.metadata;
+  const oldMeta = old.metadata;
+  meta.uid = oldMeta.uid;
+  meta.creationTimestamp = oldMeta.creationTimestamp;
+  if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
+  else delete meta.deletionTimestamp;
+  if (oldMeta.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
+  else delete meta.deletionGracePeriodSeconds;
+  if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
+  else delete meta.generation;
+  delete meta.selfLink;
+}

@@ -1,0 +1,50 @@
+// Create: system fields, defaults, strategy, validation, admission, then a create-if-absent write.
+import { alreadyExists } from '../../errors/status-error.js';
+import { isStorageError } from '../../storage/errors.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { fillSystemFieldsOnCreate, generateName } from '../object-meta-fields.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import { encodeObject } from './codec.js';
+import { validateCreate } from './validate.js';
+import type { StoreDeps, WriteOptions } from './types.js';
+import type { GroupResource } from '../../errors/status-error.js';
+
+export async function createObject(
+  def: ResourceDefinition,
+  gr: GroupResource,
+  deps: StoreDeps,
+  namespace: string,
+  obj: KubeObject,
+  options: WriteOptions,
+  toStored: (obj: KubeObject) => KubeObject,
+): Promise<KubeObject> {
+  const meta = obj.metadata;
+  if (def.namespaced) meta.namespace = namespace;
+  else delete meta.namespace;
+  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
+  delete meta.resourceVersion;
+  fillSystemFieldsOnCreate(obj, deps.now?.() ?? new Date());
+  def.defaults?.(obj); // upstream defaults at decode, before admission
+  const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user };
+  await deps.admission.mutate(attributes);
+  def.strategy.prepareForCreate?.(obj);
+  if (def.strategy.tracksGeneration) meta.generation = 1;
+  else delete meta.generation;
+  validateCreate(def, obj);
+  await deps.admission.validate(attributes);
+  const name = meta.name ?? '';
+  const key = deps.storage.keys.objectKey(namespace, name);
+  if (options.dryRun) {
+    if (await deps.storage.backend.get(key)) throw alreadyExists(gr, name);
+    return obj;
+  }
+  try {
+    const ttl = deps.storage.ttlSeconds;
+    const kv = await deps.storage.backend.create(key, encodeObject(toStored(obj)), ttl ? { ttlSeconds: ttl } : undefined);
+    meta.resourceVersion = String(kv.modRevision);
+    return obj;
+  } catch (error) {
+    if (isStorageError(error, 'KeyExists')) throw alreadyExists(gr, name);
+    throw error;
+  }
+}

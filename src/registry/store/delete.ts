@@ -1,0 +1,69 @@
+// Delete (1-conventions: deletion lifecycle): an object with finalizers becomes Terminating
+// (deletionTimestamp set, 200 with the object); one without is removed (200 with a Status, or the
+// object for kinds that return it). Preconditions on uid and resourceVersion answer 409.
+import { conflict, type GroupResource } from '../../errors/status-error.js';
+import { notFound } from '../../errors/status-error.js';
+import { isStorageError } from '../../storage/errors.js';
+import type { DeleteOptions, KubeObject } from '../../apis/meta/v1/types.js';
+import { nowTimestamp } from '../object-meta-fields.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import { decodeObject, encodeObject } from './codec.js';
+import type { DeleteHook, DeleteResult, StoreDeps, WriteOptions } from './types.js';
+
+const MAX_ATTEMPTS = 16;
+
+/** Generic decision: finalizers keep the object Terminating; otherwise delete now. */
+export const defaultDeleteHook: DeleteHook = (obj, _options, now) => {
+  if ((obj.metadata.finalizers ?? []).length === 0) return { action: 'delete' };
+  if (obj.metadata.deletionTimestamp) return { action: 'none' };
+  const meta = { ...obj.metadata, deletionTimestamp: nowTimestamp(now), deletionGracePeriodSeconds: 0 };
+  if (meta.generation !== undefined) meta.generation += 1;
+  return { action: 'update', obj: { ...obj, metadata: meta } };
+};
+
+function checkPreconditions(gr: GroupResource, obj: KubeObject, options: DeleteOptions): void {
+  const name = obj.metadata.name ?? '';
+  const { uid, resourceVersion } = options.preconditions ?? {};
+  if (uid && uid !== obj.metadata.uid)
+    throw conflict(gr, name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
+  if (resourceVersion && resourceVersion !== obj.metadata.resourceVersion)
+    throw conflict(gr, name, `Precondition failed: ResourceVersion in precondition: ${resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`);
+}
+
+export async function deleteObject(
+  def: ResourceDefinition,
+  gr: GroupResource,
+  deps: StoreDeps,
+  namespace: string,
+  name: string,
+  options: DeleteOptions,
+  write: WriteOptions,
+  fromStored: (obj: KubeObject) => KubeObject,
+): Promise<DeleteResult> {
+  const { backend, keys } = deps.storage;
+  const key = keys.objectKey(namespace, name);
+  const hook = deps.deleteHook ?? defaultDeleteHook;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await backend.get(key);
+    if (!current) throw notFound(gr, name);
+    const obj = fromStored(decodeObject(current));
+    checkPreconditions(gr, obj, options);
+    await deps.admission.validate({ operation: 'DELETE', def, namespace, name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user });
+    const decision = hook(obj, options, deps.now?.() ?? new Date());
+    if (decision.action === 'none' || write.dryRun) return { object: decision.action === 'update' ? decision.obj : obj, deleted: decision.action === 'delete' };
+    try {
+      if (decision.action === 'delete') {
+        const { revision } = await backend.delete(key, current.modRevision);
+        obj.metadata.resourceVersion = String(revision);
+        return { object: obj, deleted: true };
+      }
+      const kv = await backend.update(key, encodeObject(decision.obj), current.modRevision);
+      decision.obj.metadata.resourceVersion = String(kv.modRevision);
+      return { object: decision.obj, deleted: false };
+    } catch (error) {
+      if (isStorageError(error, 'Conflict') || isStorageError(error, 'KeyNotFound')) continue;
+      throw error;
+    }
+  }
+  throw conflict(gr, name, 'too many concurrent updates; please try again');
+}

@@ -1,0 +1,91 @@
+// List: the resourceVersion x resourceVersionMatch x pagination table of 1-conventions.
+// Unpaginated reads come from the watch cache; pages come from the backend at one revision, so every
+// page of a chunked list belongs to the same consistent snapshot (chunked lists, rule 3).
+import { badRequest, expired, tooLargeResourceVersion } from '../../errors/status-error.js';
+import { isStorageError } from '../../storage/errors.js';
+import { decodeContinue, encodeContinue } from '../continue-token.js';
+import { decodeObject } from './codec.js';
+import { ensureFresh, parseResourceVersion } from './read.js';
+import type { Predicate } from './predicate.js';
+import type { ListOptions, ListResult, StorageResource, StoredItem } from './types.js';
+
+const EXPIRED_CONTINUE =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+
+export async function listItems(storage: StorageResource, prefix: string, options: ListOptions, predicate: Predicate | undefined): Promise<ListResult> {
+  const rv = parseResourceVersion(options.resourceVersion);
+  const limit = options.limit && options.limit > 0 ? options.limit : undefined;
+  if (options.continue) {
+    if (rv !== undefined && rv !== 0) throw badRequest('specifying resource version is not allowed when using continue');
+    const token = decodeContinue(options.continue);
+    return listPage(storage, prefix, { revision: token.revision === -1 ? 0 : token.revision, startKey: prefix + token.start, limit, predicate, fromContinue: true });
+  }
+  const exact = options.resourceVersionMatch === 'Exact' || (options.resourceVersionMatch === undefined && limit !== undefined);
+  if (rv !== undefined && rv !== 0 && exact) {
+    return listPage(storage, prefix, { revision: rv, startKey: prefix, limit, predicate, fromContinue: false });
+  }
+  if (limit !== undefined && rv === undefined) {
+    return listPage(storage, prefix, { revision: 0, startKey: prefix, limit, predicate, fromContinue: false });
+  }
+  // rv=0 (any) and NotOlderThan: served whole from the cache; upstream ignores the limit here too.
+  await ensureFresh(storage, rv);
+  const { revision, items } = storage.cacher.list(prefix, predicate ? (o) => predicate(o.object) : undefined);
+  return { revision, items };
+}
+
+interface PageRequest {
+  revision: number;
+  startKey: string;
+  limit: number | undefined;
+  predicate: Predicate | undefined;
+  fromContinue: boolean;
+}
+
+/** One page read from the backend at a fixed revision, filling up to `limit` matching items. */
+async function listPage(storage: StorageResource, prefix: string, page: PageRequest): Promise<ListResult> {
+  const items: StoredItem[] = [];
+  let revision = page.revision;
+  let startKey = page.startKey;
+  for (;;) {
+    const batch = page.limit === undefined ? 0 : Math.max(page.limit - items.length, page.predicate ? 100 : 0);
+    const result = await rangeAt(storage, prefix, { revision, startKey, limit: batch }, page);
+    revision = result.revision;
+    for (let i = 0; i < result.kvs.length; i++) {
+      const kv = result.kvs[i]!;
+      const object = decodeObject(kv);
+      if (page.predicate && !page.predicate(object)) continue;
+      items.push({ object });
+      if (page.limit !== undefined && items.length === page.limit) {
+        const more = i < result.kvs.length - 1 || result.more;
+        if (!more) return { revision, items };
+        const next: ListResult = { revision, items, continue: encodeContinue({ revision, start: kv.key.slice(prefix.length) + '\u0000' }) };
+        if (!page.predicate) next.remainingItemCount = result.count - (i + 1);
+        return next;
+      }
+    }
+    if (!result.more) return { revision, items };
+    startKey = result.kvs[result.kvs.length - 1]!.key + '\u0000';
+  }
+}
+
+async function rangeAt(storage: StorageResource, prefix: string, range: { revision: number; startKey: string; limit: number }, page: PageRequest) {
+  try {
+    return await storage.backend.range(prefix, range);
+  } catch (error) {
+    if (isStorageError(error, 'Compacted')) {
+      if (page.fromContinue) throw expiredContinue(prefix, range.startKey);
+      throw expired(`The resourceVersion for the provided list is too old.`);
+    }
+    if (isStorageError(error, 'FutureRevision')) throw tooLargeResourceVersion(range.revision, await storage.backend.currentRevision());
+    throw error;
+  }
+}
+
+/** 410 Expired carrying a token that continues, inconsistently, at the current revision (as upstream). */
+function expiredContinue(prefix: string, startKey: string) {
+  const error = expired(EXPIRED_CONTINUE);
+  // Upstream puts an "inconsistent continue" token (revision -1) in the Status metadata: the client
+  // may carry on from the same key at the newest revision.
+  (error.status.metadata as Record<string, unknown>)['continue'] = encodeContinue({ revision: -1, start: startKey.slice(prefix.length) });
+  return error;
+}

@@ -1,0 +1,85 @@
+// The generic store (upstream registry/generic/registry.Store): every verb of one definition, over a
+// shared StorageResource. Definitions with a `storage.conversion` see objects in their own form.
+import { notFound } from '../../errors/status-error.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import { singleObjectName } from '../selectors/field-selector.js';
+import { createObject } from './create.js';
+import { deleteObject } from './delete.js';
+import { listItems } from './list.js';
+import { selectionPredicate } from './predicate.js';
+import { ensureFresh, parseResourceVersion } from './read.js';
+import { updateObject } from './update.js';
+import { watchItems } from './watch.js';
+import type { Store, StoreDeps, StoredItem } from './types.js';
+
+export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
+  const gr = { group: def.group, resource: def.resource };
+  const conversion = def.storage?.conversion;
+  const toStored = (obj: KubeObject): KubeObject => (conversion ? conversion.toStorage(obj) : obj);
+  const fromStored = (obj: KubeObject): KubeObject => (conversion ? conversion.fromStorage(obj) : obj);
+  const view = (item: StoredItem): StoredItem => (conversion ? { object: conversion.fromStorage(item.object as KubeObject) } : item);
+  const { keys } = deps.storage;
+  const nsOf = (namespace: string): string => (def.namespaced ? namespace : '');
+
+  const store: Store = {
+    def,
+    groupResource: gr,
+
+    async get(namespace, name, resourceVersion) {
+      await ensureFresh(deps.storage, parseResourceVersion(resourceVersion));
+      const cached = deps.storage.cacher.get(keys.objectKey(nsOf(namespace), name));
+      if (!cached) throw notFound(gr, name);
+      return view(cached);
+    },
+
+    async list(namespace, options) {
+      const predicate = selectionPredicate(def, options.labelSelector, options.fieldSelector);
+      const result = await listItems(deps.storage, keys.collectionPrefix(nsOf(namespace)), options, predicate);
+      return conversion ? { ...result, items: result.items.map(view) } : result;
+    },
+
+    watch(namespace, options) {
+      const predicate = selectionPredicate(def, options.labelSelector, options.fieldSelector);
+      const single = options.fieldSelector ? singleObjectName(options.fieldSelector) : undefined;
+      const prefix = single ? keys.objectKey(nsOf(namespace), single) : keys.collectionPrefix(nsOf(namespace));
+      return watchItems(deps.storage, prefix, options.resourceVersion, predicate, {
+        bookmarks: options.allowWatchBookmarks,
+        signal: options.signal,
+        viewName: `${def.group}/${def.version}`,
+        ...(conversion ? { view: (obj: Readonly<KubeObject>) => conversion.fromStorage(obj as KubeObject) } : {}),
+      });
+    },
+
+    create(namespace, obj, options) {
+      // The created object is returned in the caller's form: conversion only shapes what is stored.
+      return createObject(def, gr, deps, nsOf(namespace), obj, options, toStored);
+    },
+
+    update(namespace, name, fn, options) {
+      const create = (obj: KubeObject): Promise<KubeObject> => store.create(namespace, obj, options);
+      return updateObject({ def, gr, deps, toStored, fromStored, create }, nsOf(namespace), name, fn, options);
+    },
+
+    delete(namespace, name, options, write) {
+      return deleteObject(def, gr, deps, nsOf(namespace), name, options, write, fromStored);
+    },
+
+    async deleteCollection(namespace, list, options, write) {
+      const { items } = await store.list(namespace, { ...list, limit: undefined, continue: undefined });
+      let deleted = 0;
+      for (const item of items) {
+        try {
+          await store.delete(nsOf(namespace) || (item.object.metadata.namespace ?? ''), item.object.metadata.name ?? '', options, write);
+          deleted++;
+        } catch (error) {
+          // Gone meanwhile: nothing left to delete (upstream ignores NotFound here too).
+          if ((error as { code?: unknown }).code !== 404) throw error;
+        }
+      }
+      return deleted;
+    },
+  };
+
+  return store;
+}

@@ -1,0 +1,97 @@
+// The generic store's surface: what the verb handlers call. One store per served definition; stores of
+// definitions that share storage (core/v1 and events.k8s.io/v1 Event) share one `StorageResource`.
+import type { KubeObject, DeleteOptions } from '../../apis/meta/v1/types.js';
+import type { Backend } from '../../storage/interface.js';
+import type { Cacher, CachedObject } from '../../storage/cacher/index.js';
+import type { UserInfo } from '../../auth/user-info.js';
+import type { GroupResource } from '../../errors/status-error.js';
+import type { KeyScheme } from '../keys.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import type { LabelSelector } from '../selectors/label-selector.js';
+import type { FieldSelector } from '../selectors/field-selector.js';
+import type { Admission } from '../../admission/chain.js';
+
+/** Backend, key layout and watch cache of one stored resource. */
+export interface StorageResource {
+  backend: Backend;
+  keys: KeyScheme;
+  cacher: Cacher;
+  ttlSeconds?: number;
+}
+
+export interface StoreDeps {
+  storage: StorageResource;
+  /** Admission: the mutating phase runs before the strategy, the validating phase after it. */
+  admission: Admission;
+  /** Replaces the generic delete decision (namespaces: terminate first, then delete when finalized). */
+  deleteHook?: DeleteHook;
+  now?: () => Date;
+}
+
+/** Decides what a delete does to an existing object: update it (pending deletion) or delete it now. */
+export type DeleteHook = (obj: KubeObject, options: DeleteOptions, now: Date) => { action: 'update'; obj: KubeObject } | { action: 'delete' } | { action: 'none' };
+
+/** An item as lists and watches return it: the object and, when cached, its serialized form. */
+export interface StoredItem {
+  object: Readonly<KubeObject>;
+  json?: string;
+}
+
+export interface ListOptions {
+  labelSelector?: LabelSelector;
+  fieldSelector?: FieldSelector;
+  limit?: number;
+  continue?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+}
+
+export interface ListResult {
+  revision: number;
+  items: StoredItem[];
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export interface WatchOptions {
+  labelSelector?: LabelSelector;
+  fieldSelector?: FieldSelector;
+  resourceVersion?: string;
+  allowWatchBookmarks: boolean;
+  signal: AbortSignal;
+}
+
+export interface WriteOptions {
+  dryRun: boolean;
+  fieldManager?: string;
+  user?: UserInfo;
+}
+
+/** A watch event in this definition's form; `encoded` memoizes an encoding across all watchers. */
+export type StoreWatchEvent =
+  | { type: 'ADDED' | 'MODIFIED' | 'DELETED'; revision: number; item: StoredItem; encoded<T>(format: string, encode: () => T): T }
+  | { type: 'BOOKMARK'; revision: number };
+
+/** What an update computes from the current object (undefined when it does not exist). */
+export type UpdateFn = (current: Readonly<KubeObject> | undefined) => Promise<KubeObject> | KubeObject;
+
+export interface DeleteResult {
+  object: KubeObject;
+  /** False while the object waits for finalizers (response 200 with the object, as upstream). */
+  deleted: boolean;
+}
+
+export interface Store {
+  readonly def: ResourceDefinition;
+  readonly groupResource: GroupResource;
+  get(namespace: string, name: string, resourceVersion?: string): Promise<StoredItem>;
+  list(namespace: string, options: ListOptions): Promise<ListResult>;
+  watch(namespace: string, options: WatchOptions): AsyncIterable<StoreWatchEvent>;
+  create(namespace: string, obj: KubeObject, options: WriteOptions): Promise<KubeObject>;
+  /** Read-modify-write with compare-and-swap retries; `subresource` selects the status/finalize strategy. */
+  update(namespace: string, name: string, fn: UpdateFn, options: WriteOptions & { subresource?: string }): Promise<{ object: KubeObject; created: boolean }>;
+  delete(namespace: string, name: string, options: DeleteOptions, write: WriteOptions): Promise<DeleteResult>;
+  deleteCollection(namespace: string, list: ListOptions, options: DeleteOptions, write: WriteOptions): Promise<number>;
+}
+
+export type { CachedObject };

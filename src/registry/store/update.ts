@@ -1,0 +1,96 @@
+// Update: read-modify-write with compare-and-swap on the key's mod revision (upstream GuaranteedUpdate).
+// A client-supplied resourceVersion is a precondition (409 on mismatch); without one, a lost race is
+// retried against the newer object.
+import { conflict, notFound, type GroupResource } from '../../errors/status-error.js';
+import { isStorageError } from '../../storage/errors.js';
+import type { KeyValue } from '../../storage/interface.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { keepSystemFieldsOnUpdate } from '../object-meta-fields.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import { decodeObject, encodeObject } from './codec.js';
+import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
+import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
+
+const MAX_ATTEMPTS = 16;
+
+export interface UpdateContext {
+  def: ResourceDefinition;
+  gr: GroupResource;
+  deps: StoreDeps;
+  toStored(obj: KubeObject): KubeObject;
+  fromStored(obj: KubeObject): KubeObject;
+  create(obj: KubeObject): Promise<KubeObject>;
+}
+
+export async function updateObject(
+  u: UpdateContext,
+  namespace: string,
+  name: string,
+  fn: UpdateFn,
+  options: WriteOptions & { subresource?: string },
+): Promise<{ object: KubeObject; created: boolean }> {
+  const key = u.deps.storage.keys.objectKey(namespace, name);
+  let current = await u.deps.storage.backend.get(key);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (!current) {
+      const obj = await fn(undefined);
+      if (!u.def.strategy.allowCreateOnUpdate || options.subresource) throw notFound(u.gr, name);
+      return { object: await u.create(obj), created: true };
+    }
+    const old = u.fromStored(decodeObject(current));
+    const obj = await fn(u.fromStored(decodeObject(current)));
+    const precondition = obj.metadata.resourceVersion;
+    if (precondition && precondition !== String(current.modRevision)) throw conflict(u.gr, name);
+    const written = await tryWrite(u, key, current, obj, old, namespace, name, options);
+    if (written.ok) return { object: written.object, created: false };
+    if (precondition) throw conflict(u.gr, name);
+    current = written.current;
+  }
+  throw conflict(u.gr, name, 'too many concurrent updates; please try again');
+}
+
+type WriteResult = { ok: true; object: KubeObject } | { ok: false; current: KeyValue | undefined };
+
+async function tryWrite(
+  u: UpdateContext,
+  key: string,
+  current: KeyValue,
+  obj: KubeObject,
+  old: KubeObject,
+  namespace: string,
+  name: string,
+  options: WriteOptions & { subresource?: string },
+): Promise<WriteResult> {
+  const subresource = options.subresource ?? '';
+  keepSystemFieldsOnUpdate(obj, old);
+  obj.metadata.namespace = old.metadata.namespace;
+  obj.metadata.name = old.metadata.name;
+  const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user };
+  if (!subresource) u.def.defaults?.(obj);
+  await u.deps.admission.mutate(attributes);
+  prepareUpdate(u.def, obj, old, subresource);
+  bumpGeneration(u.def, obj, old);
+  validateUpdate(u.def, obj, old, subresource);
+  await u.deps.admission.validate(attributes);
+  delete obj.metadata.resourceVersion;
+  const value = encodeObject(u.toStored(obj));
+  obj.metadata.resourceVersion = String(current.modRevision);
+  // Nothing changed: no write, no new resourceVersion (upstream short-circuits the same way).
+  if (value === current.value || options.dryRun) return { ok: true, object: obj };
+  // The last finalizer of a deleting object is gone: the update completes the deletion.
+  const finishesDeletion = obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0;
+  try {
+    if (finishesDeletion) {
+      await u.deps.storage.backend.delete(key, current.modRevision);
+      return { ok: true, object: obj };
+    }
+    const ttl = u.deps.storage.ttlSeconds;
+    const kv = await u.deps.storage.backend.update(key, value, current.modRevision, ttl ? { ttlSeconds: ttl } : undefined);
+    obj.metadata.resourceVersion = String(kv.modRevision);
+    return { ok: true, object: obj };
+  } catch (error) {
+    if (isStorageError(error, 'Conflict')) return { ok: false, current: error.current ?? (await u.deps.storage.backend.get(key)) };
+    if (isStorageError(error, 'KeyNotFound')) return { ok: false, current: undefined };
+    throw error;
+  }
+}

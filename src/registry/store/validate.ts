@@ -1,0 +1,47 @@
+// Validation steps shared by create and update, in upstream's order: the kind's own validation first
+// (it includes ObjectMeta with the kind's name rules), then generic ObjectMeta validation with
+// path-segment names, so the most specific message wins.
+import { invalid } from '../../errors/status-error.js';
+import type { FieldError } from '../../errors/field-errors.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apis/meta/v1/validation.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+
+function throwIfAny(def: ResourceDefinition, obj: KubeObject, errors: readonly FieldError[]): void {
+  if (errors.length > 0) throw invalid(def.group, def.kind, obj.metadata.name ?? '', errors);
+}
+
+export function validateCreate(def: ResourceDefinition, obj: KubeObject): void {
+  throwIfAny(def, obj, def.strategy.validate?.(obj) ?? []);
+  throwIfAny(def, obj, validateObjectMeta(obj.metadata, { namespaced: def.namespaced, nameValidator: validatePathSegmentName }));
+}
+
+export function validateUpdate(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource: string): void {
+  const strategy = def.strategy;
+  const kindErrors =
+    subresource === 'status'
+      ? (strategy.validateStatusUpdate?.(obj, old) ?? [])
+      : subresource === 'finalize'
+        ? (strategy.validateFinalizeUpdate?.(obj, old) ?? [])
+        : (strategy.validateUpdate?.(obj, old) ?? []);
+  throwIfAny(def, obj, kindErrors);
+  throwIfAny(def, obj, [
+    ...validateObjectMeta(obj.metadata, { namespaced: def.namespaced, nameValidator: validatePathSegmentName }),
+    ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+  ]);
+}
+
+/** Let the strategy carry over what this kind of update may not change. */
+export function prepareUpdate(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource: string): void {
+  const strategy = def.strategy;
+  if (subresource === 'status') strategy.prepareForStatusUpdate?.(obj, old);
+  else if (subresource === 'finalize') strategy.prepareForFinalizeUpdate?.(obj, old);
+  else strategy.prepareForUpdate?.(obj, old);
+}
+
+/** Bump metadata.generation when anything besides metadata and status changed (tracksGeneration kinds). */
+export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject): void {
+  if (!def.strategy.tracksGeneration) return;
+  const withoutMeta = ({ metadata: _m, status: _s, ...rest }: KubeObject): string => JSON.stringify(rest);
+  obj.metadata.generation = (old.metadata.generation ?? 1) + (withoutMeta(obj) === withoutMeta(old) ? 0 : 1);
+}

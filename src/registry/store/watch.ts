@@ -1,0 +1,45 @@
+// Watch (1-conventions: watch): served by the watch cache. resourceVersion unset = synthetic ADDED for
+// the current state, then changes; 0 = the same from whatever the cache holds; N = changes after N.
+import { expired } from '../../errors/status-error.js';
+import { isStorageError } from '../../storage/errors.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { CacheEvent, CachedObject } from '../../storage/cacher/index.js';
+import { ensureFresh, parseResourceVersion } from './read.js';
+import type { Predicate } from './predicate.js';
+import type { StorageResource, StoreWatchEvent, StoredItem } from './types.js';
+
+export async function* watchItems(
+  storage: StorageResource,
+  keyPrefix: string,
+  resourceVersion: string | undefined,
+  predicate: Predicate | undefined,
+  options: { bookmarks: boolean; signal: AbortSignal; view?: (obj: Readonly<KubeObject>) => KubeObject; viewName: string },
+): AsyncGenerator<StoreWatchEvent> {
+  const rv = parseResourceVersion(resourceVersion);
+  const initialEvents = rv === undefined || rv === 0;
+  if (rv === undefined) await ensureFresh(storage, undefined);
+  const fromRevision = initialEvents ? storage.cacher.revision : (rv ?? 0);
+  const iterator = storage.cacher.watch({
+    keyPrefix,
+    fromRevision,
+    initialEvents,
+    predicate: predicate ? (o: CachedObject) => predicate(o.object) : undefined,
+    bookmarks: options.bookmarks,
+    signal: options.signal,
+  });
+  try {
+    for await (const item of iterator) {
+      if (item.type === 'BOOKMARK') yield item;
+      else yield toStoreEvent(item, options.view, options.viewName);
+    }
+  } catch (error) {
+    if (isStorageError(error, 'Compacted')) throw expired(`too old resource version: ${rv ?? 0} (${storage.cacher.oldestRevision})`);
+    throw error;
+  }
+}
+
+function toStoreEvent(event: CacheEvent, view: ((obj: Readonly<KubeObject>) => KubeObject) | undefined, viewName: string): StoreWatchEvent {
+  // Conversion to another served version happens once per event, shared by every watcher.
+  const item: StoredItem = view ? event.encoded(`view:${viewName}`, () => ({ object: view(event.object.object) })) : event.object;
+  return { type: event.type, revision: event.revision, item, encoded: (format, encode) => event.encoded(`${viewName}:${format}`, encode) };
+}

@@ -1,0 +1,35 @@
+// Everything behind the filters: health, metrics, version, discovery, OpenAPI, and the resources.
+import type { Handler, RequestContext } from '../endpoints/context.js';
+import { resourceNotFound, resourceRouter } from '../endpoints/resource-router.js';
+import { writeRaw } from '../endpoints/responses.js';
+import type { Store } from '../registry/store/index.js';
+import { discoveryRoutes } from './discovery-routes.js';
+import { serveHealth } from './health.js';
+import type { HealthChecks } from './health-checks.js';
+import type { ApiMetrics } from './metrics.js';
+
+export interface RouteDeps {
+  stores: readonly Store[];
+  metrics: ApiMetrics;
+  checks: HealthChecks;
+}
+
+const HEALTH = /^\/(livez|readyz|healthz)(?:\/(.+))?\/?$/;
+
+export function apiRoutes(deps: RouteDeps): Handler {
+  const resources = resourceRouter(deps.stores);
+  const documents = discoveryRoutes(deps.stores.map((s) => s.def));
+  return async (ctx: RequestContext) => {
+    const { info } = ctx;
+    if (info.isResourceRequest) return resources(ctx, info);
+    const path = ctx.url.pathname;
+    const health = HEALTH.exec(path);
+    if (health) return serveHealth(ctx, health[1] as 'livez', deps.checks[health[1] as 'livez'], health[2] ?? '');
+    if (path === '/metrics') {
+      writeRaw(ctx, 200, deps.metrics.registry.contentType, await deps.metrics.registry.metrics());
+      return;
+    }
+    if (await documents(ctx)) return;
+    throw resourceNotFound();
+  };
+}

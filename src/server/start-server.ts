@@ -1,0 +1,103 @@
+// startServer(): one kplane API server in this process (the CLI's `serve` and Node test suites alike).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { builtInResources } from '../apis/index.js';
+import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
+import { namespaceController, type Controller } from '../controllers/namespace/namespace-controller.js';
+import { openBackend, type StorageKind } from './backend.js';
+import { buildHandlerChain } from './handler-chain.js';
+import { healthChecks } from './health-checks.js';
+import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
+import { listen } from './listener.js';
+import { createMetrics, type ResourceGaugeSource } from './metrics.js';
+import type { Store } from '../registry/store/index.js';
+import { ensureCertificates } from './pki/index.js';
+import { apiRoutes } from './routes.js';
+import { buildStores, type ServedStores } from './stores.js';
+import { ensureSystemNamespaces } from './system-namespaces.js';
+
+export interface ServerOptions {
+  /** `sqlite` (default) or `memory`. */
+  storage?: StorageKind;
+  /** Where the database, certificates and admin kubeconfig live; default `./kplane-data` (a temp dir for memory). */
+  dataDir?: string;
+  /** Where the CA and certificates live; default the data directory. */
+  certDir?: string;
+  /** HTTPS port; default 6443; 0 picks a free one. */
+  securePort?: number;
+  bindAddress?: string;
+  tokenAuthFile?: string;
+  /** Storage key prefix; default `/registry`. */
+  storagePrefix?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** The admin kubeconfig (YAML), also written to `<dataDir>/admin.kubeconfig`. */
+  kubeconfig: string;
+  kubeconfigPath: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const storage = options.storage ?? 'sqlite';
+  const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
+  const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
+  const certDir = resolve(options.certDir ?? dataDir);
+  const shutdown = new AbortController();
+  const [backend, pki] = await Promise.all([openBackend(storage, dataDir), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
+  const served = buildStores(backend, options.storagePrefix ?? '/registry', builtInResources());
+  await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
+  await ensureSystemNamespaces(served.namespaces);
+  const controllers: Controller[] = [namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })];
+  await Promise.all(controllers.map((c) => c.start()));
+
+  const metrics = createMetrics(() => served.stores.map((s) => gaugeSource(s, served)));
+  const checks = healthChecks(backend, served, controllers);
+  const authenticate = await authenticator(options.tokenAuthFile);
+  const routes = apiRoutes({ stores: served.stores, metrics, checks });
+  const listener = await listen({
+    port: options.securePort ?? 6443,
+    host: options.bindAddress ?? '127.0.0.1',
+    pki,
+    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal }),
+  });
+  const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
+  const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
+  await writeKubeconfig(kubeconfigPath, kubeconfig);
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      shutdown.abort();
+      for (const c of controllers) c.stop();
+      await listener.close({ graceMs: 200 });
+      for (const s of served.storages.values()) s.cacher.stop();
+      await backend.close();
+      if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    })());
+  return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, stop };
+}
+
+/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
+async function authenticator(tokenAuthFile: string | undefined): Promise<Authenticator> {
+  const methods: Authenticator[] = [x509Authenticator()];
+  if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
+  return unionAuthenticator(methods);
+}
+
+function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource {
+  const { def } = store;
+  const cacher = served.storageOf(store).cacher;
+  return {
+    group: def.group,
+    version: def.version,
+    kind: def.kind,
+    resource: def.resource,
+    objectCount: () => cacher.stats().objects,
+    watcherCount: () => cacher.stats().watchers,
+  };
+}
