@@ -69,7 +69,7 @@ export const tooLong = (field: string, value: unknown, max: number): FieldError 
   type: 'FieldValueTooLong',
   field,
   value,
-  detail: `may not be more than ${max} bytes`,
+  detail: `must have at most ${max} bytes`,
 });
 export const tooMany = (field: string, actual: number, max: number): FieldError => ({
   type: 'FieldValueTooMany',

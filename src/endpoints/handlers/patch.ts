@@ -2,8 +2,7 @@
 // decoded again through the kind's schema; retried from the newer object on a lost race.
 import { badRequest, notFound, unsupportedMediaType } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { applyJsonPatch } from '../../patch/json-patch.js';
-import { applyMergePatch } from '../../patch/merge-patch.js';
+import { applyJsonPatch, applyMergePatch, decodePatchBody } from '../../patch/index.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { mediaTypeOf, negotiate } from '../negotiation.js';
@@ -14,27 +13,22 @@ import type { ResourceScope } from './scope.js';
 
 export const PATCH_MEDIA_TYPES = ['application/json-patch+json', 'application/merge-patch+json'];
 
-type PatchFn = (original: unknown, patch: unknown) => unknown;
-
-function patchFunction(mediaType: string): PatchFn {
-  if (mediaType === 'application/json-patch+json') return applyJsonPatch;
-  if (mediaType === 'application/merge-patch+json') return applyMergePatch;
-  throw unsupportedMediaType(mediaType, PATCH_MEDIA_TYPES);
+interface PatchType {
+  type: 'json' | 'merge';
+  apply(original: unknown, patch: unknown): unknown;
 }
 
-function parsePatch(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch (error) {
-    throw badRequest(`error decoding patch: ${(error as Error).message}`);
-  }
+function patchType(mediaType: string): PatchType {
+  if (mediaType === 'application/json-patch+json') return { type: 'json', apply: applyJsonPatch };
+  if (mediaType === 'application/merge-patch+json') return { type: 'merge', apply: applyMergePatch };
+  throw unsupportedMediaType(mediaType, PATCH_MEDIA_TYPES);
 }
 
 export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
-  const apply = patchFunction(mediaTypeOf(ctx.req.headers['content-type']));
+  const { type, apply } = patchType(mediaTypeOf(ctx.req.headers['content-type']));
   const params = writeParams(ctx.url.searchParams, 'PatchOptions');
-  const patch = parsePatch(await readBody(ctx.req));
+  const patch = decodePatchBody((await readBody(ctx.req)).toString('utf8'), type, params.fieldValidation);
   const { def } = scope;
   const name = scope.info.name;
   const result = await scope.store.update(

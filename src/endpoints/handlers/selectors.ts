@@ -10,6 +10,8 @@ export function supportedFields(scope: ResourceScope): string[] {
 export function parseSelectors(scope: ResourceScope, params: { labelSelector: string; fieldSelector: string }) {
   const labelSelector = parseLabelSelector(params.labelSelector);
   const fieldSelector = parseFieldSelector(params.fieldSelector);
-  validateFieldSelector(fieldSelector, supportedFields(scope));
+  // Kinds with field selectors of their own answer upstream's field-label-conversion text; others
+  // answer the default conversion's.
+  validateFieldSelector(fieldSelector, supportedFields(scope), scope.def.fieldSelectors ? 'labelNotSupported' : 'notAKnownFieldSelector');
   return { labelSelector, fieldSelector };
 }

@@ -63,6 +63,8 @@ async function tryWrite(
 ): Promise<WriteResult> {
   const subresource = options.subresource ?? '';
   keepSystemFieldsOnUpdate(obj, old);
+  // An unconditional update acts on the current version (upstream fills it in before validation).
+  obj.metadata.resourceVersion = String(current.modRevision);
   obj.metadata.namespace = old.metadata.namespace;
   obj.metadata.name = old.metadata.name;
   const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user };

@@ -1,0 +1,134 @@
+// TypeBox schemas of the meta/v1 shapes every kind embeds (ObjectMeta, ListMeta, owner references,
+// managed fields, Time, MicroTime) and the list-kind builder. Each carries the `$id` of its upstream
+// OpenAPI definition, so the emitter hoists it under that name; fields, types, formats, `required`
+// and `x-kubernetes-*` markers are exactly upstream's (checked by test/oracle).
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { K } from '../../../schema/builder.js';
+import type { ObjectMeta } from './types.js';
+
+/** Prefix of the meta/v1 OpenAPI definition names. */
+export const META_V1 = 'io.k8s.apimachinery.pkg.apis.meta.v1';
+
+/** One group-version-kind as upstream's `x-kubernetes-group-version-kind` lists it. */
+export interface GroupVersionKind {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/** The `x-kubernetes-group-version-kind` marker of a top-level kind. */
+export function gvkMarker(gvk: GroupVersionKind): { 'x-kubernetes-group-version-kind': GroupVersionKind[] } {
+  return { 'x-kubernetes-group-version-kind': [{ group: gvk.group, kind: gvk.kind, version: gvk.version }] };
+}
+
+/** meta/v1 Time: RFC 3339, second precision. */
+export const TimeSchema = K.Time({ $id: `${META_V1}.Time` });
+
+/** meta/v1 MicroTime: RFC 3339 with microseconds. */
+export const MicroTimeSchema = K.MicroTime({ $id: `${META_V1}.MicroTime` });
+
+/**
+ * meta/v1 FieldsV1: the managed-fields set in `f:`/`k:`/`v:` notation. A bare `{type: object}` as
+ * upstream; the schema engine reads an object schema without properties as raw JSON (never pruned).
+ */
+export const FieldsV1Schema = Type.Unsafe<Record<string, unknown>>({ $id: `${META_V1}.FieldsV1`, type: 'object' });
+
+/** meta/v1 OwnerReference: an atomic struct; all four identity fields required. */
+export const OwnerReferenceSchema = K.Object(
+  {
+    apiVersion: K.String(),
+    blockOwnerDeletion: K.Optional(K.Boolean()),
+    controller: K.Optional(K.Boolean()),
+    kind: K.String(),
+    name: K.String(),
+    uid: K.String(),
+  },
+  { $id: `${META_V1}.OwnerReference`, 'x-kubernetes-map-type': 'atomic' },
+);
+
+/** meta/v1 ManagedFieldsEntry: one manager's field set (1-conventions: server-side apply rule 3). */
+export const ManagedFieldsEntrySchema = K.Object(
+  {
+    apiVersion: K.Optional(K.String()),
+    fieldsType: K.Optional(K.String()),
+    fieldsV1: K.Optional(FieldsV1Schema),
+    manager: K.Optional(K.String()),
+    operation: K.Optional(K.String()),
+    subresource: K.Optional(K.String()),
+    time: K.Optional(TimeSchema),
+  },
+  { $id: `${META_V1}.ManagedFieldsEntry` },
+);
+
+/**
+ * meta/v1 ObjectMeta. Markers exactly as upstream: `finalizers` merges by value (patch strategy
+ * `merge`, no list type), `ownerReferences` merges on `uid`, `managedFields` is a plain list.
+ */
+export const ObjectMetaSchema = K.Object(
+  {
+    annotations: K.Optional(K.Map(K.String())),
+    creationTimestamp: K.Optional(TimeSchema),
+    deletionGracePeriodSeconds: K.Optional(K.Int64()),
+    deletionTimestamp: K.Optional(TimeSchema),
+    finalizers: K.Optional(K.List(K.String(), { 'x-kubernetes-patch-strategy': 'merge' })),
+    generateName: K.Optional(K.String()),
+    generation: K.Optional(K.Int64()),
+    labels: K.Optional(K.Map(K.String())),
+    managedFields: K.Optional(K.List(ManagedFieldsEntrySchema)),
+    name: K.Optional(K.String()),
+    namespace: K.Optional(K.String()),
+    ownerReferences: K.Optional(
+      K.List(OwnerReferenceSchema, { 'x-kubernetes-patch-merge-key': 'uid', 'x-kubernetes-patch-strategy': 'merge' }),
+    ),
+    resourceVersion: K.Optional(K.String()),
+    selfLink: K.Optional(K.String()),
+    uid: K.Optional(K.String()),
+  },
+  { $id: `${META_V1}.ObjectMeta` },
+);
+
+/** meta/v1 ListMeta: the metadata of every list kind. */
+export const ListMetaSchema = K.Object(
+  {
+    continue: K.Optional(K.String()),
+    remainingItemCount: K.Optional(K.Int64()),
+    resourceVersion: K.Optional(K.String()),
+    selfLink: K.Optional(K.String()),
+  },
+  { $id: `${META_V1}.ListMeta` },
+);
+
+/** The group-version-kind an item schema declares, if any. */
+function itemGroupVersionKind(itemSchema: TSchema): GroupVersionKind | undefined {
+  const marker: unknown = itemSchema['x-kubernetes-group-version-kind'];
+  if (!Array.isArray(marker)) return undefined;
+  const first: unknown = marker[0];
+  if (typeof first !== 'object' || first === null) return undefined;
+  const { group, version, kind } = first as Record<string, unknown>;
+  if (typeof group !== 'string' || typeof version !== 'string' || typeof kind !== 'string') return undefined;
+  return { group, version, kind };
+}
+
+/**
+ * The list kind of `itemSchema` (`ConfigMapList` for ConfigMap): `apiVersion`, `kind`, `metadata`
+ * (ListMeta) and the required `items`. Its group-version-kind is the item's with `List` appended.
+ */
+export function listSchema<I extends TSchema>(itemSchema: I, listKindDefinitionName: string) {
+  const gvk = itemGroupVersionKind(itemSchema);
+  const marker = gvk ? gvkMarker({ ...gvk, kind: `${gvk.kind}List` }) : {};
+  return K.Object(
+    {
+      apiVersion: K.Optional(K.String()),
+      items: K.List(itemSchema),
+      kind: K.Optional(K.String()),
+      metadata: K.Optional(ListMetaSchema),
+    },
+    { $id: listKindDefinitionName, ...marker },
+  );
+}
+
+/**
+ * The TypeScript type of a kind from its schema, with `metadata` required and typed as the shared
+ * ObjectMeta (the store always fills it), so it satisfies `KubeObject`.
+ */
+export type KindObject<S extends TSchema> = Omit<Static<S>, 'metadata'> & { metadata: ObjectMeta };

@@ -1,0 +1,48 @@
+// RFC 7386 JSON merge patch (`application/merge-patch+json`) with the semantics of the library the
+// 1.25 API server uses (evanphx/json-patch v4 MergePatch): null deletes a key, objects merge
+// recursively, anything else (arrays included) replaces; nulls inside newly added objects are dropped.
+import { badRequest } from '../errors/status-error.js';
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function setKey(obj: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Upstream pruneNulls: drops null members of objects, at any depth (null array elements stay). */
+function pruneNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v === null ? null : pruneNulls(v)));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) setKey(out, k, pruneNulls(v));
+  return out;
+}
+
+/** Upstream merge of one member: an object target merges an object patch; otherwise the patch wins. */
+function mergeValue(current: unknown, patch: unknown): unknown {
+  if (!isObject(current)) return pruneNulls(patch);
+  // As upstream, a non-object patch over an object is taken as is (its nested nulls are kept).
+  if (!isObject(patch)) return structuredClone(patch);
+  return mergeObjects(current, patch);
+}
+
+function mergeObjects(target: JsonObject, patch: JsonObject): JsonObject {
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete target[k];
+    else setKey(target, k, Object.prototype.hasOwnProperty.call(target, k) && target[k] !== null ? mergeValue(target[k], v) : pruneNulls(v));
+  }
+  return target;
+}
+
+/**
+ * Applies a parsed merge patch to `original` (not modified). A patch that is null or a scalar is a
+ * 400 BadRequest `Invalid JSON Patch`, as upstream; an array patch replaces the whole document.
+ */
+export function applyMergePatch(original: unknown, patch: unknown): unknown {
+  if (Array.isArray(patch)) return pruneNulls(patch);
+  if (!isObject(patch)) throw badRequest('Invalid JSON Patch');
+  if (!isObject(original)) return pruneNulls(patch);
+  return mergeObjects(structuredClone(original), patch);
+}

@@ -1,0 +1,41 @@
+// Go's value formatting where upstream messages embed values (`%q`, `%#v` of a []string): selector
+// errors are plain strings, so we render them here exactly as the Go API server would.
+
+const ESCAPES: Record<string, string> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '\\': '\\\\',
+  '"': '\\"',
+};
+
+const isPrintable = (ch: string): boolean => ch === ' ' || /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch);
+
+function hex(code: number, width: number): string {
+  return code.toString(16).padStart(width, '0');
+}
+
+/** Go's strconv.Quote (`%q` of a string). */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const escaped = ESCAPES[ch];
+    const code = ch.codePointAt(0) ?? 0;
+    if (escaped !== undefined) out += escaped;
+    else if (code >= 0xd800 && code <= 0xdfff) out += '\\ufffd'; // a lone surrogate is not valid UTF-8
+    else if (isPrintable(ch)) out += ch;
+    else if (code < 0x80) out += `\\x${hex(code, 2)}`;
+    else if (code <= 0xffff) out += `\\u${hex(code, 4)}`;
+    else out += `\\U${hex(code, 8)}`;
+  }
+  return `${out}"`;
+}
+
+/** Go's `%#v` of a []string: `[]string{"a", "b"}`, and `[]string(nil)` for none (upstream passes nil). */
+export function goStringSlice(values: readonly string[]): string {
+  return values.length === 0 ? '[]string(nil)' : `[]string{${values.map(goQuote).join(', ')}}`;
+}

@@ -1,0 +1,113 @@
+// Oracle: the schemas of the first release's kinds against the reference OpenAPI of Kubernetes
+// (../shared/reference, beside the repository; structure only). Every definition our schemas name
+// must have the reference's fields, types, formats, required lists and x-kubernetes markers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { TSchema } from '@sinclair/typebox';
+import { builtInResources } from '../../src/apis/index.js';
+import { listSchema } from '../../src/apis/meta/v1/object-meta.js';
+
+/** dist/test/oracle/ -> repository root -> the reference beside it. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REFERENCE = path.join(REPO_ROOT, '..', 'shared', 'reference', 'kubernetes-1.28-openapi-v2.json');
+
+type Json = Record<string, unknown>;
+
+function loadReference(): Record<string, Json> {
+  let text: string;
+  try {
+    text = readFileSync(REFERENCE, 'utf8');
+  } catch (error) {
+    throw new Error(`the reference OpenAPI must sit beside the repository at ${REFERENCE}: ${String(error)}`);
+  }
+  return (JSON.parse(text) as { definitions: Record<string, Json> }).definitions;
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The structural facts of one schema node, nested named definitions replaced by `$ref`s. */
+function structure(node: Json, named: (schema: Json) => Json | undefined): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' || key === 'format' || key === '$ref' || key.startsWith('x-kubernetes-')) out[key] = value;
+    else if (key === 'required' && Array.isArray(value)) out.required = [...(value as string[])].sort();
+    else if (key === 'items' && isObject(value)) out.items = named(value) ?? structure(value, named);
+    else if (key === 'additionalProperties' && isObject(value)) out.additionalProperties = named(value) ?? structure(value, named);
+    else if (key === 'properties' && isObject(value)) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, prop]) => [name, named(prop as Json) ?? structure(prop as Json, named)]));
+    }
+  }
+  return out;
+}
+
+/** All named definitions reachable from `roots`, in the reference's shape. */
+function ourDefinitions(roots: TSchema[]): Map<string, Json> {
+  const definitions = new Map<string, Json>();
+  const named = (schema: Json): Json | undefined => {
+    const id = schema.$id;
+    if (typeof id !== 'string') return undefined;
+    if (!definitions.has(id)) {
+      definitions.set(id, {});
+      definitions.set(id, structure(schema, named));
+    }
+    return { $ref: `#/definitions/${id}` };
+  };
+  for (const root of roots) named(root as Json);
+  return definitions;
+}
+
+const EXPECTED = [
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Time',
+  'io.k8s.api.core.v1.ConfigMap',
+  'io.k8s.api.core.v1.ConfigMapList',
+  'io.k8s.api.core.v1.Event',
+  'io.k8s.api.core.v1.EventList',
+  'io.k8s.api.core.v1.EventSeries',
+  'io.k8s.api.core.v1.EventSource',
+  'io.k8s.api.core.v1.Namespace',
+  'io.k8s.api.core.v1.NamespaceCondition',
+  'io.k8s.api.core.v1.NamespaceList',
+  'io.k8s.api.core.v1.NamespaceSpec',
+  'io.k8s.api.core.v1.NamespaceStatus',
+  'io.k8s.api.core.v1.ObjectReference',
+  'io.k8s.api.core.v1.Secret',
+  'io.k8s.api.core.v1.SecretList',
+  'io.k8s.api.events.v1.Event',
+  'io.k8s.api.events.v1.EventList',
+  'io.k8s.api.events.v1.EventSeries',
+].sort();
+
+const definitions = builtInResources();
+const roots = definitions.flatMap((def) => [def.schema, listSchema(def.schema, `${def.definitionName}List`)]);
+const ours = ourDefinitions(roots);
+
+test('our schemas name exactly the expected definitions', () => {
+  assert.deepEqual([...ours.keys()].sort(), EXPECTED);
+});
+
+test('every definition matches the reference: fields, types, formats, required, markers', () => {
+  const reference = loadReference();
+  const identity = (): undefined => undefined;
+  for (const name of EXPECTED) {
+    const want = reference[name];
+    assert.ok(want, `${name} is in the reference`);
+    assert.deepEqual(ours.get(name), structure(want, identity), name);
+  }
+});
+
+test('each resource definition names its schema and group-version-kind consistently', () => {
+  for (const def of definitions) {
+    const schema = def.schema as Json;
+    assert.equal(schema.$id, def.definitionName, def.definitionName);
+    assert.deepEqual(schema['x-kubernetes-group-version-kind'], [{ group: def.group, kind: def.kind, version: def.version }], def.definitionName);
+  }
+});
