@@ -19,15 +19,16 @@ export async function* watchItems(
   const initialEvents = rv === undefined || rv === 0;
   if (rv === undefined) await ensureFresh(storage, undefined);
   const fromRevision = initialEvents ? storage.cacher.revision : (rv ?? 0);
-  const iterator = storage.cacher.watch({
-    keyPrefix,
-    fromRevision,
-    initialEvents,
-    predicate: predicate ? (o: CachedObject) => predicate(o.object) : undefined,
-    bookmarks: options.bookmarks,
-    signal: options.signal,
-  });
   try {
+    // The cache refuses a too-old start at once (synchronously) and a relist gap later: both are 410.
+    const iterator = storage.cacher.watch({
+      keyPrefix,
+      fromRevision,
+      initialEvents,
+      predicate: predicate ? (o: CachedObject) => predicate(o.object) : undefined,
+      bookmarks: options.bookmarks,
+      signal: options.signal,
+    });
     for await (const item of iterator) {
       if (item.type === 'BOOKMARK') yield item;
       else yield toStoreEvent(item, options.view, options.viewName);

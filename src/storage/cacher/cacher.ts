@@ -1,0 +1,237 @@
+// The watch cache of one resource prefix (ARCHITECTURE §3): current objects, a ring of recent events and the
+// watchers, fed by one backend watch. Serves gets, unpaginated lists and every watch; each change is decoded,
+// frozen and serialized once and the same event object goes to every watcher.
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { Backend, KeyValue, WatchBatch } from '../interface.js';
+import { compacted, StorageError, unavailable } from '../errors.js';
+import type { CachedObject } from './cached-object.js';
+import type { ObjectPredicate } from './cache-event.js';
+import { CacheState } from './cache-state.js';
+import { Reflector, type ReflectorTarget } from './reflector.js';
+import { RevisionWaiters } from './revision-waiters.js';
+import { WatchRing } from './watch-ring.js';
+import { Watcher, type CacheWatch } from './watcher.js';
+import { WatcherSet } from './watcher-set.js';
+
+/** How a cacher is built. */
+export interface CacherOptions {
+  backend: Backend;
+  /** The resource's storage prefix, ending with '/' (e.g. `/registry/configmaps/`). */
+  prefix: string;
+  /** Parses a stored value into a fresh object graph the cache then owns (the cacher sets resourceVersion). */
+  decode(kv: KeyValue): KubeObject;
+  /** How long events stay resumable; default 5 minutes (1-conventions: watch history retention). */
+  historyWindowMs?: number;
+  /** At most this many events are kept, whatever their age; default 20,000. */
+  historyCapacity?: number;
+  /** Bookmarks, and the eviction of expired history, happen at this interval; default 60 s. */
+  bookmarkIntervalMs?: number;
+  /** Unread live events a watcher may accumulate before it is failed as too slow; default 10,000. */
+  watcherBufferSize?: number;
+  /** How long a watch or wait for a newer revision waits; default 3 s (upstream's resourceVersion wait). */
+  freshTimeoutMs?: number;
+  /** Called with errors the cacher recovered from: undecodable values, backend watch failures. */
+  onError?(error: unknown): void;
+}
+
+/** Where a watch starts and what it selects. */
+export interface CacheWatchOptions {
+  /** A storage prefix ending with '/', or one exact key (a single-object watch). */
+  keyPrefix: string;
+  /**
+   * Events strictly after this revision. With `initialEvents`, the minimum revision the initial state must
+   * reflect (0: whatever the cache holds).
+   */
+  fromRevision: number;
+  /** Start with a synthetic ADDED for every current matching object, at the cache's revision. */
+  initialEvents: boolean;
+  predicate?: ObjectPredicate;
+  /** Send BOOKMARK items every bookmark interval, when the cache's revision moved past what was sent. */
+  bookmarks: boolean;
+  /** Ends the watch. */
+  signal: AbortSignal;
+}
+
+/** Counts for metrics. */
+export interface CacherStats {
+  objects: number;
+  historyEvents: number;
+  watchers: number;
+}
+
+/** The watch cache for one storage prefix. */
+export class Cacher {
+  readonly #options: CacherOptions;
+  readonly #state: CacheState;
+  readonly #watchers = new WatcherSet();
+  readonly #waiters = new RevisionWaiters();
+  readonly #reflector: Reflector;
+  #synced = false;
+  #stopped = false;
+  #started = false;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: CacherOptions) {
+    if (!options.prefix.endsWith('/')) throw new TypeError(`cacher prefix must end with '/': ${options.prefix}`);
+    this.#options = options;
+    const ring = new WatchRing(options.historyWindowMs ?? 5 * 60_000, options.historyCapacity ?? 20_000);
+    this.#state = new CacheState(ring, { decode: options.decode, reportError: (error) => this.#reportError(error) });
+    this.#reflector = new Reflector(options.backend, options.prefix, this.#reflectorTarget());
+  }
+
+  /** True once the initial state is loaded and caught up with the backend, until stop(); for /readyz. */
+  get synced(): boolean {
+    return this.#synced;
+  }
+
+  /** The revision the cache is current to: advanced by events and by progress of other prefixes. */
+  get revision(): number {
+    return this.#state.revision;
+  }
+
+  /** The oldest revision a watch may start from (410 Gone below it: `too old resource version: X (Y)`). */
+  get oldestRevision(): number {
+    return this.#state.ring.oldestRevision;
+  }
+
+  /**
+   * Loads the state, starts following the backend, and resolves once caught up with it. Rejects when the
+   * backend cannot be read (start() may then be called again) or when stop() is called first.
+   */
+  async start(): Promise<void> {
+    if (this.#stopped) throw unavailable('cacher stopped');
+    if (this.#started) throw new Error(`cacher for ${this.#options.prefix} already started`);
+    this.#started = true;
+    let current: number;
+    try {
+      current = await this.#reflector.start();
+    } catch (error) {
+      this.#started = false;
+      throw error;
+    }
+    this.#timer = setInterval(() => this.#tick(), this.#options.bookmarkIntervalMs ?? 60_000);
+    this.#timer.unref();
+    // The backend watch replays history up to `current`; progress batches cover writes to other prefixes.
+    await this.#waiters.wait(current, () => this.revision, undefined);
+    this.#synced = !this.#stopped;
+  }
+
+  /** Stops following the backend, ends every watch and rejects pending waits. */
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#synced = false;
+    clearInterval(this.#timer);
+    for (const watcher of this.#watchers.all()) watcher.end();
+    this.#waiters.rejectAll(unavailable('cacher stopped'));
+    this.#reflector.stop().catch((error: unknown) => this.#reportError(error));
+  }
+
+  /** Resolves when `revision` >= rev; rejects with StorageError `Timeout` after `timeoutMs`. */
+  waitUntilFresh(rev: number, timeoutMs = this.#options.freshTimeoutMs ?? 3_000): Promise<void> {
+    if (this.#stopped) return Promise.reject(unavailable('cacher stopped'));
+    return this.#waiters.wait(rev, () => this.revision, timeoutMs);
+  }
+
+  /** The current object at `key`. */
+  get(key: string): CachedObject | undefined {
+    return this.#state.store.get(key);
+  }
+
+  /** Current objects under `keyPrefix` (or the one exact key) passing `predicate`, ascending by key. */
+  list(keyPrefix: string, predicate?: ObjectPredicate): { revision: number; items: CachedObject[] } {
+    return { revision: this.revision, items: this.#state.store.list(keyPrefix, predicate) };
+  }
+
+  /**
+   * A watch (see CacheWatchOptions). Throws StorageError `Compacted` at once when `fromRevision` is older than
+   * `oldestRevision`; a `fromRevision` ahead of the cache is waited for (the iterator throws `Timeout` after
+   * freshTimeoutMs). The iterator throws `Unavailable` when the watcher fell behind its buffer, `Compacted`
+   * when the cache had to relist over a gap; it ends when `signal` aborts or the cacher stops.
+   */
+  watch(options: CacheWatchOptions): CacheWatch {
+    if (this.#stopped) throw unavailable('cacher stopped');
+    if (!options.initialEvents && options.fromRevision < this.oldestRevision) {
+      throw compacted(options.fromRevision, this.oldestRevision);
+    }
+    const { signal } = options;
+    const onAbort = (): void => watcher.end();
+    const watcher = new Watcher({
+      ...options,
+      bufferSize: this.#options.watcherBufferSize ?? 10_000,
+      onClose: (closed) => {
+        signal.removeEventListener('abort', onAbort);
+        this.#watchers.remove(closed);
+      },
+    });
+    if (signal.aborted) {
+      watcher.end();
+      return watcher;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (options.fromRevision <= this.revision) {
+      this.#register(watcher, options);
+    } else {
+      this.waitUntilFresh(options.fromRevision).then(
+        () => this.#register(watcher, options),
+        (error: unknown) => watcher.fail(error),
+      );
+    }
+    return watcher;
+  }
+
+  /** Sizes, for metrics. */
+  stats(): CacherStats {
+    return { objects: this.#state.store.size, historyEvents: this.#state.ring.size, watchers: this.#watchers.size };
+  }
+
+  #register(watcher: Watcher, options: CacheWatchOptions): void {
+    if (!watcher.active) return;
+    if (options.initialEvents) {
+      watcher.open(this.#state.store.list(options.keyPrefix, options.predicate), []);
+    } else {
+      const replay = this.#state.ring.since(options.fromRevision);
+      if (replay === undefined) return watcher.fail(compacted(options.fromRevision, this.oldestRevision));
+      watcher.open([], replay);
+    }
+    this.#watchers.add(watcher);
+  }
+
+  #apply(batch: WatchBatch): void {
+    for (const event of this.#state.apply(batch, Date.now())) this.#watchers.dispatch(event);
+    this.#waiters.advance(this.revision);
+  }
+
+  /** After a gap, no watcher's position can be served correctly: they fail with Compacted (410), and relist. */
+  #replace(kvs: readonly KeyValue[], revision: number, gap: boolean): void {
+    this.#state.replace(kvs, revision);
+    if (gap) {
+      for (const watcher of this.#watchers.all()) {
+        watcher.fail(new StorageError('Compacted', this.#options.prefix,
+          `watch cache of ${this.#options.prefix} relisted at revision ${revision} after missing events`));
+      }
+    }
+    this.#waiters.advance(revision);
+  }
+
+  #tick(): void {
+    this.#state.ring.evict(Date.now());
+    for (const watcher of this.#watchers.all()) watcher.bookmark(this.revision);
+  }
+
+  #reportError(error: unknown): void {
+    this.#options.onError?.(error);
+  }
+
+  #reflectorTarget(): ReflectorTarget {
+    const cacher = this;
+    return {
+      get revision() {
+        return cacher.revision;
+      },
+      replace: (kvs, revision, gap) => this.#replace(kvs, revision, gap),
+      apply: (batch) => this.#apply(batch),
+      reportError: (error) => this.#reportError(error),
+    };
+  }
+}
