@@ -12,7 +12,8 @@ const PUBLIC_PATHS = [/^\/(healthz|livez|readyz)(\/.*)?$/, /^\/version\/?$/];
 
 export function withAuthentication(next: Parameters<Filter>[0], authenticate: Authenticator): ReturnType<Filter> {
   return async (ctx) => {
-    const result = await authenticate({ headers: ctx.req.headers, socket: ctx.req.socket });
+    // The request itself: the certificate verdict is then remembered per connection.
+    const result = await authenticate(ctx.req);
     if (result.warnings) ctx.warnings.push(...result.warnings);
     if (result.kind === 'authenticated') {
       ctx.user = result.user;

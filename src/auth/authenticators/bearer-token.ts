@@ -1,0 +1,60 @@
+import type { AuthenticationRequest, AuthenticationResult, Authenticator, TokenAuthenticator } from './authenticator.js';
+import { noCredentials } from './authenticator.js';
+
+/** What an `Authorization` header holds, as far as bearer tokens are concerned. */
+export type BearerCredential =
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'empty'; readonly extraSpace: boolean }
+  | { readonly kind: 'token'; readonly token: string };
+
+/** Warning upstream sends when `Bearer  <token>` (two spaces) leaves an empty token. */
+export const extraSpaceWarning =
+  'the provided Authorization header contains extra space before the bearer token, and is ignored';
+
+const absent: BearerCredential = Object.freeze({ kind: 'absent' });
+
+/**
+ * Reads a bearer token from an `Authorization` header value as upstream does: the value is
+ * trimmed, split on single spaces (at most three parts); the scheme `bearer` is matched
+ * case-insensitively; the token is the second part (anything after a further space is ignored).
+ * An empty token (`Bearer  x`) is no credential at all, not an invalid one.
+ */
+export function parseBearerToken(authorization: string | undefined): BearerCredential {
+  const value = authorization?.trim() ?? '';
+  if (value === '') return absent;
+  const parts = value.split(' ', 3);
+  // split(' ', 3) truncates instead of keeping the rest, which is fine: only parts[0..2] matter.
+  if (parts.length < 2 || parts[0]?.toLowerCase() !== 'bearer') return absent;
+  const token = parts[1] ?? '';
+  if (token === '') return { kind: 'empty', extraSpace: parts.length === 3 };
+  return { kind: 'token', token };
+}
+
+/**
+ * Authenticates `Authorization: Bearer <token>` with the given token sources, first match wins
+ * (spec 2-access-control §Methods, "Bearer token"). A token no source accepts is `rejected`
+ * (401, not anonymous). After success the header is removed from the request, as upstream does,
+ * so that nothing further down (proxying, audit) can pick up the credential.
+ */
+export function bearerTokenAuthenticator(sources: readonly TokenAuthenticator[]): Authenticator {
+  return async (request: AuthenticationRequest): Promise<AuthenticationResult> => {
+    const credential = parseBearerToken(request.headers.authorization);
+    if (credential.kind === 'absent') return noCredentials;
+    if (credential.kind === 'empty') {
+      return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
+    }
+    const errors: string[] = [];
+    for (const source of sources) {
+      try {
+        const user = await source(credential.token);
+        if (user !== undefined) {
+          delete request.headers.authorization;
+          return { kind: 'authenticated', user };
+        }
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    return { kind: 'rejected', reason: errors.length > 0 ? errors.join('; ') : 'invalid bearer token' };
+  };
+}

@@ -1,0 +1,21 @@
+// Authentication: the identity model and the methods that establish it from a request
+// (spec 2-access-control §Authentication). Authorization and impersonation live beside it.
+export type { UserInfo } from './user-info.js';
+export {
+  allAuthenticatedGroup,
+  allUnauthenticatedGroup,
+  anonymousUser,
+  anonymousUserName,
+  withAuthenticatedGroup,
+} from './user-info.js';
+export type {
+  AuthenticationRequest,
+  AuthenticationResult,
+  Authenticator,
+  TokenAuthenticator,
+} from './authenticators/authenticator.js';
+export { noCredentials } from './authenticators/authenticator.js';
+export { x509Authenticator, userOfCertificate } from './authenticators/x509.js';
+export { bearerTokenAuthenticator, parseBearerToken, type BearerCredential } from './authenticators/bearer-token.js';
+export { loadTokenFile, parseTokenFile, tokenFileAuthenticator, type TokenFile } from './authenticators/token-file.js';
+export { unionAuthenticator } from './authenticators/union.js';

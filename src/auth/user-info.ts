@@ -1,0 +1,33 @@
+/**
+ * The identity attached to an authenticated request (spec 2-access-control §Identities, item 2):
+ * opaque to authentication, interpreted by authorization.
+ */
+export interface UserInfo {
+  readonly name: string;
+  readonly uid?: string;
+  readonly groups: readonly string[];
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Group every authenticated user belongs to (§Identities, item 3). */
+export const allAuthenticatedGroup = 'system:authenticated';
+/** Group of anonymous requests. */
+export const allUnauthenticatedGroup = 'system:unauthenticated';
+/** User name of anonymous requests. */
+export const anonymousUserName = 'system:anonymous';
+
+/** The identity given to a request without credentials when anonymous access is enabled. */
+export const anonymousUser: UserInfo = Object.freeze({
+  name: anonymousUserName,
+  groups: Object.freeze([allUnauthenticatedGroup]),
+});
+
+/**
+ * Adds `system:authenticated` to an authenticated user's groups, as upstream's group adder does:
+ * not for the anonymous user, and not when either well-known group is already present.
+ */
+export function withAuthenticatedGroup(user: UserInfo): UserInfo {
+  if (user.name === anonymousUserName) return user;
+  if (user.groups.some((g) => g === allAuthenticatedGroup || g === allUnauthenticatedGroup)) return user;
+  return { ...user, groups: [...user.groups, allAuthenticatedGroup] };
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FlagError, parseServeFlags, serveUsage, type ServeOptions } from './flags.js';
+
+const defaults: ServeOptions = {
+  securePort: 6443,
+  bindAddress: '127.0.0.1',
+  tokenAuthFile: undefined,
+  dataDir: './kplane-data',
+  certDir: './kplane-data',
+  storage: 'sqlite',
+  etcdServers: [],
+  etcdPrefix: '/registry',
+  etcdCaFile: undefined,
+  etcdCertFile: undefined,
+  etcdKeyFile: undefined,
+  etcdCompactionIntervalMs: 300_000,
+  verbosity: 0,
+  help: false,
+  version: false,
+};
+
+describe('parseServeFlags', () => {
+  const cases: { args: string[]; expected: Partial<ServeOptions> }[] = [
+    { args: [], expected: {} },
+    { args: ['--secure-port=8443'], expected: { securePort: 8443 } },
+    { args: ['--secure-port', '0'], expected: { securePort: 0 } },
+    { args: ['--bind-address', '::'], expected: { bindAddress: '::' } },
+    { args: ['--token-auth-file=/etc/tokens.csv'], expected: { tokenAuthFile: '/etc/tokens.csv' } },
+    { args: ['--data-dir', '/var/lib/kplane'], expected: { dataDir: '/var/lib/kplane', certDir: '/var/lib/kplane' } },
+    { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
+    { args: ['--storage=memory'], expected: { storage: 'memory' } },
+    {
+      args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
+      expected: { storage: 'etcd', etcdServers: ['https://a:2379', 'https://b:2379', 'https://c:2379'] },
+    },
+    {
+      args: ['--storage', 'etcd', '--etcd-servers=http://e:2379', '--etcd-prefix=/kplane',
+        '--etcd-cafile=ca.pem', '--etcd-certfile=c.pem', '--etcd-keyfile=k.pem'],
+      expected: { storage: 'etcd', etcdServers: ['http://e:2379'], etcdPrefix: '/kplane',
+        etcdCaFile: 'ca.pem', etcdCertFile: 'c.pem', etcdKeyFile: 'k.pem' },
+    },
+    { args: ['--etcd-compaction-interval=1h'], expected: { etcdCompactionIntervalMs: 3_600_000 } },
+    { args: ['--etcd-compaction-interval', '0'], expected: { etcdCompactionIntervalMs: 0 } },
+    { args: ['-v', '4'], expected: { verbosity: 4 } },
+    { args: ['-v=3'], expected: { verbosity: 3 } },
+    { args: ['-v2'], expected: { verbosity: 2 } },
+    { args: ['--v=5'], expected: { verbosity: 5 } },
+    { args: ['--help'], expected: { help: true } },
+    { args: ['-h'], expected: { help: true } },
+    { args: ['-hv', '1'], expected: { help: true, verbosity: 1 } },
+    { args: ['--help=false'], expected: { help: false } },
+    { args: ['--version'], expected: { version: true } },
+    { args: ['--version=true'], expected: { version: true } },
+    { args: ['--help', '--storage=etcd'], expected: { help: true, storage: 'etcd' } }, // help skips validation
+    { args: ['--secure-port=1', '--secure-port=2'], expected: { securePort: 2 } },
+  ];
+  for (const { args, expected } of cases) {
+    it(args.join(' ') || '(no flags)', () => assert.deepEqual(parseServeFlags(args), { ...defaults, ...expected }));
+  }
+
+  const errors: { args: string[]; message: string }[] = [
+    { args: ['--foo'], message: 'unknown flag: --foo' },
+    { args: ['--foo=bar'], message: 'unknown flag: --foo' },
+    { args: ['-x'], message: "unknown shorthand flag: 'x' in -x" },
+    { args: ['---secure-port=1'], message: 'bad flag syntax: ---secure-port=1' },
+    { args: ['--secure-port'], message: 'flag needs an argument: --secure-port' },
+    { args: ['-v'], message: "flag needs an argument: 'v' in -v" },
+    { args: ['--secure-port=abc'], message: 'invalid argument "abc" for "--secure-port" flag: strconv.ParseInt: parsing "abc": invalid syntax' },
+    { args: ['--v=high'], message: 'invalid argument "high" for "-v, --v" flag: strconv.ParseInt: parsing "high": invalid syntax' },
+    { args: ['--help=maybe'], message: 'invalid argument "maybe" for "-h, --help" flag: strconv.ParseBool: parsing "maybe": invalid syntax' },
+    { args: ['--bind-address=localhost'], message: 'invalid argument "localhost" for "--bind-address" flag: failed to parse IP: "localhost"' },
+    { args: ['--storage=disk'], message: 'invalid argument "disk" for "--storage" flag: must be one of sqlite, memory, etcd' },
+    { args: ['--etcd-compaction-interval=5'], message: 'invalid argument "5" for "--etcd-compaction-interval" flag: time: missing unit in duration "5"' },
+    { args: ['--secure-port=70000'], message: '--secure-port 70000 must be between 0 and 65535, inclusive' },
+    { args: ['--storage=etcd'], message: '--etcd-servers must be specified' },
+    { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
+    { args: ['extra'], message: '"kplane serve" does not take any arguments, got ["extra"]' },
+    { args: ['--', '--secure-port=1'], message: '"kplane serve" does not take any arguments, got ["--secure-port=1"]' },
+  ];
+  for (const { args, message } of errors) {
+    it(`rejects ${args.join(' ')}`, () => {
+      assert.throws(() => parseServeFlags(args), (error: unknown) => {
+        assert.ok(error instanceof FlagError);
+        assert.equal(error.message, message);
+        return true;
+      });
+    });
+  }
+});
+
+describe('serveUsage', () => {
+  it('lists every flag with its type and default, aligned, in name order', () => {
+    const usage = serveUsage();
+    assert.match(usage, /^Usage:\n {2}kplane serve \[flags\]\n\nFlags:\n/);
+    const lines = usage.split('\n').filter((line) => line.startsWith('  -') || line.startsWith('      --'));
+    const names = lines.map((line) => /--([\w-]+)/.exec(line)?.[1]);
+    assert.deepEqual(names, [...names].sort());
+    assert.equal(lines.length, 15);
+    assert.match(usage, /--secure-port int +The port .*\(default 6443\)/);
+    assert.match(usage, /--etcd-compaction-interval duration +.*\(default 5m0s\)/);
+    assert.match(usage, /--etcd-prefix string +.*\(default "\/registry"\)/);
+    assert.match(usage, /--bind-address ip +.*\(default 127\.0\.0\.1\)/);
+    assert.match(usage, /^ {2}-h, --help +help for serve$/m);
+    assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
+    const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
+    assert.equal(columns.size, 1, 'usage text starts in one column');
+  });
+});

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { Agent, request as httpsRequest } from 'node:https';
+import { connect, type ClientHttp2Session } from 'node:http2';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { once } from 'node:events';
+import type { BodyWriter, HttpRequest, HttpResponse } from './http-types.js';
+import { listen, type Listener } from './listener.js';
+import { ensureCertificates } from './pki/index.js';
+
+const dir = await mkdtemp(join(tmpdir(), 'kplane-listener-'));
+after(() => rm(dir, { recursive: true, force: true }));
+const pki = await ensureCertificates(dir, { hosts: [] });
+
+/** Answers `/stream` with a response that never ends (like a watch), everything else with the HTTP version. */
+function handler(req: HttpRequest, res: HttpResponse): void {
+  res.setHeader('content-type', 'text/plain');
+  if (req.url === '/stream') {
+    res.writeHead(200);
+    const body: BodyWriter = res; // write() is not callable on the union itself
+    body.write('started\n');
+    return;
+  }
+  res.end(`HTTP/${req.httpVersion} ${req.method ?? ''} ${req.url ?? ''}`);
+}
+
+function getHttp1(url: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(`${url}${path}`, { ca: pki.caCert, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function getHttp2(session: ClientHttp2Session, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stream = session.request({ ':path': path });
+    let body = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (body += chunk));
+    stream.on('end', () => resolve(body));
+    stream.on('error', reject);
+  });
+}
+
+describe('listen', () => {
+  let listener: Listener | undefined;
+  after(() => listener?.close({ graceMs: 0 }));
+
+  it('serves HTTP/1.1 and HTTP/2 on the chosen free port', async () => {
+    listener = await listen({ port: 0, host: '127.0.0.1', pki, handler });
+    assert.ok(listener.port > 0);
+    assert.equal(listener.url, `https://127.0.0.1:${listener.port}`);
+    assert.deepEqual(await getHttp1(listener.url, '/version'), { status: 200, body: 'HTTP/1.1 GET /version' });
+    const session = connect(listener.url, { ca: pki.caCert });
+    try {
+      assert.equal(await getHttp2(session, '/api'), 'HTTP/2.0 GET /api');
+    } finally {
+      session.close();
+    }
+    await listener.close({ graceMs: 0 });
+    listener = undefined;
+  });
+
+  it('reports a dialable URL for a wildcard bind', async () => {
+    const wildcard = await listen({ port: 0, host: '0.0.0.0', pki, handler });
+    try {
+      assert.equal(wildcard.url, `https://127.0.0.1:${wildcard.port}`);
+      assert.equal((await getHttp1(wildcard.url, '/x')).body, 'HTTP/1.1 GET /x');
+    } finally {
+      await wildcard.close({ graceMs: 0 });
+    }
+  });
+
+  it('rejects when the port is taken', async () => {
+    const first = await listen({ port: 0, host: '127.0.0.1', pki, handler });
+    try {
+      await assert.rejects(listen({ port: first.port, host: '127.0.0.1', pki, handler }), /EADDRINUSE/);
+    } finally {
+      await first.close({ graceMs: 0 });
+    }
+  });
+
+  it('close() ends never-ending HTTP/1 and HTTP/2 responses after the grace period', { timeout: 10_000 }, async () => {
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, shutdownGraceMs: 50 });
+    // An idle keep-alive HTTP/1 connection, an open HTTP/1 stream and an open HTTP/2 stream.
+    const agentRequest = httpsRequest(`${server.url}/stream`, { ca: pki.caCert, agent: false });
+    agentRequest.end();
+    const [h1Response] = (await once(agentRequest, 'response')) as [NodeJS.ReadableStream];
+    const h1Ended = new Promise<void>((resolve) => {
+      h1Response.on('error', () => resolve());
+      h1Response.on('close', () => resolve());
+      h1Response.resume();
+    });
+    const session = connect(server.url, { ca: pki.caCert });
+    session.on('error', () => undefined);
+    const h2Stream = session.request({ ':path': '/stream' });
+    h2Stream.on('error', () => undefined);
+    await once(h2Stream, 'response');
+    const h2Closed = once(session, 'close');
+
+    await server.close(); // resolves only once every connection is gone
+    await Promise.all([h1Ended, h2Closed]);
+    assert.equal(server.server.listening, false);
+  });
+
+  it('close() closes idle connections without waiting for the grace period', { timeout: 10_000 }, async () => {
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, shutdownGraceMs: 60_000 });
+    const keepAlive = new Agent({ keepAlive: true, ca: pki.caCert });
+    const status = await new Promise<number>((resolve, reject) => {
+      httpsRequest(`${server.url}/x`, { agent: keepAlive }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      }).on('error', reject).end();
+    });
+    assert.equal(status, 200);
+    const session = connect(server.url, { ca: pki.caCert });
+    assert.equal(await getHttp2(session, '/y'), 'HTTP/2.0 GET /y');
+    await server.close(); // would take 60 s if idle connections waited for the grace period
+    keepAlive.destroy();
+    session.destroy();
+  });
+
+  it('close() lets an in-flight HTTP/1 request finish, then closes its connection', { timeout: 10_000 }, async () => {
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrive = (): void => undefined;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const slow = (_req: HttpRequest, res: HttpResponse): void => {
+      arrive();
+      void released.then(() => res.end('done'));
+    };
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler: slow, shutdownGraceMs: 60_000 });
+    const keepAlive = new Agent({ keepAlive: true, ca: pki.caCert });
+    const response = new Promise<string>((resolve, reject) => {
+      const req = httpsRequest(`${server.url}/slow`, { agent: keepAlive }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await arrived;
+    const closed = server.close();
+    release();
+    assert.equal(await response, 'done');
+    await closed;
+    keepAlive.destroy();
+  });
+});

@@ -1,0 +1,142 @@
+import { constants } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2';
+import type { Socket } from 'node:net';
+import { isIP } from 'node:net';
+import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
+import type { Pki } from './pki/pki.js';
+
+/** Options of {@link listen}. */
+export interface ListenOptions {
+  /** TCP port; 0 picks a free one (reported by the result). */
+  readonly port: number;
+  /** Address to bind, e.g. `127.0.0.1`, `::`, `0.0.0.0`. */
+  readonly host: string;
+  /** Serving certificate and key, and the CA trusted for client certificates. */
+  readonly pki: Pick<Pki, 'caCert' | 'servingCert' | 'servingKey'>;
+  readonly handler: HttpHandler;
+  /** How long {@link Listener.close} lets in-flight requests run before cutting connections; default 1000 ms. */
+  readonly shutdownGraceMs?: number;
+}
+
+/** A running HTTPS listener. */
+export interface Listener {
+  readonly server: Http2SecureServer;
+  /** The bound port (the chosen one when `port` was 0). */
+  readonly port: number;
+  /** Base URL clients can dial, e.g. `https://127.0.0.1:6443` (loopback for a wildcard bind). */
+  readonly url: string;
+  /**
+   * Stops accepting, closes idle connections at once, asks HTTP/2 clients to go away, and destroys
+   * whatever is still open (watches, slow requests) after the grace period. Resolves when closed.
+   */
+  close(options?: { readonly graceMs?: number }): Promise<void>;
+}
+
+/**
+ * Starts the HTTPS listener: HTTP/2 and HTTP/1.1 chosen by ALPN on one port, TLS 1.2+, client
+ * certificates requested but not required. Verification against the CA is done by TLS; the result
+ * is left for authentication to read (`socket.authorized`), so requests without a certificate
+ * or with an untrusted one still reach the handler (spec 2-access-control §Authentication).
+ */
+export async function listen(options: ListenOptions): Promise<Listener> {
+  const server = createSecureServer({
+    allowHTTP1: true,
+    ALPNProtocols: ['h2', 'http/1.1'],
+    minVersion: 'TLSv1.2',
+    // As Go's server: no TLS 1.2 renegotiation, so a connection's client certificate never changes
+    // (authentication relies on that to remember the identity per connection).
+    secureOptions: constants.SSL_OP_NO_RENEGOTIATION,
+    requestCert: true,
+    rejectUnauthorized: false,
+    ca: [options.pki.caCert],
+    cert: options.pki.servingCert,
+    key: options.pki.servingKey,
+  });
+  const tracker = trackConnections(server, options.handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = boundPort(server);
+  const defaultGraceMs = options.shutdownGraceMs ?? 1000;
+  return {
+    server,
+    port,
+    url: `https://${dialHost(options.host)}:${port}`,
+    close: (closeOptions) => tracker.shutdown(closeOptions?.graceMs ?? defaultGraceMs),
+  };
+}
+
+interface ConnectionTracker {
+  shutdown(graceMs: number): Promise<void>;
+}
+
+/**
+ * Tracks raw sockets, HTTP/2 sessions and in-flight HTTP/1 requests, so that shutdown can close
+ * idle connections immediately and cut long-running ones (watch streams never end by themselves).
+ */
+function trackConnections(server: Http2SecureServer, handler: HttpHandler): ConnectionTracker {
+  const sockets = new Set<Socket>();
+  const sessions = new Set<Http2Session>();
+  const inFlight = new Map<Socket, number>(); // HTTP/1 only; h2 sessions track their own streams
+  let closing = false;
+
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+    if (closing) session.close();
+  });
+  server.on('request', (req: HttpRequest, res: HttpResponse) => {
+    if (isHttp1(req)) trackHttp1Request(req.socket, res);
+    handler(req, res);
+  });
+
+  function trackHttp1Request(socket: Socket, res: HttpResponse): void {
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const remaining = (inFlight.get(socket) ?? 1) - 1;
+      if (remaining > 0) inFlight.set(socket, remaining);
+      else inFlight.delete(socket);
+      // During shutdown a keep-alive connection is closed as soon as its last response is done.
+      if (closing && remaining <= 0) socket.destroy();
+    });
+  }
+
+  return {
+    shutdown(graceMs: number): Promise<void> {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const session of sessions) session.close(); // GOAWAY: no new streams, finish current ones
+      const timer = setTimeout(() => {
+        for (const session of sessions) session.destroy();
+        for (const socket of sockets) socket.destroy();
+      }, graceMs);
+      return closed.finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+function isHttp1(req: HttpRequest): req is IncomingMessage {
+  return req.httpVersionMajor === 1;
+}
+
+function boundPort(server: Http2SecureServer): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('listener has no TCP address');
+  return address.port;
+}
+
+/** The host part of a URL that reaches `bindAddress` from this machine. */
+function dialHost(bindAddress: string): string {
+  if (bindAddress === '' || bindAddress === '0.0.0.0') return '127.0.0.1';
+  if (bindAddress === '::' || /^[0:]+$/.test(bindAddress)) return '[::1]';
+  return isIP(bindAddress) === 6 ? `[${bindAddress}]` : bindAddress;
+}
