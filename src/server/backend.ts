@@ -3,8 +3,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend } from '../storage/interface.js';
-import { createMemoryBackend } from '../storage/memory/memory-backend.js';
-import { createSqliteBackend } from '../storage/sqlite/sqlite-backend.js';
+import { createMemoryBackend } from '../storage/memory/index.js';
+import { createSqliteBackend } from '../storage/sqlite/index.js';
 
 export type StorageKind = 'sqlite' | 'memory';
 

@@ -1,0 +1,113 @@
+// An ordered set of keys in byte order, kept as a list of sorted chunks (a two-level B+ tree) so that
+// inserting into 100k keys moves about a thousand entries instead of the whole array.
+import { compareKeys } from '../key-range.js';
+
+const MAX_CHUNK = 1024;
+
+/** A position: chunk index and index within the chunk. */
+interface Cursor {
+  chunk: number;
+  index: number;
+}
+
+/** An ordered set of keys. */
+export interface SortedKeys {
+  insert(key: string): void;
+  remove(key: string): void;
+  /** Keys >= `start`, ascending, while they are < `end` (no bound when `end` is undefined). */
+  from(start: string, end: string | undefined): IterableIterator<string>;
+  /** How many keys lie in [start, end). */
+  count(start: string, end: string | undefined): number;
+  readonly size: number;
+}
+
+function lowerBoundIn(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKeys(keys[mid] as string, key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Creates an empty ordered key set. */
+export function createSortedKeys(): SortedKeys {
+  const chunks: string[][] = [];
+  let size = 0;
+
+  /** First position whose key is >= `key` (may be one past the end). */
+  function lowerBound(key: string): Cursor {
+    let lo = 0;
+    let hi = chunks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const chunk = chunks[mid] as string[];
+      if (compareKeys(chunk[chunk.length - 1] as string, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === chunks.length) return { chunk: lo, index: 0 };
+    return { chunk: lo, index: lowerBoundIn(chunks[lo] as string[], key) };
+  }
+
+  function rank(cursor: Cursor): number {
+    let n = cursor.index;
+    for (let i = 0; i < cursor.chunk; i++) n += (chunks[i] as string[]).length;
+    return n;
+  }
+
+  function insert(key: string): void {
+    if (chunks.length === 0) {
+      chunks.push([key]);
+      size = 1;
+      return;
+    }
+    const at = lowerBound(key);
+    // Past the last key: append to the last chunk.
+    const chunkIndex = Math.min(at.chunk, chunks.length - 1);
+    const chunk = chunks[chunkIndex] as string[];
+    const index = at.chunk === chunks.length ? chunk.length : at.index;
+    if (chunk[index] === key) return;
+    chunk.splice(index, 0, key);
+    size++;
+    if (chunk.length > MAX_CHUNK) chunks.splice(chunkIndex + 1, 0, chunk.splice(MAX_CHUNK / 2));
+  }
+
+  function remove(key: string): void {
+    const at = lowerBound(key);
+    const chunk = chunks[at.chunk];
+    if (chunk === undefined || chunk[at.index] !== key) return;
+    chunk.splice(at.index, 1);
+    size--;
+    if (chunk.length === 0) chunks.splice(at.chunk, 1);
+  }
+
+  function* from(start: string, end: string | undefined): IterableIterator<string> {
+    const at = lowerBound(start);
+    for (let c = at.chunk; c < chunks.length; c++) {
+      const chunk = chunks[c] as string[];
+      for (let i = c === at.chunk ? at.index : 0; i < chunk.length; i++) {
+        const key = chunk[i] as string;
+        if (end !== undefined && compareKeys(key, end) >= 0) return;
+        yield key;
+      }
+    }
+  }
+
+  function count(start: string, end: string | undefined): number {
+    const first = rank(lowerBound(start));
+    const last = end === undefined ? size : rank(lowerBound(end));
+    return Math.max(0, last - first);
+  }
+
+  return {
+    insert,
+    remove,
+    from,
+    count,
+    get size() {
+      return size;
+    },
+  };
+}
