@@ -2,7 +2,9 @@
 // The `kplane` command: `kplane serve [flags]` runs the API server until SIGINT/SIGTERM.
 import { FlagError, parseServeFlags, serveUsage } from './flags.js';
 import { startServer } from '../server/start-server.js';
-import { KPLANE_VERSION } from '../endpoints/discovery/version.js';
+import { buildVersionInfo } from '../endpoints/discovery/version.js';
+
+const KPLANE_VERSION = buildVersionInfo().gitVersion;
 
 const USAGE = `kplane: a Kubernetes API server.
 

@@ -3,11 +3,14 @@ import type { Filter, RequestContext } from '../endpoints/context.js';
 import { isStatusError } from '../errors/status-error.js';
 import type { ApiMetrics } from '../server/metrics.js';
 
+/** Upstream reports the route's action: HTTP methods, with LIST, WATCH and DELETECOLLECTION for collections. */
+const METRIC_VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETECOLLECTION' };
+
 function labelsOf(ctx: RequestContext) {
   const info = ctx.info;
   if (!info.isResourceRequest) return { verb: info.verb.toUpperCase(), group: '', version: '', resource: '', subresource: '', scope: '' };
   const scope = info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster';
-  return { verb: info.verb.toUpperCase(), group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: info.subresource, scope };
+  return { verb: METRIC_VERBS[info.verb] ?? info.verb.toUpperCase(), group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: info.subresource, scope };
 }
 
 export function withMetrics(next: Parameters<Filter>[0], metrics: ApiMetrics): ReturnType<Filter> {
