@@ -10,7 +10,8 @@ import type { ResourceDefinition } from '../resource-definition.js';
 import { decodeObject, encodeObject } from './codec.js';
 import type { DeleteHook, DeleteResult, StoreDeps, WriteOptions } from './types.js';
 
-const MAX_ATTEMPTS = 16;
+// Upstream retries until it wins; the bound only guards against a livelock bug.
+const MAX_ATTEMPTS = 1000;
 
 /** Generic decision: finalizers keep the object Terminating; otherwise delete now. */
 export const defaultDeleteHook: DeleteHook = (obj, _options, now) => {

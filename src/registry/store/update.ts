@@ -11,7 +11,8 @@ import { decodeObject, encodeObject } from './codec.js';
 import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
 
-const MAX_ATTEMPTS = 16;
+// Upstream retries until it wins; the bound only guards against a livelock bug.
+const MAX_ATTEMPTS = 1000;
 
 export interface UpdateContext {
   def: ResourceDefinition;

@@ -1,0 +1,46 @@
+// Built-once OpenAPI documents: each set of served definitions (an array, replaced as a whole when
+// the served set changes, e.g. a CRD is added) maps to its documents, serialized once.
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import { openApiHash } from './hash.js';
+import type { OpenApiOptions } from './model.js';
+import type { JsonObject } from './schema-emit.js';
+import { buildOpenApiV2 } from './v2.js';
+import { type OpenApiV3Set, buildOpenApiV3 } from './v3.js';
+
+/** The served v2 document: its JSON and ETag (upper-case SHA-512 hex, as upstream). */
+export interface ServedOpenApiV2 {
+  document: JsonObject;
+  json: string;
+  etag: string;
+}
+
+const v2Cache = new WeakMap<readonly ResourceDefinition[], Map<string, ServedOpenApiV2>>();
+const v3Cache = new WeakMap<readonly ResourceDefinition[], Map<string, OpenApiV3Set>>();
+
+function cached<T>(cache: WeakMap<readonly ResourceDefinition[], Map<string, T>>, defs: readonly ResourceDefinition[], key: string, build: () => T): T {
+  let perDefs = cache.get(defs);
+  if (!perDefs) {
+    perDefs = new Map();
+    cache.set(defs, perDefs);
+  }
+  let value = perDefs.get(key);
+  if (value === undefined) {
+    value = build();
+    perDefs.set(key, value);
+  }
+  return value;
+}
+
+/** The v2 document for `defs`, built and serialized on first use. */
+export function servedOpenApiV2(defs: readonly ResourceDefinition[], options: OpenApiOptions): ServedOpenApiV2 {
+  return cached(v2Cache, defs, options.version, () => {
+    const document = buildOpenApiV2(defs, options);
+    const json = JSON.stringify(document);
+    return { document, json, etag: openApiHash(json) };
+  });
+}
+
+/** The v3 documents and index for `defs`, built and serialized on first use. */
+export function servedOpenApiV3(defs: readonly ResourceDefinition[], options: OpenApiOptions): OpenApiV3Set {
+  return cached(v3Cache, defs, options.version, () => buildOpenApiV3(defs, options));
+}

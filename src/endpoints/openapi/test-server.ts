@@ -1,0 +1,104 @@
+// A minimal HTTP server over the discovery and OpenAPI builders, for tests that drive real
+// clients (kubectl explain, api-resources, create/apply). Object paths are a plain in-memory map
+// (POST stores the body, GET reads it, PATCH answers the stored object unchanged): enough to see
+// what kubectl sends. Listens on 127.0.0.1, port 0. Not the product router.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import {
+  aggregatedContentType,
+  buildAggregatedDiscovery,
+  buildApiGroup,
+  buildApiGroupList,
+  buildApiResourceList,
+  buildApiVersions,
+  buildVersionInfo,
+  negotiateDiscovery,
+} from '../discovery/index.js';
+import { servedOpenApiV2, servedOpenApiV3 } from './cache.js';
+
+export interface TestServer {
+  url: string;
+  /** Requests so far: method, path with query, Accept and Content-Type headers. */
+  requests: { method: string; path: string; accept: string; contentType: string }[];
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  const json = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+/** The in-memory object paths: POST to a collection stores `<collection>/<metadata.name>`. */
+function objects(objectsByPath: Map<string, unknown>, req: IncomingMessage, res: ServerResponse, path: string, body: string): boolean {
+  if (req.method === 'POST') {
+    const object = JSON.parse(body) as { metadata?: { name?: string } };
+    objectsByPath.set(`${path}/${object.metadata?.name ?? ''}`, object);
+    send(res, 201, object);
+    return true;
+  }
+  const stored = objectsByPath.get(path);
+  if ((req.method === 'GET' || req.method === 'PATCH') && stored !== undefined) {
+    send(res, 200, stored);
+    return true;
+  }
+  return false;
+}
+
+function route(defs: readonly ResourceDefinition[], req: IncomingMessage, res: ServerResponse, address: string): void {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = url.pathname.replace(/\/$/, '') || '/';
+  const notFound = (): void => send(res, 404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
+  if (path === '/api' || path === '/apis') {
+    const wanted = negotiateDiscovery(req.headers.accept);
+    if (wanted !== 'legacy') return send(res, 200, buildAggregatedDiscovery(defs, path === '/api' ? 'api' : 'apis', wanted), aggregatedContentType(wanted));
+    return send(res, 200, path === '/api' ? buildApiVersions(defs, address) : buildApiGroupList(defs));
+  }
+  if (path === '/version') return send(res, 200, buildVersionInfo());
+  if (path === '/openapi/v2') return send(res, 200, servedOpenApiV2(defs, { version: 'v1.25.0' }).json);
+  const v3 = servedOpenApiV3(defs, { version: 'v1.25.0' });
+  if (path === '/openapi/v3') return send(res, 200, v3.index);
+  if (path.startsWith('/openapi/v3/')) {
+    const doc = v3.documents.get(path.slice('/openapi/v3/'.length));
+    return doc ? send(res, 200, doc.json) : notFound();
+  }
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'api' && parts.length === 2) {
+    const list = buildApiResourceList(defs, '', parts[1] ?? '');
+    return list ? send(res, 200, list) : notFound();
+  }
+  if (parts[0] === 'apis' && parts.length === 2) {
+    const group = buildApiGroup(defs, parts[1] ?? '');
+    return group ? send(res, 200, group) : notFound();
+  }
+  if (parts[0] === 'apis' && parts.length === 3) {
+    const list = buildApiResourceList(defs, parts[1] ?? '', parts[2] ?? '');
+    return list ? send(res, 200, list) : notFound();
+  }
+  notFound();
+}
+
+/** Starts the server; `close()` stops it. */
+export async function startTestServer(defs: readonly ResourceDefinition[]): Promise<TestServer> {
+  const requests: TestServer['requests'] = [];
+  const stored = new Map<string, unknown>();
+  let address = '';
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', accept: req.headers.accept ?? '', contentType: req.headers['content-type'] ?? '' });
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (!objects(stored, req, res, path, Buffer.concat(chunks).toString('utf8'))) route(defs, req, res, address);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  address = `127.0.0.1:${port}`;
+  return {
+    url: `http://${address}`,
+    requests,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isStatusError } from '../errors/status-error.js';
+import { deleteOptions, listParams, writeParams } from './params.js';
+
+const q = (s: string) => new URLSearchParams(s);
+const fails = (fn: () => unknown, code: number, message?: RegExp) =>
+  assert.throws(fn, (e) => isStatusError(e) && e.code === code && (!message || message.test(e.message)));
+
+test('list parameters: resourceVersionMatch rules (1-conventions: resource versions, rule 1)', () => {
+  fails(() => listParams(q('resourceVersionMatch=Exact'), false), 422, /ListOptions\.meta\.k8s\.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided/);
+  fails(() => listParams(q('resourceVersionMatch=Exact&resourceVersion=0'), false), 422, /forbidden for resourceVersion "0"/);
+  fails(() => listParams(q('resourceVersionMatch=Sometimes&resourceVersion=5'), false), 422, /Unsupported value: "Sometimes"/);
+  fails(() => listParams(q('resourceVersionMatch=Exact&resourceVersion=5&continue=x'), false), 422, /forbidden when continue is provided/);
+  assert.equal(listParams(q('resourceVersionMatch=NotOlderThan&resourceVersion=5'), false).resourceVersionMatch, 'NotOlderThan');
+  fails(() => listParams(q('limit=abc'), false), 400, /strconv.ParseInt: parsing "abc": invalid syntax/);
+  assert.equal(listParams(q('limit=0'), false).limit, undefined);
+  assert.equal(listParams(q('allowWatchBookmarks=true&timeoutSeconds=5'), true).timeoutSeconds, 5);
+});
+
+test('write parameters: dryRun, fieldManager, fieldValidation', () => {
+  assert.deepEqual(writeParams(q('dryRun=All&fieldManager=me&fieldValidation=Strict'), 'CreateOptions'), { dryRun: true, fieldManager: 'me', fieldValidation: 'Strict' });
+  assert.equal(writeParams(q(''), 'CreateOptions').fieldValidation, 'Warn');
+  fails(() => writeParams(q('dryRun=Some'), 'CreateOptions'), 422, /CreateOptions\.meta\.k8s\.io "" is invalid: dryRun: Unsupported value/);
+  fails(() => writeParams(q(`fieldManager=${'m'.repeat(129)}`), 'PatchOptions'), 422, /fieldManager: Too long: must have at most 128 bytes/);
+  fails(() => writeParams(q('fieldValidation=Loose'), 'UpdateOptions'), 400, /invalid fieldValidation directive: Loose/);
+});
+
+test('delete options: query overrides body; invalid propagation policy is 422', () => {
+  const options = deleteOptions(q('gracePeriodSeconds=0&propagationPolicy=Foreground'), { gracePeriodSeconds: 30, preconditions: { uid: 'u' } });
+  assert.equal(options.gracePeriodSeconds, 0);
+  assert.equal(options.propagationPolicy, 'Foreground');
+  assert.deepEqual(options.preconditions, { uid: 'u' });
+  fails(() => deleteOptions(q('propagationPolicy=Sideways'), undefined), 422, /DeleteOptions\.meta\.k8s\.io "" is invalid: propagationPolicy: Unsupported value: "Sideways"/);
+  assert.equal(deleteOptions(q('dryRun=All'), undefined).dryRunAll, true);
+});

@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseRequestInfo } from './request-info.js';
+
+const q = (s = '') => new URLSearchParams(s);
+
+test('request info: path shapes and verbs (1-conventions: path shapes)', () => {
+  const cases: [string, string, string, Record<string, unknown>][] = [
+    ['GET', '/api/v1/namespaces', '', { resource: 'namespaces', name: '', namespace: '', verb: 'list' }],
+    ['GET', '/api/v1/namespaces/foo', '', { resource: 'namespaces', name: 'foo', namespace: 'foo', verb: 'get' }],
+    ['PUT', '/api/v1/namespaces/foo/finalize', '', { resource: 'namespaces', name: 'foo', subresource: 'finalize', verb: 'update' }],
+    ['GET', '/api/v1/namespaces/foo/status', '', { resource: 'namespaces', name: 'foo', subresource: 'status', verb: 'get' }],
+    ['GET', '/api/v1/namespaces/ns1/configmaps', '', { resource: 'configmaps', namespace: 'ns1', name: '', verb: 'list' }],
+    ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=true', { resource: 'configmaps', verb: 'watch' }],
+    ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=1', { verb: 'watch' }],
+    ['GET', '/api/v1/watch/namespaces/ns1/configmaps', '', { resource: 'configmaps', namespace: 'ns1', verb: 'watch' }],
+    ['GET', '/api/v1/configmaps', '', { resource: 'configmaps', namespace: '', verb: 'list' }],
+    ['POST', '/api/v1/namespaces/ns1/configmaps', '', { verb: 'create' }],
+    ['PATCH', '/api/v1/namespaces/ns1/configmaps/a', '', { verb: 'patch', name: 'a' }],
+    ['DELETE', '/api/v1/namespaces/ns1/configmaps/a', '', { verb: 'delete' }],
+    ['DELETE', '/api/v1/namespaces/ns1/configmaps', '', { verb: 'deletecollection' }],
+    ['GET', '/apis/events.k8s.io/v1/namespaces/ns1/events/e', '', { apiGroup: 'events.k8s.io', apiVersion: 'v1', resource: 'events', name: 'e', verb: 'get' }],
+  ];
+  for (const [method, path, query, expected] of cases) {
+    const info = parseRequestInfo(method, path, q(query));
+    assert.equal(info.isResourceRequest, true, path);
+    for (const [key, value] of Object.entries(expected)) assert.equal((info as unknown as Record<string, unknown>)[key], value, `${method} ${path} ${key}`);
+  }
+});
+
+test('request info: discovery and other paths are non-resource requests', () => {
+  for (const path of ['/api', '/api/v1', '/apis', '/apis/events.k8s.io', '/apis/events.k8s.io/v1', '/version', '/healthz', '/openapi/v2']) {
+    const info = parseRequestInfo('GET', path, q());
+    assert.equal(info.isResourceRequest, false, path);
+    assert.equal(info.verb, 'get');
+  }
+});

@@ -1,0 +1,144 @@
+// The generic store over the memory backend: the semantics the verb handlers rely on.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isStatusError } from '../../errors/status-error.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { configMapDefinition } from '../../apis/core/v1/configmap.js';
+import { admissionChain } from '../../admission/chain.js';
+import { createMemoryBackend } from '../../storage/memory/index.js';
+import { Cacher } from '../../storage/cacher/index.js';
+import { keyScheme } from '../keys.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import { parseStored } from './codec.js';
+import { createStore } from './store.js';
+import type { Store, StorageResource } from './types.js';
+
+const write = { dryRun: false };
+const cm = (name: string, data: Record<string, string> = { a: '1' }, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, ...extra },
+  data,
+});
+const statusCode = (code: number) => (e: unknown) => isStatusError(e) && e.code === code;
+
+function openStore(def: ResourceDefinition, backend = createMemoryBackend()): { store: Store; storage: StorageResource } {
+  const keys = keyScheme('/registry', def.resource, def.namespaced);
+  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored });
+  const storage = { backend, keys, cacher };
+  return { store: createStore(def, { storage, admission: admissionChain([]) }), storage };
+}
+
+describe('generic store', () => {
+  const { store, storage } = openStore(configMapDefinition as unknown as ResourceDefinition);
+  before(() => storage.cacher.start());
+  after(async () => {
+    storage.cacher.stop();
+    await storage.backend.close();
+  });
+
+  test('create fills system fields; a second create is 409 AlreadyExists', async () => {
+    const created = await store.create('ns', cm('one'), write);
+    assert.match(created.metadata.uid ?? '', /^[0-9a-f-]{36}$/);
+    assert.match(created.metadata.creationTimestamp ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.equal(created.metadata.namespace, 'ns');
+    await assert.rejects(store.create('ns', cm('one'), write), (e) => isStatusError(e) && e.code === 409 && e.reason === 'AlreadyExists');
+    const read = await store.get('ns', 'one');
+    assert.equal(read.object.metadata.resourceVersion, created.metadata.resourceVersion);
+  });
+
+  test('generateName makes a unique name', async () => {
+    const created = await store.create('ns', { ...cm(''), metadata: { generateName: 'gen-' } }, write);
+    assert.match(created.metadata.name ?? '', /^gen-[a-z0-9]{5}$/);
+  });
+
+  test('update with a stale resourceVersion is 409; without one it applies', async () => {
+    const created = await store.create('ns', cm('two'), write);
+    const first = await store.update('ns', 'two', () => cm('two', { a: '2' }, { resourceVersion: created.metadata.resourceVersion! }), write);
+    await assert.rejects(store.update('ns', 'two', () => cm('two', { a: '3' }, { resourceVersion: created.metadata.resourceVersion! }), write), statusCode(409));
+    const unconditional = await store.update('ns', 'two', () => cm('two', { a: '4' }), write);
+    assert.ok(Number(unconditional.object.metadata.resourceVersion) > Number(first.object.metadata.resourceVersion));
+    assert.equal(unconditional.object.metadata.uid, created.metadata.uid);
+  });
+
+  test('concurrent read-modify-write updates all land (CAS retries)', async () => {
+    await store.create('ns', cm('counter', { n: '0' }), write);
+    const bump = () => store.update('ns', 'counter', (current) => cm('counter', { n: String(Number((current as KubeObject & { data: Record<string, string> }).data['n']) + 1) }), write);
+    await Promise.all(Array.from({ length: 20 }, bump));
+    const final = (await store.get('ns', 'counter')).object as KubeObject & { data: Record<string, string> };
+    assert.equal(final.data['n'], '20');
+  });
+
+  test('dry run validates without storing', async () => {
+    await store.create('ns', cm('ghost'), { dryRun: true });
+    await assert.rejects(store.get('ns', 'ghost'), statusCode(404));
+    await assert.rejects(store.create('ns', cm('Bad_Name'), { dryRun: true }), statusCode(422));
+  });
+
+  test('finalizers hold a deleted object Terminating until the last one is removed', async () => {
+    await store.create('ns', cm('held', { a: '1' }, { finalizers: ['example.com/hold'] }), write);
+    const pending = await store.delete('ns', 'held', {}, write);
+    assert.equal(pending.deleted, false);
+    assert.ok(pending.object.metadata.deletionTimestamp);
+    const again = await store.delete('ns', 'held', {}, write);
+    assert.equal(again.deleted, false);
+    await store.update('ns', 'held', (current) => ({ ...(current as KubeObject), metadata: { ...current!.metadata, finalizers: [] } }), write);
+    await assert.rejects(store.get('ns', 'held'), statusCode(404));
+  });
+
+  test('delete preconditions on uid are 409', async () => {
+    await store.create('ns', cm('pre'), write);
+    await assert.rejects(store.delete('ns', 'pre', { preconditions: { uid: 'not-it' } }, write), (e) => isStatusError(e) && e.code === 409 && /Precondition failed: UID/.test(e.message));
+  });
+
+  test('paged list is one snapshot: later writes do not show in later pages', async () => {
+    for (let i = 0; i < 5; i++) await store.create('paged', cm(`p${i}`), write);
+    const first = await store.list('paged', { limit: 2 });
+    assert.equal(first.items.length, 2);
+    assert.equal(first.remainingItemCount, 3);
+    await store.create('paged', cm('p9'), write);
+    await store.delete('paged', 'p3', {}, write);
+    const names: string[] = first.items.map((i) => i.object.metadata.name ?? '');
+    let token = first.continue;
+    while (token) {
+      const page = await store.list('paged', { limit: 2, continue: token });
+      assert.equal(page.revision, first.revision);
+      names.push(...page.items.map((i) => i.object.metadata.name ?? ''));
+      token = page.continue;
+    }
+    assert.deepEqual(names, ['p0', 'p1', 'p2', 'p3', 'p4']);
+  });
+
+  test('watch from a resourceVersion yields every later change once, in order', async () => {
+    const start = await store.create('w', cm('w1'), write);
+    await store.update('w', 'w1', () => cm('w1', { a: '2' }), write);
+    await store.delete('w', 'w1', {}, write);
+    const abort = new AbortController();
+    const seen: string[] = [];
+    for await (const event of store.watch('w', { resourceVersion: start.metadata.resourceVersion, allowWatchBookmarks: false, signal: abort.signal })) {
+      if (event.type === 'BOOKMARK') continue;
+      seen.push(`${event.type}:${(event.item.object as KubeObject & { data?: Record<string, string> }).data?.['a']}`);
+      if (seen.length === 2) abort.abort();
+    }
+    assert.deepEqual(seen, ['MODIFIED:2', 'DELETED:2']);
+  });
+});
+
+describe('generic store: metadata.generation for kinds that track it', () => {
+  const def = { ...(configMapDefinition as unknown as ResourceDefinition), strategy: { ...configMapDefinition.strategy, tracksGeneration: true } } as ResourceDefinition;
+  const { store, storage } = openStore(def);
+  before(() => storage.cacher.start());
+  after(async () => {
+    storage.cacher.stop();
+    await storage.backend.close();
+  });
+
+  test('generation starts at 1 and moves only when more than metadata changes', async () => {
+    const created = await store.create('ns', cm('g'), write);
+    assert.equal(created.metadata.generation, 1);
+    const relabeled = await store.update('ns', 'g', () => cm('g', { a: '1' }, { labels: { x: 'y' } }), write);
+    assert.equal(relabeled.object.metadata.generation, 1);
+    const changed = await store.update('ns', 'g', () => cm('g', { a: '2' }), write);
+    assert.equal(changed.object.metadata.generation, 2);
+  });
+});

@@ -1,0 +1,154 @@
+// Compiles a kind's schema once into a tree of typed nodes that the decode and default walks
+// follow without re-reading JSON schema keywords per request. Cached per schema object (WeakMap);
+// recursive schemas (`$ref` to an enclosing `$id`) compile to cyclic node graphs.
+import { type JsonSchema, additionalProperties, asSchema, deref, isIntOrString, preservesUnknownFields, schemaType } from './schema-utils.js';
+
+interface NodeBase {
+  readonly schema: JsonSchema;
+  /** The schema's `default`, if any (applied by `defaults.ts`). */
+  readonly defaultValue?: unknown;
+}
+
+/** A Go struct: declared fields, pruned unless `preserveUnknown`. */
+export interface ObjectNode extends NodeBase {
+  kind: 'object';
+  /** Last segment of the `$id` (Go struct name, e.g. `ConfigMap`); '' for an anonymous object. */
+  structName: string;
+  fields: Map<string, SchemaNode>;
+  /** Field names in declaration order (the order Go encodes them). */
+  order: string[];
+  preserveUnknown: boolean;
+}
+
+/** A `map[string]V`. */
+export interface MapNode extends NodeBase {
+  kind: 'map';
+  values: SchemaNode;
+}
+
+/** A list. */
+export interface ArrayNode extends NodeBase {
+  kind: 'array';
+  items: SchemaNode;
+}
+
+/** A leaf: Go scalars, the string-encoded custom types, or raw JSON (`any`). */
+export interface ScalarNode extends NodeBase {
+  kind: 'string' | 'integer' | 'number' | 'boolean' | 'bytes' | 'time' | 'microtime' | 'quantity' | 'int-or-string' | 'any';
+  /** For integers: `int32` or `int64`. */
+  format?: string;
+}
+
+/** A compiled schema node. */
+export type SchemaNode = ObjectNode | MapNode | ArrayNode | ScalarNode;
+
+const compiled = new WeakMap<object, WeakMap<object, SchemaNode>>();
+
+/** The compiled node tree of a root schema (built on first use, then cached). */
+export function compileSchema(root: JsonSchema): SchemaNode {
+  let perRoot = compiled.get(root);
+  if (!perRoot) {
+    perRoot = new WeakMap();
+    compiled.set(root, perRoot);
+  }
+  return compileNode(root, root, perRoot);
+}
+
+function compileNode(raw: JsonSchema, root: JsonSchema, cache: WeakMap<object, SchemaNode>): SchemaNode {
+  const schema = deref(raw, root);
+  const hit = cache.get(schema);
+  if (hit) return hit;
+  const base: { schema: JsonSchema; defaultValue?: unknown } = { schema };
+  if ('default' in schema) base.defaultValue = schema['default'];
+  const shape = shapeOf(schema);
+  if (shape === 'object') return compileObject(schema, base, root, cache);
+  if (shape === 'map' || shape === 'array') {
+    // Register the node before compiling children so that cycles terminate.
+    const node = { ...base, kind: shape } as MapNode | ArrayNode;
+    cache.set(schema, node);
+    const child = (shape === 'map' ? additionalProperties(schema) : asSchema(schema['items'])) ?? {};
+    if (node.kind === 'map') node.values = compileNode(child, root, cache);
+    else node.items = compileNode(child, root, cache);
+    return node;
+  }
+  const node: ScalarNode = { ...base, kind: shape };
+  if (typeof schema['format'] === 'string') node.format = schema['format'];
+  cache.set(schema, node);
+  return node;
+}
+
+function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cache: WeakMap<object, SchemaNode>): ObjectNode {
+  const id = schema['$id'];
+  const node: ObjectNode = {
+    ...base,
+    kind: 'object',
+    structName: typeof id === 'string' ? id.slice(id.lastIndexOf('.') + 1) : '',
+    fields: new Map(),
+    order: [],
+    preserveUnknown: preservesUnknownFields(schema),
+  };
+  cache.set(schema, node);
+  const properties = asSchema(schema['properties']) ?? {};
+  for (const name of Object.keys(properties)) {
+    node.fields.set(name, compileNode(asSchema(properties[name]) ?? {}, root, cache));
+    node.order.push(name);
+  }
+  return node;
+}
+
+type Shape = 'object' | 'map' | 'array' | ScalarNode['kind'];
+
+/** Classifies a schema by the Go type it stands for. */
+function shapeOf(schema: JsonSchema): Shape {
+  if (isIntOrString(schema)) return 'int-or-string';
+  if (schema['x-kplane-quantity'] === true) return 'quantity';
+  const type = schemaType(schema);
+  if (type === 'object' || (type === undefined && asSchema(schema['properties']))) {
+    if (asSchema(schema['properties'])) return 'object';
+    if (additionalProperties(schema)) return 'map';
+    // `{type: object}` with nothing declared is raw JSON upstream (RawExtension, FieldsV1, Patch).
+    return 'any';
+  }
+  if (type === 'array') return 'array';
+  if (type === 'string') return stringShape(schema);
+  if (type === 'integer' || type === 'number' || type === 'boolean') return type;
+  return 'any';
+}
+
+function stringShape(schema: JsonSchema): Shape {
+  const format = schema['format'];
+  if (format === 'byte') return 'bytes';
+  if (format === 'date-time') return schema['x-kplane-micro-time'] === true ? 'microtime' : 'time';
+  return 'string';
+}
+
+/** The Go type name a node decodes into, as Go's JSON errors print it (`v1.PodSpec`, `[]string`). */
+export function goTypeName(node: SchemaNode): string {
+  switch (node.kind) {
+    case 'object': {
+      const id = node.schema['$id'];
+      if (typeof id !== 'string') return 'struct';
+      const parts = id.split('.');
+      return parts.length >= 2 ? `${parts[parts.length - 2]}.${parts[parts.length - 1]}` : id;
+    }
+    case 'map':
+      return `map[string]${goTypeName(node.values)}`;
+    case 'array':
+      return `[]${goTypeName(node.items)}`;
+    case 'integer':
+      return node.format === 'int32' ? 'int32' : 'int64';
+    case 'number':
+      return 'float64';
+    case 'boolean':
+      return 'bool';
+    case 'bytes':
+      return '[]uint8';
+    case 'int-or-string':
+      return 'int32';
+    case 'any':
+      return 'interface {}';
+    default:
+      // string, and the string-decoding custom types (Time, MicroTime, Quantity).
+      return 'string';
+  }
+}

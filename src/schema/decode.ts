@@ -1,0 +1,268 @@
+// Typed decoding of a request body, as upstream decodes JSON into a kind's Go struct: type checks
+// with Go's error texts, unknown fields pruned (and reported per `fieldValidation`), nulls treated
+// as absent, timestamps and byte fields re-encoded canonically. Runs on every write, over a schema
+// compiled once (compile.ts). 1-conventions: common parameters (`fieldValidation`).
+import type { TSchema } from '@sinclair/typebox';
+import { type ArrayNode, type MapNode, type ObjectNode, type ScalarNode, type SchemaNode, compileSchema, goTypeName } from './compile.js';
+import {
+  DecodeFailure,
+  type TypeErrorContext,
+  cannotBeHandled,
+  goNumberText,
+  jsonValueKind,
+  strictDecodingMessage,
+  typeErrorMessage,
+  unrecognizedObject,
+} from './decode-errors.js';
+import { base64ErrorMessage, base64ErrorOffset, canonicalBase64 } from './go-base64.js';
+import { parseGoTime } from './go-time.js';
+import { QUANTITY_FORMAT_ERROR, quantityError } from './quantity.js';
+import type { JsonSchema } from './schema-utils.js';
+
+/** The `fieldValidation` query parameter's values. */
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+
+/** How to decode and what to name in error messages. */
+export interface DecodeOptions {
+  /** The body's kind and version (defaulted from the URL when the body omits them), for messages. */
+  kind: string;
+  version: string;
+  fieldValidation: FieldValidation;
+  /**
+   * true (default): Go struct semantics for built-in kinds (type errors are 400s).
+   * false: unstructured semantics for custom resources: only pruning and unknown-field
+   * detection; values of the wrong type are kept for schema validation to report.
+   */
+  typed?: boolean;
+}
+
+/** The decoded (pruned, normalized) object and Warn-mode warnings. */
+export interface DecodeResult<T = Record<string, unknown>> {
+  object: T;
+  /** `unknown field "<path>"` texts in Warn mode (sent as `Warning` headers). */
+  warnings: string[];
+}
+
+/** Collects strict-decoding errors like upstream's decoder: deduplicated, at most 100. */
+class DecodeState {
+  readonly unknownFields: string[] = [];
+  private readonly seen = new Set<string>();
+  constructor(
+    readonly typed: boolean,
+    readonly detectUnknown: boolean,
+  ) {}
+  unknown(path: string): void {
+    if (!this.detectUnknown || this.unknownFields.length >= 100) return;
+    const message = `unknown field ${JSON.stringify(path)}`;
+    if (this.seen.has(message)) return;
+    this.seen.add(message);
+    this.unknownFields.push(message);
+  }
+}
+
+interface Context extends TypeErrorContext {
+  /** kjson's strict path: `spec.containers[0].ports` (indices and map keys included). */
+  path: string;
+}
+
+const DROP = Symbol('drop');
+type Decoded = unknown;
+
+const VERSION_KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/**
+ * Decodes `input` against a kind's schema. Throws a 400 BadRequest StatusError for type errors
+ * (always) and for unknown fields under Strict; returns Warn-mode warnings otherwise.
+ */
+export function decodeObject<T = Record<string, unknown>>(schema: TSchema | JsonSchema, input: unknown, options: DecodeOptions): DecodeResult<T> {
+  const root = compileSchema(schema as JsonSchema);
+  const targetKind = (root.kind === 'object' && root.structName) || options.kind;
+  checkTypeMeta(input, targetKind);
+  const state = new DecodeState(options.typed ?? true, options.fieldValidation !== 'Ignore');
+  let object: Decoded;
+  try {
+    object = decodeNode(root, input, { struct: '', field: '', path: '' }, state);
+  } catch (error) {
+    if (error instanceof DecodeFailure) throw cannotBeHandled(options.kind, options.version, targetKind, error.message);
+    throw error;
+  }
+  if (state.unknownFields.length > 0 && options.fieldValidation === 'Strict') {
+    throw cannotBeHandled(options.kind, options.version, targetKind, strictDecodingMessage(state.unknownFields));
+  }
+  const warnings = options.fieldValidation === 'Warn' ? state.unknownFields : [];
+  return { object: (object === DROP ? {} : object) as T, warnings };
+}
+
+/** Upstream reads apiVersion/kind first; a body where it cannot is "unrecognized". */
+function checkTypeMeta(input: unknown, targetKind: string): void {
+  const prefix = "couldn't get version/kind; json parse error: ";
+  if (!isPlainObject(input)) {
+    throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(jsonValueKind(input), VERSION_KIND_STRUCT, undefined)}`, input);
+  }
+  for (const key of ['apiVersion', 'kind']) {
+    const value = input[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(jsonValueKind(value), 'string', { struct: '', field: key })}`, input);
+    }
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function decodeNode(node: SchemaNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
+  if (value === null) {
+    // Go leaves the zero value (omitted on output); unstructured keeps nulls only where nullable.
+    return !state.typed && node.schema['nullable'] === true ? null : DROP;
+  }
+  switch (node.kind) {
+    case 'object':
+      return decodeStruct(node, value, ctx, state);
+    case 'map':
+      return decodeMap(node, value, ctx, state);
+    case 'array':
+      return decodeArray(node, value, ctx, state);
+    default:
+      return state.typed ? decodeScalar(node, value, ctx) : value;
+  }
+}
+
+/** A value of the wrong JSON type: Go's type error (typed) or kept as is for validation. */
+function mismatch(node: SchemaNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
+  if (!state.typed) return value;
+  throw new DecodeFailure(typeErrorMessage(jsonValueKind(value), goTypeName(node), ctx));
+}
+
+const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
+
+function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
+  if (!isPlainObject(value)) return mismatch(node, value, ctx, state);
+  const struct = node.structName || ctx.struct;
+  const decoded = new Map<string, unknown>();
+  const kept: [string, unknown][] = [];
+  for (const key of Object.keys(value)) {
+    const field = node.fields.get(key);
+    if (!field) {
+      if (node.preserveUnknown) kept.push([key, value[key]]);
+      else state.unknown(join(ctx.path, key));
+      continue;
+    }
+    const out = decodeNode(field, value[key], { struct, field: join(ctx.field, key), path: join(ctx.path, key) }, state);
+    if (out !== DROP) decoded.set(key, out);
+  }
+  // Declaration order, as Go encodes a struct; preserved unknown fields follow.
+  const result: Record<string, unknown> = {};
+  for (const name of node.order) if (decoded.has(name)) result[name] = decoded.get(name);
+  for (const [key, keptValue] of kept) result[key] = keptValue;
+  return result;
+}
+
+function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
+  if (!isPlainObject(value)) return mismatch(node, value, ctx, state);
+  const result: Record<string, unknown> = {};
+  // Go encodes maps with sorted keys.
+  for (const key of Object.keys(value).sort()) {
+    const out = decodeNode(node.values, value[key], { ...ctx, path: join(ctx.path, key) }, state);
+    result[key] = out === DROP ? zeroValue(node.values) : out;
+  }
+  return result;
+}
+
+function decodeArray(node: ArrayNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
+  if (!Array.isArray(value)) return mismatch(node, value, ctx, state);
+  return value.map((item: unknown, index) => {
+    const out = decodeNode(node.items, item, { ...ctx, path: `${ctx.path}[${index}]` }, state);
+    return out === DROP ? zeroValue(node.items) : out;
+  });
+}
+
+/** What a JSON null inside a map or list becomes: the Go zero value of the element type. */
+function zeroValue(node: SchemaNode): unknown {
+  switch (node.kind) {
+    case 'object':
+    case 'map':
+      return {};
+    case 'array':
+      return [];
+    case 'string':
+    case 'bytes':
+      return '';
+    case 'integer':
+    case 'number':
+    case 'int-or-string':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'quantity':
+      return '0';
+    default:
+      return null;
+  }
+}
+
+function decodeScalar(node: ScalarNode, value: unknown, ctx: Context): Decoded {
+  const fail = (what: string, goType: string): never => {
+    throw new DecodeFailure(typeErrorMessage(what, goType, ctx));
+  };
+  switch (node.kind) {
+    case 'string':
+      return typeof value === 'string' ? value : fail(jsonValueKind(value), 'string');
+    case 'boolean':
+      return typeof value === 'boolean' ? value : fail(jsonValueKind(value), 'bool');
+    case 'number':
+      return typeof value === 'number' ? value : fail(jsonValueKind(value), 'float64');
+    case 'integer':
+      return decodeInteger(value, node.format === 'int32' ? 'int32' : 'int64', fail);
+    case 'int-or-string':
+      return typeof value === 'string' ? value : decodeInteger(value, 'int32', fail);
+    case 'bytes':
+      return decodeBytes(value, fail);
+    case 'time':
+    case 'microtime':
+      return decodeTime(value, node.kind === 'microtime', fail);
+    case 'quantity':
+      return decodeQuantity(value);
+    default:
+      return value;
+  }
+}
+
+type Fail = (what: string, goType: string) => never;
+
+const INT_RANGE = { int32: [-2147483648, 2147483647], int64: [-(2 ** 63), 2 ** 63], uint8: [0, 255] } as const;
+
+function decodeInteger(value: unknown, goType: keyof typeof INT_RANGE, fail: Fail): number {
+  if (typeof value !== 'number') return fail(jsonValueKind(value), goType);
+  const [min, max] = INT_RANGE[goType];
+  if (!Number.isInteger(value) || value < min || value > max) return fail(`number ${goNumberText(value)}`, goType);
+  return value;
+}
+
+function decodeBytes(value: unknown, fail: Fail): string {
+  if (typeof value === 'string') {
+    const offset = base64ErrorOffset(value);
+    if (offset !== undefined) throw new DecodeFailure(base64ErrorMessage(offset));
+    return canonicalBase64(value);
+  }
+  // Go also decodes a JSON array of byte values into []byte.
+  if (Array.isArray(value)) return Buffer.from(value.map((item: unknown) => decodeInteger(item ?? 0, 'uint8', fail))).toString('base64');
+  return fail(jsonValueKind(value), '[]uint8');
+}
+
+function decodeTime(value: unknown, micro: boolean, fail: Fail): string {
+  // meta/v1 Time unmarshals a JSON string first: other types fail as "into ... of type string".
+  if (typeof value !== 'string') return fail(jsonValueKind(value), 'string');
+  const parsed = parseGoTime(value, micro);
+  if (!parsed.ok) throw new DecodeFailure(parsed.message);
+  return parsed.value;
+}
+
+function decodeQuantity(value: unknown): string {
+  // Quantity parses the raw JSON text: numbers are accepted, other JSON types never match.
+  if (typeof value !== 'string' && typeof value !== 'number') throw new DecodeFailure(QUANTITY_FORMAT_ERROR);
+  const text = typeof value === 'number' ? goNumberText(value) : value.trim();
+  const error = quantityError(text);
+  if (error) throw new DecodeFailure(error);
+  return text;
+}

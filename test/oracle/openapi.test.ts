@@ -1,0 +1,173 @@
+// Oracle: the served OpenAPI v2 document against the public Kubernetes 1.28 document (structural
+// facts only, ../shared/reference). For every served built-in kind found there: same fields, same
+// types and formats, same `required`, same merge markers and group-version-kinds, recursively
+// through referenced definitions; and the same REST paths, operation ids, actions and parameters.
+// Differences the reference cannot judge (fields added after 1.25) are listed explicitly below.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { builtInResources } from '../../src/apis/index.js';
+import { buildOpenApiV2 } from '../../src/endpoints/openapi/index.js';
+import type { ResourceDefinition } from '../../src/registry/resource-definition.js';
+
+const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/kubernetes-1.28-openapi-v2.json', import.meta.url));
+
+type Schema = Record<string, unknown>;
+interface Document {
+  definitions: Record<string, Schema>;
+  paths: Record<string, Record<string, Schema>>;
+}
+
+/** Fields of the 1.28 reference that 1.25 did not have: `<definition>.<field>`. */
+const ADDED_AFTER_1_25 = new Set<string>([
+  // PersistentVolumeClaimStatus (1.27/1.28 renames of resize status).
+  'io.k8s.api.core.v1.PersistentVolumeClaimStatus.allocatedResourceStatuses',
+]);
+
+const MARKERS = ['type', 'format', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-patch-strategy', 'x-kubernetes-patch-merge-key'];
+
+class Comparison {
+  readonly errors: string[] = [];
+  private readonly seen = new Set<string>();
+  constructor(
+    private readonly ours: Document,
+    private readonly reference: Document,
+  ) {}
+
+  private resolve(doc: Document, schema: Schema): [string | undefined, Schema] {
+    const ref = schema['$ref'];
+    if (typeof ref !== 'string') return [undefined, schema];
+    const name = ref.slice(ref.lastIndexOf('/') + 1);
+    return [name, doc.definitions[name] ?? {}];
+  }
+
+  compare(ourSchema: Schema, refSchema: Schema, where: string): void {
+    const [ourName, ours] = this.resolve(this.ours, ourSchema);
+    const [refName, ref] = this.resolve(this.reference, refSchema);
+    if (ourName && refName && ourName !== refName) this.errors.push(`${where}: type ${ourName}, reference ${refName}`);
+    const key = `${ourName ?? where}|${refName ?? where}`;
+    if ((ourName || refName) && this.seen.has(key)) return;
+    this.seen.add(key);
+    const owner = refName ?? ourName ?? where;
+    for (const marker of MARKERS) {
+      if (JSON.stringify(ours[marker]) !== JSON.stringify(ref[marker])) {
+        this.errors.push(`${owner === where ? where : `${where} (${owner})`}: ${marker} ${JSON.stringify(ours[marker])}, reference ${JSON.stringify(ref[marker])}`);
+      }
+    }
+    this.compareFields(ours, ref, owner);
+    if (ours['items'] || ref['items']) this.compare(asSchema(ours['items']), asSchema(ref['items']), `${where}[]`);
+    if (ours['additionalProperties'] || ref['additionalProperties']) this.compare(asSchema(ours['additionalProperties']), asSchema(ref['additionalProperties']), `${where}{}`);
+  }
+
+  private compareFields(ours: Schema, ref: Schema, owner: string): void {
+    const ourProps = asSchema(ours['properties']);
+    const refProps = asSchema(ref['properties']);
+    for (const field of new Set([...Object.keys(ourProps), ...Object.keys(refProps)])) {
+      const path = `${owner}.${field}`;
+      if (!(field in refProps)) this.errors.push(`${path}: not in the reference`);
+      else if (!(field in ourProps)) {
+        if (!ADDED_AFTER_1_25.has(path)) this.errors.push(`${path}: missing`);
+      } else this.compare(asSchema(ourProps[field]), asSchema(refProps[field]), path);
+    }
+    const required = (s: Schema): string[] => ((s['required'] as string[] | undefined) ?? []).filter((f) => !ADDED_AFTER_1_25.has(`${owner}.${f}`)).sort();
+    if (JSON.stringify(required(ours)) !== JSON.stringify(required(ref))) {
+      this.errors.push(`${owner}: required ${JSON.stringify(required(ours))}, reference ${JSON.stringify(required(ref))}`);
+    }
+  }
+}
+
+function asSchema(value: unknown): Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Schema) : {};
+}
+
+/** Operations of one path: method -> operation id, action, and sorted parameter names (body included). */
+function operations(doc: Document, path: string): Record<string, string> {
+  const item = doc.paths[path] ?? {};
+  const shared = ((item['parameters'] as unknown as Schema[] | undefined) ?? []).map((p) => paramName(doc, p));
+  const out: Record<string, string> = {};
+  for (const [method, op] of Object.entries(item)) {
+    if (method === 'parameters') continue;
+    const own = ((op['parameters'] as Schema[] | undefined) ?? []).map((p) => paramName(doc, p));
+    // sendInitialEvents arrived in 1.27.
+    const params = [...shared, ...own].filter((name) => name !== 'sendInitialEvents').sort();
+    out[method] = `${String(op['operationId'])} ${String(op['x-kubernetes-action'])} [${params.join(',')}]`;
+  }
+  return out;
+}
+
+function paramName(doc: Document & { parameters?: Record<string, Schema> }, param: Schema): string {
+  const ref = param['$ref'];
+  if (typeof ref === 'string') return String(doc.parameters?.[ref.slice(ref.lastIndexOf('/') + 1)]?.['name']);
+  return String(param['name']);
+}
+
+/** The reference paths of a resource that our definition serves (its subresources only). */
+function resourcePaths(reference: Document, def: ResourceDefinition): string[] {
+  const prefix = def.group === '' ? `/api/${def.version}/` : `/apis/${def.group}/${def.version}/`;
+  const served = new Set(['', ...(def.subresources ?? [])]);
+  return Object.keys(reference.paths).filter((path) => {
+    if (!path.startsWith(prefix)) return false;
+    const parts = path.slice(prefix.length).split('/').filter((p) => p !== 'watch');
+    const at = parts[0] === 'namespaces' && def.resource !== 'namespaces' ? 2 : 0;
+    if (parts[at] !== def.resource) return false;
+    return served.has(parts[at + 2] ?? '') && parts.length <= at + 3;
+  });
+}
+
+describe('OpenAPI v2 against the Kubernetes reference', { skip: !existsSync(REFERENCE) && 'reference document not present' }, () => {
+  const reference = JSON.parse(readFileSync(REFERENCE, 'utf8')) as Document;
+  const defs = builtInResources();
+  const ours = buildOpenApiV2(defs, { version: 'v1.25.0' }) as unknown as Document;
+
+  for (const def of defs) {
+    const inReference = def.definitionName in reference.definitions;
+    it(`${def.group || 'core'}/${def.version} ${def.kind}: schema`, { skip: !inReference && 'not in the 1.28 reference' }, () => {
+      const comparison = new Comparison(ours, reference);
+      const ref = { $ref: `#/definitions/${def.definitionName}` };
+      comparison.compare(ref, ref, def.definitionName);
+      comparison.compare({ $ref: `#/definitions/${def.definitionName}List` }, { $ref: `#/definitions/${def.definitionName}List` }, `${def.definitionName}List`);
+      for (const name of [def.definitionName, `${def.definitionName}List`]) {
+        const gvk = (doc: Document): string => JSON.stringify(doc.definitions[name]?.['x-kubernetes-group-version-kind']);
+        if (gvk(ours) !== gvk(reference)) comparison.errors.push(`${name}: x-kubernetes-group-version-kind ${gvk(ours)}, reference ${gvk(reference)}`);
+      }
+      assert.deepEqual(comparison.errors, []);
+    });
+
+    it(`${def.group || 'core'}/${def.version} ${def.kind}: paths`, { skip: !inReference && 'not in the 1.28 reference' }, () => {
+      const expected = Object.fromEntries(resourcePaths(reference, def).map((path) => [path, operations(reference, path)]));
+      assert.ok(Object.keys(expected).length >= 2, 'the reference lists the resource paths');
+      const served = Object.fromEntries(resourcePaths(ours, def).map((path) => [path, operations(ours, path)]));
+      assert.deepEqual(served, expected);
+    });
+  }
+
+  it('detects differences (self-check)', () => {
+    const configMap = defs.find((def) => def.kind === 'ConfigMap' && def.group === '');
+    assert.ok(configMap);
+    const schema = configMap.schema as unknown as Schema;
+    const properties = { ...asSchema(schema['properties']), data: { type: 'string' }, extra: { type: 'string' } };
+    delete (properties as Record<string, unknown>)['immutable'];
+    const mutated = buildOpenApiV2([{ ...configMap, schema: { ...schema, properties } as unknown as typeof configMap.schema }], { version: 'v1.25.0' }) as unknown as Document;
+    const comparison = new Comparison(mutated, reference);
+    const ref = { $ref: `#/definitions/${configMap.definitionName}` };
+    comparison.compare(ref, ref, configMap.definitionName);
+    assert.deepEqual(comparison.errors, [
+      'io.k8s.api.core.v1.ConfigMap.data: type "string", reference "object"',
+      'io.k8s.api.core.v1.ConfigMap.data{}: type undefined, reference "string"',
+      'io.k8s.api.core.v1.ConfigMap.extra: not in the reference',
+      'io.k8s.api.core.v1.ConfigMap.immutable: missing',
+    ]);
+  });
+
+  it('meta definitions', () => {
+    const comparison = new Comparison(ours, reference);
+    for (const name of ['Status', 'DeleteOptions', 'WatchEvent', 'ListMeta', 'ObjectMeta', 'APIResourceList', 'APIGroupList', 'APIVersions', 'Patch']) {
+      const ref = { $ref: `#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.${name}` };
+      comparison.compare(ref, ref, name);
+    }
+    const info = { $ref: '#/definitions/io.k8s.apimachinery.pkg.version.Info' };
+    comparison.compare(info, info, 'version.Info');
+    assert.deepEqual(comparison.errors, []);
+  });
+});
