@@ -21,11 +21,11 @@ import { lifecycleCases } from './contract/lifecycle-cases.js';
 export type { BackendFixture, OpenFixture } from './contract/helpers.js';
 
 /** Registers the contract tests for one backend; `open` makes a fresh fixture for every test. */
-export function runBackendContract(name: string, open: OpenFixture): void {
+export function runBackendContract(name: string, open: OpenFixture, options: { durable: boolean }): void {
   describe(`${name} backend contract`, () => {
     describe('keys and revisions', () => kvCases(open));
     describe('ranges', () => rangeCases(open));
     describe('watch', () => watchCases(open));
-    describe('lifecycle', () => lifecycleCases(open));
+    describe('lifecycle', () => lifecycleCases(open, options.durable));
   });
 }

@@ -7,7 +7,7 @@ import { createMemoryBackend } from './memory-backend.js';
 runBackendContract('memory', async () => {
   const backend = createMemoryBackend();
   return { backend, cleanup: () => backend.close() };
-});
+}, { durable: false });
 
 describe('memory backend', () => {
   test('retention compacts what was committed before the history window', async () => {

@@ -26,7 +26,7 @@ function openSqlite(options: Omit<SqliteBackendOptions, 'path'> = {}) {
   } satisfies BackendFixture;
 }
 
-runBackendContract('sqlite', async () => openSqlite());
+runBackendContract('sqlite', async () => openSqlite(), { durable: true });
 
 describe('sqlite backend', () => {
   test('a restart keeps every key, revision and the compacted revision', async () => {
