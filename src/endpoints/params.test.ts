@@ -23,7 +23,7 @@ test('write parameters: dryRun, fieldManager, fieldValidation', () => {
   assert.equal(writeParams(q(''), 'CreateOptions').fieldValidation, 'Warn');
   fails(() => writeParams(q('dryRun=Some'), 'CreateOptions'), 422, /CreateOptions\.meta\.k8s\.io "" is invalid: dryRun: Unsupported value/);
   fails(() => writeParams(q(`fieldManager=${'m'.repeat(129)}`), 'PatchOptions'), 422, /fieldManager: Too long: must have at most 128 bytes/);
-  fails(() => writeParams(q('fieldValidation=Loose'), 'UpdateOptions'), 400, /invalid fieldValidation directive: Loose/);
+  fails(() => writeParams(q('fieldValidation=Loose'), 'UpdateOptions'), 422, /UpdateOptions\.meta\.k8s\.io "" is invalid: fieldValidation: Unsupported value: "Loose": supported values: "", "Ignore", "Strict", "Warn"/);
 });
 
 test('delete options: query overrides body; invalid propagation policy is 422', () => {

@@ -34,16 +34,21 @@ export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions'
   const errors: FieldError[] = [];
   if (dryRunValues.some((v) => v !== 'All')) errors.push(field.notSupported('dryRun', dryRunValues, ['All']));
   if (fieldManager !== undefined && fieldManager.length > 128) errors.push(field.tooLong('fieldManager', fieldManager, 128));
+  const fieldValidation = fieldValidationParam(query);
+  if (fieldValidation === undefined) errors.push(field.notSupported('fieldValidation', query.get('fieldValidation'), ['', 'Ignore', 'Strict', 'Warn']));
   optionsInvalid(optionsKind, errors);
-  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: fieldValidationParam(query) };
+  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: fieldValidation ?? 'Warn' };
 }
 
-/** Upstream 1.25 default when absent: Warn (ServerSideFieldValidation on). */
-export function fieldValidationParam(query: URLSearchParams): FieldValidation {
+/**
+ * Upstream 1.25 default when absent: Warn (ServerSideFieldValidation on). Undefined for a value that
+ * is not a directive: upstream's ValidateFieldValidation makes that a 422 on the options kind.
+ */
+export function fieldValidationParam(query: URLSearchParams): FieldValidation | undefined {
   const raw = query.get('fieldValidation');
   if (raw === null || raw === '') return 'Warn';
   if (raw === 'Ignore' || raw === 'Warn' || raw === 'Strict') return raw;
-  throw badRequest(`invalid fieldValidation directive: ${raw}`);
+  return undefined;
 }
 
 export interface ListParams {
