@@ -1,22 +1,8 @@
 // How Go's encoding/json names JSON values in its errors (`json: cannot unmarshal <type> into ...`),
 // and its message for a truncated document; patch bodies are decoded by Go upstream, so their 400s say this.
 
-/** The JSON type word Go's UnmarshalTypeError uses. */
-export function goJsonType(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'number':
-    case 'bigint':
-      return 'number';
-    case 'boolean':
-      return 'bool';
-    default:
-      return 'object';
-  }
-}
+// The type word is shared with the schema engine's decode errors.
+export { goJsonType } from '../schema/decode-errors.js';
 
 /**
  * Parses a request body as JSON. Go reports a truncated document as `unexpected end of JSON input`;

@@ -15,14 +15,15 @@ export class DecodeFailure extends Error {
   override readonly name = 'DecodeFailure';
 }
 
-/** How Go names the JSON value it could not store (`string`, `number`, `number 1.5`, `object`). */
-export function jsonValueKind(value: unknown): string {
+/** The JSON type word Go's encoding/json uses in its errors (`string`, `number`, `bool`, `array`, `object`, `null`). */
+export function goJsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
       return 'string';
     case 'number':
+    case 'bigint':
       return 'number';
     case 'boolean':
       return 'bool';

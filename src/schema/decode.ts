@@ -9,7 +9,7 @@ import {
   type TypeErrorContext,
   cannotBeHandled,
   goNumberText,
-  jsonValueKind,
+  goJsonType,
   strictDecodingMessage,
   typeErrorMessage,
   unrecognizedObject,
@@ -97,12 +97,12 @@ export function decodeObject<T = Record<string, unknown>>(schema: TSchema | Json
 function checkTypeMeta(input: unknown, targetKind: string): void {
   const prefix = "couldn't get version/kind; json parse error: ";
   if (!isPlainObject(input)) {
-    throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(jsonValueKind(input), VERSION_KIND_STRUCT, undefined)}`, input);
+    throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(goJsonType(input), VERSION_KIND_STRUCT, undefined)}`, input);
   }
   for (const key of ['apiVersion', 'kind']) {
     const value = input[key];
     if (value !== undefined && value !== null && typeof value !== 'string') {
-      throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(jsonValueKind(value), 'string', { struct: '', field: key })}`, input);
+      throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(goJsonType(value), 'string', { struct: '', field: key })}`, input);
     }
   }
 }
@@ -131,7 +131,7 @@ function decodeNode(node: SchemaNode, value: unknown, ctx: Context, state: Decod
 /** A value of the wrong JSON type: Go's type error (typed) or kept as is for validation. */
 function mismatch(node: SchemaNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
   if (!state.typed) return value;
-  throw new DecodeFailure(typeErrorMessage(jsonValueKind(value), goTypeName(node), ctx));
+  throw new DecodeFailure(typeErrorMessage(goJsonType(value), goTypeName(node), ctx));
 }
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
@@ -207,11 +207,11 @@ function decodeScalar(node: ScalarNode, value: unknown, ctx: Context): Decoded {
   };
   switch (node.kind) {
     case 'string':
-      return typeof value === 'string' ? value : fail(jsonValueKind(value), 'string');
+      return typeof value === 'string' ? value : fail(goJsonType(value), 'string');
     case 'boolean':
-      return typeof value === 'boolean' ? value : fail(jsonValueKind(value), 'bool');
+      return typeof value === 'boolean' ? value : fail(goJsonType(value), 'bool');
     case 'number':
-      return typeof value === 'number' ? value : fail(jsonValueKind(value), 'float64');
+      return typeof value === 'number' ? value : fail(goJsonType(value), 'float64');
     case 'integer':
       return decodeInteger(value, node.format === 'int32' ? 'int32' : 'int64', fail);
     case 'int-or-string':
@@ -233,7 +233,7 @@ type Fail = (what: string, goType: string) => never;
 const INT_RANGE = { int32: [-2147483648, 2147483647], int64: [-(2 ** 63), 2 ** 63], uint8: [0, 255] } as const;
 
 function decodeInteger(value: unknown, goType: keyof typeof INT_RANGE, fail: Fail): number {
-  if (typeof value !== 'number') return fail(jsonValueKind(value), goType);
+  if (typeof value !== 'number') return fail(goJsonType(value), goType);
   const [min, max] = INT_RANGE[goType];
   if (!Number.isInteger(value) || value < min || value > max) return fail(`number ${goNumberText(value)}`, goType);
   return value;
@@ -247,12 +247,12 @@ function decodeBytes(value: unknown, fail: Fail): string {
   }
   // Go also decodes a JSON array of byte values into []byte.
   if (Array.isArray(value)) return Buffer.from(value.map((item: unknown) => decodeInteger(item ?? 0, 'uint8', fail))).toString('base64');
-  return fail(jsonValueKind(value), '[]uint8');
+  return fail(goJsonType(value), '[]uint8');
 }
 
 function decodeTime(value: unknown, micro: boolean, fail: Fail): string {
   // meta/v1 Time unmarshals a JSON string first: other types fail as "into ... of type string".
-  if (typeof value !== 'string') return fail(jsonValueKind(value), 'string');
+  if (typeof value !== 'string') return fail(goJsonType(value), 'string');
   const parsed = parseGoTime(value, micro);
   if (!parsed.ok) throw new DecodeFailure(parsed.message);
   return parsed.value;
