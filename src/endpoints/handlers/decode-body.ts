@@ -10,11 +10,16 @@ import { mediaTypeOf } from '../negotiation.js';
 import { unsupportedMediaType } from '../../errors/status-error.js';
 import { apiVersionOf } from '../objects.js';
 import type { FieldValidation } from '../params.js';
+import { PROTOBUF_MEDIA_TYPE, decodeProtobufObject, supportsProtobuf } from '../../schema/protobuf/index.js';
 
 export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 export async function readObjectBody(ctx: RequestContext, def: ResourceDefinition, fieldValidation: FieldValidation): Promise<KubeObject> {
   const mediaType = mediaTypeOf(ctx.req.headers['content-type']);
+  // Protobuf (kubectl's typed commands) for kinds whose schema carries field numbers: decoded into
+  // the JSON shape, then the same path as JSON bodies.
+  if (mediaType === PROTOBUF_MEDIA_TYPE && supportsProtobuf(def.schema))
+    return decodeKubeObject(ctx, def, decodeProtobufObject(def.schema, await readBody(ctx.req)).object, fieldValidation);
   if (mediaType !== '' && mediaType !== 'application/json' && mediaType !== 'application/yaml' && mediaType !== '*/*')
     throw unsupportedMediaType(mediaType, BODY_MEDIA_TYPES);
   const raw = parseBody(await readBody(ctx.req), mediaType === 'application/yaml');

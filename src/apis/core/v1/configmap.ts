@@ -2,6 +2,7 @@
 // ValidateConfigMap / ValidateConfigMapUpdate, and the `kubectl get` table.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
 import { K } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
 import { ObjectMetaSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
@@ -15,11 +16,11 @@ import { validateImmutableData } from './immutable.js';
 export const ConfigMapSchema = K.Object(
   {
     apiVersion: K.Optional(K.String()),
-    binaryData: K.Optional(K.Map(K.Bytes())),
-    data: K.Optional(K.Map(K.String())),
-    immutable: K.Optional(K.Boolean()),
+    binaryData: K.Optional(K.Map(K.Bytes(), { [N]: 3 })),
+    data: K.Optional(K.Map(K.String(), { [N]: 2 })),
+    immutable: K.Optional(K.Boolean({ [N]: 4 })),
     kind: K.Optional(K.String()),
-    metadata: K.Optional(ObjectMetaSchema),
+    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
   },
   { $id: `${CORE_V1}.ConfigMap`, ...gvkMarker({ group: '', version: 'v1', kind: 'ConfigMap' }) },
 );

@@ -3,6 +3,7 @@
 // the upstream field selectors and table, and the 1-hour TTL (kube-apiserver `--event-ttl`).
 // Table: `tableColumns` is the full column list, Name included (last, priority 1), as upstream's printers define it.
 import { K } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { MicroTimeSchema, ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
 import { CORE_V1, EventSourceSchema, ObjectReferenceSchema, type ObjectReference } from './object-reference.js';
@@ -12,8 +13,8 @@ import { validateEventCreate, validateEventUpdate } from './event-validation.js'
 /** core/v1 EventSeries. */
 export const CoreEventSeriesSchema = K.Object(
   {
-    count: K.Optional(K.Int32()),
-    lastObservedTime: K.Optional(MicroTimeSchema),
+    count: K.Optional(K.Int32({ [N]: 1 })),
+    lastObservedTime: K.Optional(protobufField(2, MicroTimeSchema)),
   },
   { $id: `${CORE_V1}.EventSeries` },
 );
@@ -21,23 +22,23 @@ export const CoreEventSeriesSchema = K.Object(
 /** core/v1 Event: `metadata` and `involvedObject` are required. */
 export const CoreEventSchema = K.Object(
   {
-    action: K.Optional(K.String()),
+    action: K.Optional(K.String({ [N]: 12 })),
     apiVersion: K.Optional(K.String()),
-    count: K.Optional(K.Int32()),
-    eventTime: K.Optional(MicroTimeSchema),
-    firstTimestamp: K.Optional(TimeSchema),
-    involvedObject: ObjectReferenceSchema,
+    count: K.Optional(K.Int32({ [N]: 8 })),
+    eventTime: K.Optional(protobufField(10, MicroTimeSchema)),
+    firstTimestamp: K.Optional(protobufField(6, TimeSchema)),
+    involvedObject: protobufField(2, ObjectReferenceSchema),
     kind: K.Optional(K.String()),
-    lastTimestamp: K.Optional(TimeSchema),
-    message: K.Optional(K.String()),
-    metadata: ObjectMetaSchema,
-    reason: K.Optional(K.String()),
-    related: K.Optional(ObjectReferenceSchema),
-    reportingComponent: K.Optional(K.String()),
-    reportingInstance: K.Optional(K.String()),
-    series: K.Optional(CoreEventSeriesSchema),
-    source: K.Optional(EventSourceSchema),
-    type: K.Optional(K.String()),
+    lastTimestamp: K.Optional(protobufField(7, TimeSchema)),
+    message: K.Optional(K.String({ [N]: 4 })),
+    metadata: protobufField(1, ObjectMetaSchema),
+    reason: K.Optional(K.String({ [N]: 3 })),
+    related: K.Optional(protobufField(13, ObjectReferenceSchema)),
+    reportingComponent: K.Optional(K.String({ [N]: 14 })),
+    reportingInstance: K.Optional(K.String({ [N]: 15 })),
+    series: K.Optional(protobufField(11, CoreEventSeriesSchema)),
+    source: K.Optional(protobufField(5, EventSourceSchema)),
+    type: K.Optional(K.String({ [N]: 9 })),
   },
   { $id: `${CORE_V1}.Event`, ...gvkMarker({ group: '', version: 'v1', kind: 'Event' }) },
 );

@@ -3,6 +3,7 @@
 // ValidateNamespace*), the `status.phase` field selector and the table.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
 import { K } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import type { ResourceDefinition, Strategy, Verb } from '../../../registry/resource-definition.js';
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
 import { ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
@@ -19,18 +20,18 @@ import { CORE_V1 } from './object-reference.js';
 /** core/v1 NamespaceCondition. */
 export const NamespaceConditionSchema = K.Object(
   {
-    lastTransitionTime: K.Optional(TimeSchema),
-    message: K.Optional(K.String()),
-    reason: K.Optional(K.String()),
-    status: K.String(),
-    type: K.String(),
+    lastTransitionTime: K.Optional(protobufField(4, TimeSchema)),
+    message: K.Optional(K.String({ [N]: 6 })),
+    reason: K.Optional(K.String({ [N]: 5 })),
+    status: K.String({ [N]: 2 }),
+    type: K.String({ [N]: 1 }),
   },
   { $id: `${CORE_V1}.NamespaceCondition` },
 );
 
 /** core/v1 NamespaceSpec: finalizers that must be emptied before the namespace is removed. */
 export const NamespaceSpecSchema = K.Object(
-  { finalizers: K.Optional(K.List(K.String())) },
+  { finalizers: K.Optional(K.List(K.String(), { [N]: 1 })) },
   { $id: `${CORE_V1}.NamespaceSpec` },
 );
 
@@ -38,9 +39,9 @@ export const NamespaceSpecSchema = K.Object(
 export const NamespaceStatusSchema = K.Object(
   {
     conditions: K.Optional(
-      K.List(NamespaceConditionSchema, { 'x-kubernetes-patch-merge-key': 'type', 'x-kubernetes-patch-strategy': 'merge' }),
+      K.List(NamespaceConditionSchema, { 'x-kubernetes-patch-merge-key': 'type', 'x-kubernetes-patch-strategy': 'merge', [N]: 2 }),
     ),
-    phase: K.Optional(K.String()),
+    phase: K.Optional(K.String({ [N]: 1 })),
   },
   { $id: `${CORE_V1}.NamespaceStatus` },
 );
@@ -50,9 +51,9 @@ export const NamespaceSchema = K.Object(
   {
     apiVersion: K.Optional(K.String()),
     kind: K.Optional(K.String()),
-    metadata: K.Optional(ObjectMetaSchema),
-    spec: K.Optional(NamespaceSpecSchema),
-    status: K.Optional(NamespaceStatusSchema),
+    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
+    spec: K.Optional(protobufField(2, NamespaceSpecSchema)),
+    status: K.Optional(protobufField(3, NamespaceStatusSchema)),
   },
   { $id: `${CORE_V1}.Namespace`, ...gvkMarker({ group: '', version: 'v1', kind: 'Namespace' }) },
 );

@@ -1,5 +1,6 @@
 // Core v1 reference types shared by several kinds (Event's involvedObject/related, Binding's target...).
 import { K, type Static } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N } from '../../../schema/protobuf/field-number.js';
 
 /** Prefix of the core v1 OpenAPI definition names. */
 export const CORE_V1 = 'io.k8s.api.core.v1';
@@ -7,13 +8,13 @@ export const CORE_V1 = 'io.k8s.api.core.v1';
 /** core/v1 ObjectReference: an atomic struct naming any object (all fields optional upstream). */
 export const ObjectReferenceSchema = K.Object(
   {
-    apiVersion: K.Optional(K.String()),
-    fieldPath: K.Optional(K.String()),
-    kind: K.Optional(K.String()),
-    name: K.Optional(K.String()),
-    namespace: K.Optional(K.String()),
-    resourceVersion: K.Optional(K.String()),
-    uid: K.Optional(K.String()),
+    apiVersion: K.Optional(K.String({ [N]: 5 })),
+    fieldPath: K.Optional(K.String({ [N]: 7 })),
+    kind: K.Optional(K.String({ [N]: 1 })),
+    name: K.Optional(K.String({ [N]: 3 })),
+    namespace: K.Optional(K.String({ [N]: 2 })),
+    resourceVersion: K.Optional(K.String({ [N]: 6 })),
+    uid: K.Optional(K.String({ [N]: 4 })),
   },
   { $id: `${CORE_V1}.ObjectReference`, 'x-kubernetes-map-type': 'atomic' },
 );
@@ -23,8 +24,8 @@ export type ObjectReference = Static<typeof ObjectReferenceSchema>;
 /** core/v1 EventSource: the component (and host) that reported a legacy event. */
 export const EventSourceSchema = K.Object(
   {
-    component: K.Optional(K.String()),
-    host: K.Optional(K.String()),
+    component: K.Optional(K.String({ [N]: 1 })),
+    host: K.Optional(K.String({ [N]: 2 })),
   },
   { $id: `${CORE_V1}.EventSource` },
 );

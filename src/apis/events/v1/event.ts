@@ -3,6 +3,7 @@
 // get upstream's strict validation of new-style events; table and field selectors are upstream's.
 // Table: `tableColumns` is the full column list, Name included (last, priority 1), as upstream's printers define it.
 import { K, type Static } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { MicroTimeSchema, ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
@@ -17,8 +18,8 @@ const EVENTS_V1 = 'io.k8s.api.events.v1';
 /** events.k8s.io/v1 EventSeries: both fields required. */
 export const EventsV1EventSeriesSchema = K.Object(
   {
-    count: K.Int32(),
-    lastObservedTime: MicroTimeSchema,
+    count: K.Int32({ [N]: 1 }),
+    lastObservedTime: protobufField(2, MicroTimeSchema),
   },
   { $id: `${EVENTS_V1}.EventSeries` },
 );
@@ -26,23 +27,23 @@ export const EventsV1EventSeriesSchema = K.Object(
 /** events.k8s.io/v1 Event: `eventTime` is required. */
 export const EventsV1EventSchema = K.Object(
   {
-    action: K.Optional(K.String()),
+    action: K.Optional(K.String({ [N]: 6 })),
     apiVersion: K.Optional(K.String()),
-    deprecatedCount: K.Optional(K.Int32()),
-    deprecatedFirstTimestamp: K.Optional(TimeSchema),
-    deprecatedLastTimestamp: K.Optional(TimeSchema),
-    deprecatedSource: K.Optional(EventSourceSchema),
-    eventTime: MicroTimeSchema,
+    deprecatedCount: K.Optional(K.Int32({ [N]: 15 })),
+    deprecatedFirstTimestamp: K.Optional(protobufField(13, TimeSchema)),
+    deprecatedLastTimestamp: K.Optional(protobufField(14, TimeSchema)),
+    deprecatedSource: K.Optional(protobufField(12, EventSourceSchema)),
+    eventTime: protobufField(2, MicroTimeSchema),
     kind: K.Optional(K.String()),
-    metadata: K.Optional(ObjectMetaSchema),
-    note: K.Optional(K.String()),
-    reason: K.Optional(K.String()),
-    regarding: K.Optional(ObjectReferenceSchema),
-    related: K.Optional(ObjectReferenceSchema),
-    reportingController: K.Optional(K.String()),
-    reportingInstance: K.Optional(K.String()),
-    series: K.Optional(EventsV1EventSeriesSchema),
-    type: K.Optional(K.String()),
+    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
+    note: K.Optional(K.String({ [N]: 10 })),
+    reason: K.Optional(K.String({ [N]: 7 })),
+    regarding: K.Optional(protobufField(8, ObjectReferenceSchema)),
+    related: K.Optional(protobufField(9, ObjectReferenceSchema)),
+    reportingController: K.Optional(K.String({ [N]: 4 })),
+    reportingInstance: K.Optional(K.String({ [N]: 5 })),
+    series: K.Optional(protobufField(3, EventsV1EventSeriesSchema)),
+    type: K.Optional(K.String({ [N]: 11 })),
   },
   { $id: `${EVENTS_V1}.Event`, ...gvkMarker({ group: 'events.k8s.io', version: 'v1', kind: 'Event' }) },
 );

@@ -1,9 +1,11 @@
 // TypeBox schemas of the meta/v1 shapes every kind embeds (ObjectMeta, ListMeta, owner references,
 // managed fields, Time, MicroTime) and the list-kind builder. Each carries the `$id` of its upstream
 // OpenAPI definition, so the emitter hoists it under that name; fields, types, formats, `required`
-// and `x-kubernetes-*` markers are exactly upstream's (checked by test/oracle).
+// and `x-kubernetes-*` markers are exactly upstream's (checked by test/oracle); `x-kplane-protobuf`
+// holds each property's field number from upstream's meta/v1 generated.proto.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import type { ObjectMeta } from './types.js';
 
 /** Prefix of the meta/v1 OpenAPI definition names. */
@@ -36,12 +38,12 @@ export const FieldsV1Schema = Type.Unsafe<Record<string, unknown>>({ $id: `${MET
 /** meta/v1 OwnerReference: an atomic struct; all four identity fields required. */
 export const OwnerReferenceSchema = K.Object(
   {
-    apiVersion: K.String(),
-    blockOwnerDeletion: K.Optional(K.Boolean()),
-    controller: K.Optional(K.Boolean()),
-    kind: K.String(),
-    name: K.String(),
-    uid: K.String(),
+    apiVersion: K.String({ [N]: 5 }),
+    blockOwnerDeletion: K.Optional(K.Boolean({ [N]: 7 })),
+    controller: K.Optional(K.Boolean({ [N]: 6 })),
+    kind: K.String({ [N]: 1 }),
+    name: K.String({ [N]: 3 }),
+    uid: K.String({ [N]: 4 }),
   },
   { $id: `${META_V1}.OwnerReference`, 'x-kubernetes-map-type': 'atomic' },
 );
@@ -49,13 +51,13 @@ export const OwnerReferenceSchema = K.Object(
 /** meta/v1 ManagedFieldsEntry: one manager's field set (1-conventions: server-side apply rule 3). */
 export const ManagedFieldsEntrySchema = K.Object(
   {
-    apiVersion: K.Optional(K.String()),
-    fieldsType: K.Optional(K.String()),
-    fieldsV1: K.Optional(FieldsV1Schema),
-    manager: K.Optional(K.String()),
-    operation: K.Optional(K.String()),
-    subresource: K.Optional(K.String()),
-    time: K.Optional(TimeSchema),
+    apiVersion: K.Optional(K.String({ [N]: 3 })),
+    fieldsType: K.Optional(K.String({ [N]: 6 })),
+    fieldsV1: K.Optional(protobufField(7, FieldsV1Schema)),
+    manager: K.Optional(K.String({ [N]: 1 })),
+    operation: K.Optional(K.String({ [N]: 2 })),
+    subresource: K.Optional(K.String({ [N]: 8 })),
+    time: K.Optional(protobufField(4, TimeSchema)),
   },
   { $id: `${META_V1}.ManagedFieldsEntry` },
 );
@@ -66,23 +68,23 @@ export const ManagedFieldsEntrySchema = K.Object(
  */
 export const ObjectMetaSchema = K.Object(
   {
-    annotations: K.Optional(K.Map(K.String())),
-    creationTimestamp: K.Optional(TimeSchema),
-    deletionGracePeriodSeconds: K.Optional(K.Int64()),
-    deletionTimestamp: K.Optional(TimeSchema),
-    finalizers: K.Optional(K.List(K.String(), { 'x-kubernetes-patch-strategy': 'merge' })),
-    generateName: K.Optional(K.String()),
-    generation: K.Optional(K.Int64()),
-    labels: K.Optional(K.Map(K.String())),
-    managedFields: K.Optional(K.List(ManagedFieldsEntrySchema)),
-    name: K.Optional(K.String()),
-    namespace: K.Optional(K.String()),
+    annotations: K.Optional(K.Map(K.String(), { [N]: 12 })),
+    creationTimestamp: K.Optional(protobufField(8, TimeSchema)),
+    deletionGracePeriodSeconds: K.Optional(K.Int64({ [N]: 10 })),
+    deletionTimestamp: K.Optional(protobufField(9, TimeSchema)),
+    finalizers: K.Optional(K.List(K.String(), { 'x-kubernetes-patch-strategy': 'merge', [N]: 14 })),
+    generateName: K.Optional(K.String({ [N]: 2 })),
+    generation: K.Optional(K.Int64({ [N]: 7 })),
+    labels: K.Optional(K.Map(K.String(), { [N]: 11 })),
+    managedFields: K.Optional(K.List(ManagedFieldsEntrySchema, { [N]: 17 })),
+    name: K.Optional(K.String({ [N]: 1 })),
+    namespace: K.Optional(K.String({ [N]: 3 })),
     ownerReferences: K.Optional(
-      K.List(OwnerReferenceSchema, { 'x-kubernetes-patch-merge-key': 'uid', 'x-kubernetes-patch-strategy': 'merge' }),
+      K.List(OwnerReferenceSchema, { 'x-kubernetes-patch-merge-key': 'uid', 'x-kubernetes-patch-strategy': 'merge', [N]: 13 }),
     ),
-    resourceVersion: K.Optional(K.String()),
-    selfLink: K.Optional(K.String()),
-    uid: K.Optional(K.String()),
+    resourceVersion: K.Optional(K.String({ [N]: 6 })),
+    selfLink: K.Optional(K.String({ [N]: 4 })),
+    uid: K.Optional(K.String({ [N]: 5 })),
   },
   { $id: `${META_V1}.ObjectMeta` },
 );
@@ -90,10 +92,10 @@ export const ObjectMetaSchema = K.Object(
 /** meta/v1 ListMeta: the metadata of every list kind. */
 export const ListMetaSchema = K.Object(
   {
-    continue: K.Optional(K.String()),
-    remainingItemCount: K.Optional(K.Int64()),
-    resourceVersion: K.Optional(K.String()),
-    selfLink: K.Optional(K.String()),
+    continue: K.Optional(K.String({ [N]: 3 })),
+    remainingItemCount: K.Optional(K.Int64({ [N]: 4 })),
+    resourceVersion: K.Optional(K.String({ [N]: 2 })),
+    selfLink: K.Optional(K.String({ [N]: 1 })),
   },
   { $id: `${META_V1}.ListMeta` },
 );
@@ -119,9 +121,9 @@ export function listSchema<I extends TSchema>(itemSchema: I, listKindDefinitionN
   return K.Object(
     {
       apiVersion: K.Optional(K.String()),
-      items: K.List(itemSchema),
+      items: K.List(itemSchema, { [N]: 2 }),
       kind: K.Optional(K.String()),
-      metadata: K.Optional(ListMetaSchema),
+      metadata: K.Optional(protobufField(1, ListMetaSchema)),
     },
     { $id: listKindDefinitionName, ...marker },
   );
