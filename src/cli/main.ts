@@ -23,7 +23,6 @@ async function serve(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${KPLANE_VERSION}\n`);
     return;
   }
-  if (options.storage === 'etcd') throw new FlagError('--storage=etcd is not available in this build');
   const started = Date.now();
   const server = await startServer({
     storage: options.storage,
@@ -31,6 +30,18 @@ async function serve(argv: readonly string[]): Promise<void> {
     certDir: options.certDir,
     securePort: options.securePort,
     bindAddress: options.bindAddress,
+    ...(options.storage === 'etcd'
+      ? {
+          etcd: {
+            servers: options.etcdServers,
+            prefix: options.etcdPrefix,
+            compactionIntervalMs: options.etcdCompactionIntervalMs,
+            ...(options.etcdCaFile ? { caFile: options.etcdCaFile } : {}),
+            ...(options.etcdCertFile ? { certFile: options.etcdCertFile } : {}),
+            ...(options.etcdKeyFile ? { keyFile: options.etcdKeyFile } : {}),
+          },
+        }
+      : {}),
     ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
   });
   console.log(`kplane: serving on ${server.url} (${options.storage}, ready in ${Date.now() - started} ms)`);

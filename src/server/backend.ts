@@ -1,15 +1,40 @@
 // Opens the storage backend the options select (ARCHITECTURE §3): embedded SQLite by default,
-// memory for fast tests; etcd is added by its own capability.
-import { mkdir } from 'node:fs/promises';
+// memory for fast tests, etcd for several replicas sharing one store.
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend } from '../storage/interface.js';
+import { createEtcdBackend } from '../storage/etcd/index.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
 import { createSqliteBackend } from '../storage/sqlite/index.js';
 
-export type StorageKind = 'sqlite' | 'memory';
+export type StorageKind = 'sqlite' | 'memory' | 'etcd';
 
-export async function openBackend(kind: StorageKind, dataDir: string): Promise<Backend> {
+/** `--etcd-*` flags. */
+export interface EtcdOptions {
+  servers: readonly string[];
+  /** `--etcd-prefix`: also the registry's key prefix, so keys are laid out as kube-apiserver's. */
+  prefix?: string;
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+  /** `--etcd-compaction-interval`; 0 disables the compactor. */
+  compactionIntervalMs?: number;
+}
+
+export async function openBackend(kind: StorageKind, dataDir: string, etcd?: EtcdOptions): Promise<Backend> {
   if (kind === 'memory') return createMemoryBackend();
+  if (kind === 'etcd') {
+    if (!etcd || etcd.servers.length === 0) throw new Error('--etcd-servers must be set for --storage=etcd');
+    const read = (file: string | undefined) => (file ? readFile(file, 'utf8') : Promise.resolve(undefined));
+    const [ca, cert, key] = await Promise.all([read(etcd.caFile), read(etcd.certFile), read(etcd.keyFile)]);
+    const tls = ca || cert || key ? { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) } : undefined;
+    return createEtcdBackend({
+      endpoints: etcd.servers,
+      prefix: etcd.prefix ?? '/registry',
+      ...(tls ? { tls } : {}),
+      ...(etcd.compactionIntervalMs !== undefined ? { compactionIntervalMs: etcd.compactionIntervalMs } : {}),
+    });
+  }
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   return createSqliteBackend({ path: join(dataDir, 'kplane.db') });
 }

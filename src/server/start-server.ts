@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
 import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
 import { namespaceController, type Controller } from '../controllers/namespace/namespace-controller.js';
-import { openBackend, type StorageKind } from './backend.js';
+import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
@@ -18,8 +18,9 @@ import { buildStores, type ServedStores } from './stores.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 
 export interface ServerOptions {
-  /** `sqlite` (default) or `memory`. */
+  /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
   storage?: StorageKind;
+  etcd?: EtcdOptions;
   /** Where the database, certificates and admin kubeconfig live; default `./kplane-data` (a temp dir for memory). */
   dataDir?: string;
   /** Where the CA and certificates live; default the data directory. */
@@ -28,8 +29,6 @@ export interface ServerOptions {
   securePort?: number;
   bindAddress?: string;
   tokenAuthFile?: string;
-  /** Storage key prefix; default `/registry`. */
-  storagePrefix?: string;
 }
 
 export interface RunningServer {
@@ -48,8 +47,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
   const certDir = resolve(options.certDir ?? dataDir);
   const shutdown = new AbortController();
-  const [backend, pki] = await Promise.all([openBackend(storage, dataDir), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
-  const served = buildStores(backend, options.storagePrefix ?? '/registry', builtInResources());
+  const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
+  const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
+  const served = buildStores(backend, storagePrefix, builtInResources());
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   const controllers: Controller[] = [namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })];

@@ -4,6 +4,7 @@ import { notFound } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { singleObjectName } from '../selectors/field-selector.js';
+import { toStatusFromStorage } from '../storage-errors.js';
 import { createObject } from './create.js';
 import { deleteObject } from './delete.js';
 import { listItems } from './list.js';
@@ -81,5 +82,31 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
   };
 
-  return store;
+  return translatingStorageErrors(store);
+}
+
+/** Storage errors become API Status errors here, once for every verb (STYLE: one place). */
+function translatingStorageErrors(store: Store): Store {
+  const gr = store.groupResource;
+  const translate = (name: string) => (error: unknown): never => {
+    throw toStatusFromStorage(error, gr, name);
+  };
+  return {
+    ...store,
+    get: (ns, name, rv) => store.get(ns, name, rv).catch(translate(name)),
+    list: (ns, options) => store.list(ns, options).catch(translate('')),
+    watch: (ns, options) => translateIterable(store.watch(ns, options), translate('')),
+    create: (ns, obj, options) => store.create(ns, obj, options).catch(translate(obj.metadata.name ?? '')),
+    update: (ns, name, fn, options) => store.update(ns, name, fn, options).catch(translate(name)),
+    delete: (ns, name, options, write) => store.delete(ns, name, options, write).catch(translate(name)),
+    deleteCollection: (ns, list, options, write) => store.deleteCollection(ns, list, options, write).catch(translate('')),
+  };
+}
+
+async function* translateIterable<T>(source: AsyncIterable<T>, translate: (error: unknown) => never): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    translate(error);
+  }
 }

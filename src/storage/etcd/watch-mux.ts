@@ -199,8 +199,20 @@ export class WatchMux {
 
   #onResponse(response: IWatchResponse): void {
     if (response.canceled) return this.#onCanceled(response);
+    if (response.created) this.#progressAtCreation(int64(response.header.revision));
     if (response.events.length === 0) return;
     this.#distribute(response.events.map(receive));
+  }
+
+  /**
+   * Every etcd revision but the first carries an event, so events alone prove progress, except for
+   * revision 1 of a store nobody has written yet: a watch created there reports it as progress, or a
+   * cache starting on an empty etcd would wait forever for the revision `currentRevision()` returned.
+   */
+  #progressAtCreation(revision: number): void {
+    if (revision !== 1 || revision <= this.#position) return;
+    for (const consumer of [...this.#consumers]) if (consumer.position < revision) this.#deliver(consumer, undefined, revision);
+    this.#position = revision;
   }
 
   /** etcd cancels a watcher whose start revision was compacted (also while it catches up), or on errors. */
