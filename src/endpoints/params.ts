@@ -27,17 +27,26 @@ export function boolParam(query: URLSearchParams, name: string): boolean | undef
   throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
 }
 
-/** dryRun (only `All`), fieldManager (<= 128 chars) and fieldValidation of create, update and patch. */
-export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions') {
+/**
+ * dryRun (only `All`), fieldManager (<= 128 chars) and fieldValidation of create, update and patch;
+ * `leading` errors (patchTypeErrors) come first in the one 422, as upstream lists them.
+ */
+export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading: readonly FieldError[] = []) {
   const dryRunValues = query.getAll('dryRun');
   const fieldManager = query.get('fieldManager') ?? undefined;
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = [...leading];
   if (dryRunValues.some((v) => v !== 'All')) errors.push(field.notSupported('dryRun', dryRunValues, ['All']));
   if (fieldManager !== undefined && fieldManager.length > 128) errors.push(field.tooLong('fieldManager', fieldManager, 128));
   const fieldValidation = fieldValidationParam(query);
   if (fieldValidation === undefined) errors.push(field.notSupported('fieldValidation', query.get('fieldValidation'), ['', 'Ignore', 'Strict', 'Warn']));
   optionsInvalid(optionsKind, errors);
   return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: fieldValidation ?? 'Warn' };
+}
+
+/** upstream ValidatePatchOptions' patch-type rules: `force` only with apply, which needs a `fieldManager`. */
+export function patchTypeErrors(query: URLSearchParams, apply: boolean): FieldError[] {
+  if (!apply) return query.get('force') ? [field.forbidden('force', 'may not be specified for non-apply patch')] : [];
+  return query.get('fieldManager') ? [] : [field.required('fieldManager', 'is required for apply patch')];
 }
 
 /**

@@ -11,6 +11,11 @@ export async function handleCreate(ctx: RequestContext, scope: ResourceScope): P
   const params = writeParams(ctx.url.searchParams, 'CreateOptions');
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
-  const created = await scope.store.create(scope.namespace, obj, { dryRun: params.dryRun, fieldManager: params.fieldManager, user: ctx.user });
+  const created = await scope.store.create(scope.namespace, obj, {
+    dryRun: params.dryRun,
+    fieldManager: params.fieldManager,
+    userAgent: ctx.req.headers['user-agent'],
+    user: ctx.user,
+  });
   writeSingle(ctx, 201, scope.def, { object: created }, rep);
 }

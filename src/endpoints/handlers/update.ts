@@ -15,9 +15,11 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
   const name = scope.info.name;
   if (obj.metadata.name !== name)
     throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
-  const result = await scope.store.update(scope.namespace, name, () => obj, {
+  // Every attempt starts from the object as sent (upstream deep-copies it per try).
+  const result = await scope.store.update(scope.namespace, name, () => structuredClone(obj), {
     dryRun: params.dryRun,
     fieldManager: params.fieldManager,
+    userAgent: ctx.req.headers['user-agent'],
     user: ctx.user,
     subresource: scope.info.subresource,
   });

@@ -5,6 +5,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { fillSystemFieldsOnCreate, generateName } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { encodeObject } from './codec.js';
+import { recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
 import type { StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
@@ -23,8 +24,10 @@ export async function createObject(
   else delete meta.namespace;
   if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
   delete meta.resourceVersion;
-  fillSystemFieldsOnCreate(obj, deps.now?.() ?? new Date());
+  const now = deps.now?.() ?? new Date();
+  fillSystemFieldsOnCreate(obj, now);
   def.defaults?.(obj); // upstream defaults at decode, before admission
+  recordManagedFields(def, undefined, obj, options, now); // upstream: the field manager runs before admission
   const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user };
   await deps.admission.mutate(attributes);
   def.strategy.prepareForCreate?.(obj);

@@ -64,7 +64,14 @@ export interface WatchOptions {
 export interface WriteOptions {
   dryRun: boolean;
   fieldManager?: string;
+  /** The request's User-Agent: the field manager when `fieldManager` is not given. */
+  userAgent?: string;
   user?: UserInfo;
+  /**
+   * Server-side apply: the update function merged the configuration and computed managedFields
+   * itself, and a missing object is created (upstream forceAllowCreate).
+   */
+  apply?: boolean;
 }
 
 /** A watch event in this definition's form; `encoded` memoizes an encoding across all watchers. */

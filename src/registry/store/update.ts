@@ -8,6 +8,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { keepSystemFieldsOnUpdate } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { decodeObject, encodeObject } from './codec.js';
+import { recordManagedFields } from './managed-fields.js';
 import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
 
@@ -35,7 +36,7 @@ export async function updateObject(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (!current) {
       const obj = await fn(undefined);
-      if (!u.def.strategy.allowCreateOnUpdate || options.subresource) throw notFound(u.gr, name);
+      if ((!u.def.strategy.allowCreateOnUpdate && !options.apply) || options.subresource) throw notFound(u.gr, name);
       return { object: await u.create(obj), created: true };
     }
     const old = u.fromStored(decodeObject(current));
@@ -44,7 +45,8 @@ export async function updateObject(
     if (precondition && precondition !== String(current.modRevision)) throw conflict(u.gr, name);
     const written = await tryWrite(u, key, current, obj, old, namespace, name, options);
     if (written.ok) return { object: written.object, created: false };
-    if (precondition) throw conflict(u.gr, name);
+    // Lost a race: run `fn` again on the newer object. A resourceVersion the client sent is then
+    // stale and fails the check above; one a patch or apply carried over from `current` is fresh.
     current = written.current;
   }
   throw conflict(u.gr, name, 'too many concurrent updates; please try again');
@@ -70,6 +72,7 @@ async function tryWrite(
   obj.metadata.name = old.metadata.name;
   const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user };
   if (!subresource) u.def.defaults?.(obj);
+  recordManagedFields(u.def, old, obj, options, u.deps.now?.() ?? new Date()); // upstream: before admission
   await u.deps.admission.mutate(attributes);
   prepareUpdate(u.def, obj, old, subresource);
   bumpGeneration(u.def, obj, old);

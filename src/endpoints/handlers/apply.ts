@@ -1,0 +1,100 @@
+// PATCH with `application/apply-patch+yaml`: server-side apply (1-conventions "Patch and server-side
+// apply"). The body (YAML or JSON) is the configuration the applier owns; it is checked as upstream
+// does (version, no managedFields), decoded through the kind's schema like any written object
+// (types, unknown fields per fieldValidation), merged into the live object with field ownership,
+// and creates the object when it is missing (201).
+import YAML from 'yaml';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { badRequest, conflict } from '../../errors/status-error.js';
+import { applyToObject } from '../../patch/apply/index.js';
+import { fieldManagerScope } from '../../registry/store/managed-fields.js';
+import { goJsonType } from '../../schema/decode-errors.js';
+import { readBody } from '../body.js';
+import type { RequestContext } from '../context.js';
+import { negotiate } from '../negotiation.js';
+import { apiVersionOf, withTypeMeta, writeSingle } from '../objects.js';
+import { boolParam, patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
+import { decodeKubeObject } from './decode-body.js';
+import type { ResourceScope } from './scope.js';
+
+/** The apply patch media type. */
+export const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
+
+/** The body as a map; JSON is parsed directly, other text as YAML (upstream yaml.Unmarshal). */
+function parseApplyBody(body: Buffer): Record<string, unknown> {
+  const text = body.toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    try {
+      parsed = text.trim() === '' ? null : (YAML.parse(text, { version: '1.2', merge: true }) as unknown);
+    } catch (error) {
+      throw badRequest(`error decoding YAML: ${(error as Error).message}`);
+    }
+  }
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badRequest(`error decoding YAML: json: cannot unmarshal ${goJsonType(parsed)} into Go value of type map[string]interface {}`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Upstream structuredMergeManager.Apply's checks, then the schema decode of other writes. */
+function decodeConfiguration(ctx: RequestContext, scope: ResourceScope, body: Record<string, unknown>, fieldValidation: FieldValidation): KubeObject {
+  const expected = apiVersionOf(scope.def);
+  const version = typeof body['apiVersion'] === 'string' ? body['apiVersion'] : '';
+  if (version !== expected) {
+    throw badRequest(`Incorrect version specified in apply patch. Specified patch version: ${version}, expected: ${expected}`);
+  }
+  const metadata = body['metadata'];
+  if (typeof metadata === 'object' && metadata !== null && Array.isArray((metadata as Record<string, unknown>)['managedFields'])) {
+    throw badRequest('metadata.managedFields must be nil');
+  }
+  return decodeKubeObject(ctx, scope.def, body, fieldValidation);
+}
+
+/** Upstream checkName: the applied object must name the URL's object. */
+function checkName(obj: KubeObject, name: string, namespace: string, namespaced: boolean): void {
+  const objName = obj.metadata.name ?? '';
+  if (objName !== name) throw badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`);
+  const objNamespace = obj.metadata.namespace;
+  if (namespaced && objNamespace && objNamespace !== namespace) {
+    throw badRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the URL (${namespace})`);
+  }
+}
+
+/** The live object with its type meta, in its stored key order when it has it (no-op applies write nothing). */
+function liveWithTypeMeta(scope: ResourceScope, current: KubeObject): KubeObject {
+  const hasTypeMeta = current.apiVersion === apiVersionOf(scope.def) && current.kind === scope.def.kind;
+  return hasTypeMeta ? current : withTypeMeta(scope.def, current);
+}
+
+/** Serves an apply PATCH: 200 with the object, 201 when the apply created it. */
+export async function handleApply(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const query = ctx.url.searchParams;
+  // Parameters that do not parse are 400s before the options are validated (422), as upstream.
+  const force = boolParam(query, 'force') ?? false;
+  const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true));
+  const manager = params.fieldManager ?? '';
+  const config = decodeConfiguration(ctx, scope, parseApplyBody(await readBody(ctx.req)), params.fieldValidation);
+  const { def } = scope;
+  const name = scope.info.name;
+  const subresource = scope.info.subresource ?? '';
+  const result = await scope.store.update(
+    scope.namespace,
+    name,
+    (current) => {
+      const live = current ? liveWithTypeMeta(scope, current as KubeObject) : undefined;
+      const obj = applyToObject(fieldManagerScope(def, subresource, new Date()), live, config, manager, force);
+      if (!current && obj.metadata.uid) {
+        throw conflict(scope.store.groupResource, name, `uid mismatch: the provided object specified uid ${obj.metadata.uid}, and no existing object was found`);
+      }
+      checkName(obj, name, scope.namespace, def.namespaced);
+      return obj;
+    },
+    { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true },
+  );
+  writeSingle(ctx, result.created ? 201 : 200, def, { object: result.object }, rep);
+}

@@ -1,0 +1,235 @@
+// The field manager (upstream fieldmanager.FieldManager and its wrappers, Kubernetes 1.25): keeps
+// `metadata.managedFields` on every write (1-conventions "Patch and server-side apply" rules 2-6).
+// - updates (create, update, non-apply patch, subresources): the writer owns what it changed; the
+//   client's own managedFields are taken when valid and non-empty (an empty list keeps the stored
+//   ones); `[{}]` resets them, and the writer then owns only what that same request changed (rule 3);
+//   an object without managedFields is not tracked again until an apply (upstream skipNonApplied);
+//   errors never fail the write: managedFields are then dropped (upstream UpdateNoErrors);
+// - apply: merge, prune, conflicts (409), the client-side-apply migration of `kubectl`.
+// The set of each change never holds type meta or system metadata (upstream stripMeta).
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { internalError } from '../../errors/status-error.js';
+import { ApplyTypeError, type ApplyType } from './apply-type.js';
+import { capUpdateManagers } from './cap-managers.js';
+import { conflictError } from './conflicts.js';
+import { difference, isEmptySet, setOf, union, type FieldSet } from './field-set.js';
+import { applyAsKubectl } from './last-applied.js';
+import { decodeManagedFields, emptyManaged, encodeManagedFields, isResetManagedFields, managerIdentifier, type Managed } from './managed-fields.js';
+import { cloneJson } from './merge.js';
+import { fieldElement } from './path-element.js';
+import { ApplyConflictError, applyOwnership, updateOwnership, type ManagedFields } from './updater.js';
+
+/** What the field manager needs to know about the request. */
+export interface FieldManagerScope {
+  /** Merge type of the kind (applyTypeOf(def.schema)). */
+  type: ApplyType;
+  /** `group/version` of the request (`v1` for the core group). */
+  apiVersion: string;
+  /** '' for the main resource, else `status`, `finalize`, ... */
+  subresource: string;
+  /** Fields the strategy resets for this (sub)resource: never owned, never in conflict. */
+  ignored?: FieldSet;
+  /** The time recorded for changes (second precision on the wire). */
+  now: Date;
+}
+
+const f = fieldElement;
+/** Fields never owned (upstream stripMetaManager). */
+const STRIP_SET = setOf(
+  [f('apiVersion')],
+  [f('kind')],
+  [f('metadata')],
+  ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map((n) => [f('metadata'), f(n)]),
+);
+
+const CURRENT_OPERATION = 'current-operation';
+const BEFORE_FIRST_APPLY = 'before-first-apply';
+
+function timestamp(now: Date): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The object without managedFields, sharing everything else (comparisons never see them). */
+export function withoutManagedFields(obj: KubeObject): KubeObject {
+  const { managedFields: _ignored, ...metadata } = obj.metadata ?? {};
+  return { ...obj, metadata };
+}
+
+// Top-level structs that Go kinds hold by value: upstream always sees them, `{}` when empty.
+const VALUE_STRUCTS = ['spec', 'status'];
+
+/**
+ * What the field manager compares: the object without managedFields, and with `spec`/`status`
+ * present (`{}`) where the kind declares them as structs. Upstream compares Go objects, in which
+ * these are never absent; without this, `kubectl create ns` would own an empty `spec`.
+ */
+export function comparableView(obj: KubeObject | undefined, type: ApplyType): KubeObject {
+  const view = obj ? withoutManagedFields(obj) : { metadata: {} };
+  if (type.kind !== 'map') return view;
+  for (const name of VALUE_STRUCTS) {
+    const field = type.fields.get(name);
+    if (field?.kind === 'map' && field.fields.size > 0 && (view[name] === undefined || view[name] === null)) view[name] = {};
+  }
+  return view;
+}
+
+function stripFields(fields: ManagedFields, manager: string): void {
+  const owned = fields.get(manager);
+  if (!owned) return;
+  const set = difference(owned.set, STRIP_SET);
+  if (isEmptySet(set)) fields.delete(manager);
+  else fields.set(manager, { ...owned, set });
+}
+
+/**
+ * One update as `manager` (upstream capManagers -> buildManagerInfo -> managedFieldsUpdater ->
+ * stripMeta -> structured merge): changes go to a temporary manager first, then join the real one,
+ * whose time is set only when something changed.
+ */
+export function runUpdate(scope: FieldManagerScope, live: unknown, obj: unknown, managed: Managed, manager: string): Managed {
+  const id = managerIdentifier({ manager: manager || 'unknown', operation: 'Update', apiVersion: scope.apiVersion, subresource: scope.subresource });
+  const fields = updateOwnership({ type: scope.type, ignored: scope.ignored }, live, obj, scope.apiVersion, managed.fields, CURRENT_OPERATION);
+  stripFields(fields, CURRENT_OPERATION);
+  const times = new Map(managed.times);
+  const current = fields.get(CURRENT_OPERATION);
+  if (current) {
+    fields.delete(CURRENT_OPERATION);
+    const previous = fields.get(id);
+    fields.set(id, { set: previous ? union(current.set, previous.set) : current.set, apiVersion: current.apiVersion, applied: false });
+    times.set(id, timestamp(scope.now));
+  }
+  const result: Managed = { fields, times };
+  if (managed.originals) result.originals = managed.originals;
+  capUpdateManagers(result);
+  return result;
+}
+
+/** The managed fields an update starts from, and whether the client asked for a reset. */
+function startingManaged(scope: FieldManagerScope, live: KubeObject | undefined, obj: KubeObject): { managed: Managed; reset: boolean } {
+  const fromLive = (): Managed => {
+    try {
+      return decodeManagedFields(live?.metadata.managedFields);
+    } catch {
+      return emptyManaged();
+    }
+  };
+  // Subresources never take managedFields from the request (upstream ignoreManagedFieldsFromRequestObject).
+  if (scope.subresource) return { managed: fromLive(), reset: false };
+  const sent = obj.metadata.managedFields;
+  if (isResetManagedFields(sent)) return { managed: emptyManaged(), reset: true };
+  try {
+    const decoded = decodeManagedFields(sent);
+    if (decoded.fields.size > 0) return { managed: decoded, reset: false };
+  } catch {
+    // Invalid managedFields from a client: keep the live ones (upstream decodeManagedFields).
+  }
+  return { managed: fromLive(), reset: false };
+}
+
+/**
+ * Writes `managed` into the object (or removes managedFields when nobody owns anything), at the
+ * place the schema gives the field, so that an unchanged object encodes to the same bytes. The
+ * metadata object is changed in place: callers may hold it.
+ */
+export function setManagedFields(obj: KubeObject, managed: Managed, type: ApplyType): void {
+  const entries = encodeManagedFields(managed);
+  const meta = obj.metadata as Record<string, unknown>;
+  if (entries.length === 0) {
+    delete meta['managedFields'];
+    return;
+  }
+  // Already there: replaced in place, so an unchanged stored object keeps its bytes.
+  if (meta['managedFields'] !== undefined) {
+    meta['managedFields'] = entries;
+    return;
+  }
+  const metaType = type.kind === 'map' ? type.fields.get('metadata') : undefined;
+  const order = metaType?.kind === 'map' ? metaType.order : [];
+  const at = order.indexOf('managedFields');
+  // Keys the schema places after managedFields move behind it (delete and re-add keeps them in order).
+  const after = at < 0 ? [] : Object.keys(meta).filter((k) => order.indexOf(k) > at || order.indexOf(k) < 0);
+  const moved = after.map((k) => [k, meta[k]] as const);
+  for (const [k] of moved) delete meta[k];
+  meta['managedFields'] = entries;
+  for (const [k, v] of moved) meta[k] = v;
+}
+
+/**
+ * Updates `obj.metadata.managedFields` for a non-apply write of `obj` over `live` (undefined on
+ * create) by `manager`. Never throws: on an internal error managedFields are dropped.
+ */
+export function trackUpdate(scope: FieldManagerScope, live: KubeObject | undefined, obj: KubeObject, manager: string): void {
+  try {
+    const { managed, reset } = startingManaged(scope, live, obj);
+    if (managed.fields.size === 0 && !reset && live?.metadata.uid) {
+      setManagedFields(obj, managed, scope.type);
+      return;
+    }
+    const result = runUpdate(scope, comparableView(live, scope.type), comparableView(obj, scope.type), managed, manager);
+    setManagedFields(obj, result, scope.type);
+  } catch {
+    delete obj.metadata.managedFields;
+  }
+}
+
+/** The live object as stored, and the view the comparisons use (without managedFields). */
+export interface LiveObject {
+  original: KubeObject;
+  view: KubeObject;
+}
+
+/** The result of one apply: the object to write (with type meta as merged) and the ownership. */
+export interface ApplyResult {
+  object: KubeObject;
+  managed: Managed;
+}
+
+/**
+ * One apply as `manager` (upstream skipNonApplied -> buildManagerInfo -> managedFieldsUpdater ->
+ * stripMeta -> structured merge). `live` is without managedFields.
+ */
+export function runApply(scope: FieldManagerScope, live: LiveObject, config: KubeObject, managed: Managed, manager: string, force: boolean): ApplyResult {
+  let start = managed;
+  // Untracked objects: whatever is there now belongs to `before-first-apply` (upstream skipNonApplied).
+  if (start.fields.size === 0) start = runUpdate(scope, comparableView(undefined, scope.type), live.view, start, BEFORE_FIRST_APPLY);
+  const id = managerIdentifier({ manager, operation: 'Apply', subresource: scope.subresource });
+  const outcome = applyOwnership({ type: scope.type, ignored: scope.ignored }, live.view, config, scope.apiVersion, start.fields, id, force);
+  stripFields(outcome.managers, id);
+  const times = new Map(start.times);
+  let object: KubeObject;
+  // Unchanged: the live object as it is stored, managedFields still in their place.
+  if (outcome.object === undefined) object = cloneJson(live.original);
+  else {
+    object = outcome.object as KubeObject;
+    times.set(id, timestamp(scope.now));
+  }
+  object.metadata ??= {};
+  const result: Managed = { fields: outcome.managers, times };
+  if (start.originals) result.originals = start.originals;
+  return { object, managed: result };
+}
+
+/**
+ * Server-side apply of `config` (decoded, without managedFields) over `live` (undefined when the
+ * object does not exist yet): the object to write, managedFields included. Throws the 409 conflict
+ * StatusError, or a 500 for objects the merge types cannot handle (as upstream does).
+ */
+export function applyToObject(scope: FieldManagerScope, live: KubeObject | undefined, config: KubeObject, manager: string, force: boolean): KubeObject {
+  let managed: Managed;
+  try {
+    managed = decodeManagedFields(live?.metadata.managedFields);
+  } catch (error) {
+    throw internalError(`failed to decode managed fields: ${(error as Error).message}`);
+  }
+  const original: KubeObject = live ?? { metadata: {} };
+  const liveObject: LiveObject = { original, view: comparableView(original, scope.type) };
+  try {
+    const result = manager === 'kubectl' ? applyAsKubectl(scope, liveObject, config, managed, force, runApply) : runApply(scope, liveObject, config, managed, manager, force);
+    setManagedFields(result.object, result.managed, scope.type);
+    return result.object;
+  } catch (error) {
+    if (error instanceof ApplyConflictError) throw conflictError(error.conflicts);
+    if (error instanceof ApplyTypeError) throw internalError(`failed to apply: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+// A kind with every merge marker, for the apply engine's tests (not exported by index.ts).
+import { K } from '../../schema/builder.js';
+import { ConfigMapSchema } from '../../apis/core/v1/configmap.js';
+import { applyTypeOf } from './apply-type.js';
+import type { FieldManagerScope } from './field-manager.js';
+
+const Port = K.Object(
+  {
+    containerPort: K.Int32(),
+    name: K.Optional(K.String()),
+    protocol: K.Optional(K.String({ default: 'TCP' })),
+  },
+  { $id: 'test.Port' },
+);
+
+const Container = K.Object(
+  {
+    args: K.Optional(K.List(K.String())),
+    image: K.Optional(K.String()),
+    name: K.String(),
+    ports: K.Optional(K.ListMap(Port, ['containerPort', 'protocol'])),
+  },
+  { $id: 'test.Container' },
+);
+
+/** Every marker: list-map, set, atomic list, plain list, merge-strategy lists, atomic map, free form. */
+export const TestWidget = K.Object(
+  {
+    apiVersion: K.Optional(K.String()),
+    kind: K.Optional(K.String()),
+    metadata: K.Optional(
+      K.Object(
+        {
+          annotations: K.Optional(K.Map(K.String())),
+          finalizers: K.Optional(K.List(K.String(), { 'x-kubernetes-patch-strategy': 'merge' })),
+          labels: K.Optional(K.Map(K.String())),
+          managedFields: K.Optional(K.List(K.Any())),
+          name: K.Optional(K.String()),
+          namespace: K.Optional(K.String()),
+          uid: K.Optional(K.String()),
+        },
+        { $id: 'test.ObjectMeta' },
+      ),
+    ),
+    spec: K.Optional(
+      K.Object(
+        {
+          containers: K.Optional(K.ListMap(Container, ['name'])),
+          hosts: K.Optional(K.SetList(K.String())),
+          tolerations: K.Optional(K.AtomicList(K.String())),
+          command: K.Optional(K.List(K.String())),
+          volumes: K.Optional(K.List(K.Object({ name: K.String(), path: K.Optional(K.String()) }, { $id: 'test.Volume' }), { 'x-kubernetes-patch-strategy': 'merge', 'x-kubernetes-patch-merge-key': 'name' })),
+          selector: K.Optional(K.Object({ app: K.Optional(K.String()), tier: K.Optional(K.String()) }, { $id: 'test.Selector', 'x-kubernetes-map-type': 'atomic' })),
+          replicas: K.Optional(K.Int32()),
+          extra: K.Optional(K.Any()),
+          nodes: K.Optional(K.Map(K.Object({ zone: K.Optional(K.String()), size: K.Optional(K.Int32()) }, { $id: 'test.Node' }))),
+        },
+        { $id: 'test.WidgetSpec' },
+      ),
+    ),
+    status: K.Optional(K.Object({ phase: K.Optional(K.String()) }, { $id: 'test.WidgetStatus' })),
+  },
+  { $id: 'test.Widget' },
+);
+
+/** The merge type of TestWidget. */
+export const WIDGET = applyTypeOf(TestWidget);
+
+/** The merge type of the real ConfigMap. */
+export const CONFIG_MAP = applyTypeOf(ConfigMapSchema);
+
+/** A field manager scope for tests, at a fixed time unless given. */
+export function testScope(type = CONFIG_MAP, now = new Date('2024-05-01T10:00:00Z'), extra: Partial<FieldManagerScope> = {}): FieldManagerScope {
+  return { type, apiVersion: 'v1', subresource: '', now, ...extra };
+}

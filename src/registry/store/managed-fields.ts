@@ -1,0 +1,59 @@
+// Field ownership on every write (1-conventions "Patch and server-side apply" rules 2-4): the store
+// records `metadata.managedFields` for creates, updates, non-apply patches and subresource updates
+// after defaulting and before admission, as upstream's handlers call the field manager. Applies
+// compute managedFields themselves (WriteOptions.apply) and are left alone here.
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { applyTypeOf, fieldElement, managerOrUserAgent, setOf, trackUpdate, type FieldManagerScope, type FieldSet } from '../../patch/apply/index.js';
+import type { ResourceDefinition } from '../resource-definition.js';
+import type { WriteOptions } from './types.js';
+
+const resetFieldsCache = new WeakMap<ResourceDefinition, Map<string, FieldSet | undefined>>();
+
+/**
+ * Fields a strategy resets for a (sub)resource, never owned and never in conflict (upstream
+ * GetResetFields): `status` for the main resource of kinds with a status subresource, `spec` for
+ * the status subresource, `status` for `finalize`.
+ */
+export function resetFields(def: ResourceDefinition, subresource: string): FieldSet | undefined {
+  let perDef = resetFieldsCache.get(def);
+  if (!perDef) {
+    perDef = new Map();
+    resetFieldsCache.set(def, perDef);
+  }
+  if (perDef.has(subresource)) return perDef.get(subresource);
+  let field: string | undefined;
+  if (subresource === 'status') field = 'spec';
+  else if (subresource === 'finalize') field = 'status';
+  else if (subresource === '' && def.subresources?.includes('status')) field = 'status';
+  const set = field === undefined ? undefined : setOf([fieldElement(field)]);
+  perDef.set(subresource, set);
+  return set;
+}
+
+/** What the field manager needs for a write of `def` (merge type compiled once per schema). */
+export function fieldManagerScope(def: ResourceDefinition, subresource: string, now: Date): FieldManagerScope {
+  const scope: FieldManagerScope = {
+    type: applyTypeOf(def.schema),
+    apiVersion: def.group ? `${def.group}/${def.version}` : def.version,
+    subresource,
+    now,
+  };
+  const ignored = resetFields(def, subresource);
+  if (ignored) scope.ignored = ignored;
+  return scope;
+}
+
+/**
+ * Records the writer's ownership in `obj` (a create when `live` is undefined). The manager is the
+ * request's `fieldManager`, else derived from its user agent; applies are skipped.
+ */
+export function recordManagedFields(
+  def: ResourceDefinition,
+  live: KubeObject | undefined,
+  obj: KubeObject,
+  options: WriteOptions & { subresource?: string },
+  now: Date,
+): void {
+  if (options.apply) return;
+  trackUpdate(fieldManagerScope(def, options.subresource ?? '', now), live, obj, managerOrUserAgent(options.fieldManager, options.userAgent));
+}
