@@ -1,0 +1,94 @@
+// A small HTTP/2 client for setting the stage (namespaces, thousands of ConfigMaps) and for timed reads;
+// the throughput figures themselves come from wrk.
+import { connect, constants, type ClientHttp2Session } from 'node:http2';
+import { configMap, namespace } from './fixtures.js';
+
+/** A response whose body was read whole. */
+export interface ApiResponse {
+  status: number;
+  body: string;
+}
+
+/** An HTTP/2 session to kplane authenticating with a bearer token. */
+export class ApiClient {
+  readonly #session: ClientHttp2Session;
+  readonly #token: string;
+
+  private constructor(session: ClientHttp2Session, token: string) {
+    this.#session = session;
+    this.#token = token;
+  }
+
+  /** Connects (the certificate is kplane's generated one: not verified, this is a local benchmark). */
+  static async connect(url: string, token: string): Promise<ApiClient> {
+    const session = connect(url, { rejectUnauthorized: false, peerMaxConcurrentStreams: 1000 });
+    await new Promise<void>((resolve, reject) => {
+      session.once('connect', () => resolve());
+      session.once('error', reject);
+    });
+    session.setLocalWindowSize(32 * 1024 * 1024);
+    return new ApiClient(session, token);
+  }
+
+  /** One request; the body is kept as text. */
+  async request(method: string, path: string, body?: unknown): Promise<ApiResponse> {
+    const chunks: Buffer[] = [];
+    const status = await this.#send(method, path, body, (chunk) => chunks.push(chunk));
+    return { status, body: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  /** One request whose body is only counted (timed reads should not pay for keeping it). */
+  async requestDiscarding(method: string, path: string): Promise<{ status: number; bytes: number }> {
+    let bytes = 0;
+    const status = await this.#send(method, path, undefined, (chunk) => (bytes += chunk.length));
+    return { status, bytes };
+  }
+
+  /** Like request(), but throws unless the status is `expected`. */
+  async expect(expected: number, method: string, path: string, body?: unknown): Promise<string> {
+    const response = await this.request(method, path, body);
+    if (response.status !== expected) throw new Error(`${method} ${path}: expected ${expected}, got ${response.status}: ${response.body.slice(0, 500)}`);
+    return response.body;
+  }
+
+  /** Creates a namespace (201). */
+  async createNamespace(name: string): Promise<void> {
+    await this.expect(201, 'POST', '/api/v1/namespaces', namespace(name));
+  }
+
+  /** Creates `count` ~1 KB ConfigMaps named `<prefix><i>` with `concurrency` requests in flight. */
+  async createConfigMaps(ns: string, count: number, concurrency: number, prefix = 'cm-'): Promise<void> {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < count) {
+        const i = next++;
+        await this.expect(201, 'POST', `/api/v1/namespaces/${ns}/configmaps`, configMap({ name: `${prefix}${String(i).padStart(6, '0')}` }));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  }
+
+  close(): void {
+    this.#session.close();
+  }
+
+  #send(method: string, path: string, body: unknown, onData: (chunk: Buffer) => void): Promise<number> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string | number> = {
+      [constants.HTTP2_HEADER_METHOD]: method,
+      [constants.HTTP2_HEADER_PATH]: path,
+      authorization: `Bearer ${this.#token}`,
+      accept: 'application/json',
+    };
+    if (payload) headers['content-type'] = 'application/json';
+    const stream = this.#session.request(headers, { endStream: payload === undefined });
+    if (payload) stream.end(payload);
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      stream.once('response', (h) => (status = Number(h[constants.HTTP2_HEADER_STATUS])));
+      stream.on('data', onData);
+      stream.once('end', () => resolve(status));
+      stream.once('error', reject);
+    });
+  }
+}

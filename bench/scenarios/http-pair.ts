@@ -1,0 +1,54 @@
+// kplane's CLI (SQLite, durable) and the baseline node:https server, side by side for the wrk scenarios.
+// The baseline's GET answers exactly the bytes kplane answers for the ConfigMap the GET scenario reads.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiClient } from '../client.js';
+import { configMap } from '../fixtures.js';
+import { startBaselineProcess, startKplaneCli, type ServerProcess } from '../processes.js';
+import type { BenchContext } from './context.js';
+
+/** The namespace the throughput scenarios write to and read from. */
+export const BENCH_NAMESPACE = 'bench';
+/** The ConfigMap the GET scenario reads. */
+export const PROBE_NAME = 'probe';
+
+/** Both servers, a client to kplane, and the data directory (kplane's certificates live there). */
+export interface HttpPair {
+  kplane: ServerProcess;
+  baseline: ServerProcess;
+  client: ApiClient;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts kplane (fresh SQLite data directory) and the baseline, with the namespace and ConfigMap the scenarios use. */
+export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
+  const dataDir = join(ctx.workDir, 'throughput-data');
+  await mkdir(dataDir, { recursive: true });
+  const kplane = await startKplaneCli({ dataDir, tokenAuthFile: ctx.tokenFile, nodeArgs: ctx.serverNodeArgs });
+  const client = await ApiClient.connect(kplane.url, ctx.token);
+  let baseline: ServerProcess | undefined;
+  try {
+    await client.createNamespace(BENCH_NAMESPACE);
+    await client.expect(201, 'POST', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps`, configMap({ name: PROBE_NAME }));
+    const getBody = await client.expect(200, 'GET', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps/${PROBE_NAME}`);
+    const getBodyFile = join(ctx.workDir, 'baseline-get-body.json');
+    await writeFile(getBodyFile, getBody);
+    baseline = await startBaselineProcess(dataDir, getBodyFile);
+  } catch (error) {
+    client.close();
+    await kplane.stop();
+    throw error;
+  }
+  const started = baseline;
+  return {
+    kplane,
+    baseline: started,
+    client,
+    dataDir,
+    stop: async () => {
+      client.close();
+      await Promise.all([kplane.stop(), started.stop()]);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// Child process of the startup scenario: times `startServer({ storage: 'memory', securePort: 0 })` in a
+// fresh Node.js process (as a test file would call it), and prints one JSON line with the figures.
+import { elapsedMs } from './stats.js';
+
+const importStart = process.hrtime.bigint();
+const { startServer } = await import('../src/index.js');
+const importMs = elapsedMs(importStart);
+const start = process.hrtime.bigint();
+const server = await startServer({ storage: 'memory', securePort: 0 });
+const readyMs = elapsedMs(start);
+const stopStart = process.hrtime.bigint();
+await server.stop();
+console.log(JSON.stringify({ importMs, readyMs, stopMs: elapsedMs(stopStart) }));
