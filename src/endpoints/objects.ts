@@ -6,7 +6,7 @@ import type { StoredItem } from '../registry/store/index.js';
 import type { RequestContext } from './context.js';
 import type { Representation } from './negotiation.js';
 import { isTrue } from './request-info.js';
-import { serialize, writeRaw } from './responses.js';
+import { serialize, writeHeadOnly, writeRaw } from './responses.js';
 import { includeObjectParam, partialObjectMetadata, toTable } from './table.js';
 
 export function apiVersionOf(def: ResourceDefinition): string {
@@ -43,6 +43,32 @@ export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefi
   writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
 }
 
+/** Lists are sent in chunks of about this many characters, so TLS works while the rest is joined. */
+const LIST_CHUNK_CHARS = 1 << 20;
+
+/** A JSON list joined from the items' cached serializations, streamed in chunks (no re-serialization). */
+function writeJsonList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta): void {
+  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":[`;
+  if (items.length < 64) {
+    writeRaw(ctx, 200, 'application/json', head + items.map((i) => objectJson(def, i)).join(',') + ']}');
+    return;
+  }
+  writeHeadOnly(ctx, 200, 'application/json');
+  if (ctx.req.method === 'HEAD') {
+    ctx.res.end();
+    return;
+  }
+  let chunk = head;
+  for (let i = 0; i < items.length; i++) {
+    chunk += (i === 0 ? '' : ',') + objectJson(def, items[i]!);
+    if (chunk.length >= LIST_CHUNK_CHARS) {
+      ctx.res.write(chunk);
+      chunk = '';
+    }
+  }
+  ctx.res.end(chunk + ']}');
+}
+
 export function writeList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta, rep: Representation): void {
   if (rep.kind === 'table') {
     const table = toTable(def, items.map((i) => i.object), meta, { include: includeObjectParam(ctx.url.searchParams), version: rep.version });
@@ -55,9 +81,7 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
     return;
   }
   if (rep.format === 'json' && !isTrue(ctx.url.searchParams.get('pretty'))) {
-    const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":[`;
-    const parts = items.map((i) => objectJson(def, i));
-    writeRaw(ctx, 200, 'application/json', head + parts.join(',') + ']}');
+    writeJsonList(ctx, def, items, meta);
     return;
   }
   const list = { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: meta, items: items.map((i) => withTypeMeta(def, i.object)) };

@@ -12,6 +12,11 @@ function writeHead(ctx: RequestContext, code: number, contentType: string, lengt
   ctx.res.writeHead(code, headers);
 }
 
+/** Write the head of a response whose body follows in chunks (no content-length). */
+export function writeHeadOnly(ctx: RequestContext, code: number, contentType: string): void {
+  writeHead(ctx, code, contentType);
+}
+
 /** Write an already serialized body. */
 export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;

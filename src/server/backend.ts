@@ -3,7 +3,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend } from '../storage/interface.js';
-import { createEtcdBackend } from '../storage/etcd/index.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
 import { createSqliteBackend } from '../storage/sqlite/index.js';
 
@@ -28,6 +27,8 @@ export async function openBackend(kind: StorageKind, dataDir: string, etcd?: Etc
     const read = (file: string | undefined) => (file ? readFile(file, 'utf8') : Promise.resolve(undefined));
     const [ca, cert, key] = await Promise.all([read(etcd.caFile), read(etcd.certFile), read(etcd.keyFile)]);
     const tls = ca || cert || key ? { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) } : undefined;
+    // Loaded only here: the etcd client (gRPC) is a large import the embedded default does not need.
+    const { createEtcdBackend } = await import('../storage/etcd/index.js');
     return createEtcdBackend({
       endpoints: etcd.servers,
       prefix: etcd.prefix ?? '/registry',

@@ -1,6 +1,7 @@
 // The filter chain, in order, in one place (STYLE: upstream's DefaultBuildHandlerChain). Slots that
 // later capabilities fill are named where they go.
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Authenticator } from '../auth/index.js';
 import type { Handler, RequestContext } from '../endpoints/context.js';
 import { parseRequestInfo } from '../endpoints/request-info.js';
@@ -22,6 +23,8 @@ export interface ChainDeps {
  * -> (authorization) -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
+  // Every open watch listens for shutdown: no listener limit on this signal.
+  setMaxListeners(0, deps.shutdown);
   let handler = routes;
   handler = withAuthentication(handler, deps.authenticate);
   handler = withMetrics(handler, deps.metrics);
@@ -34,11 +37,33 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
 
 function contextOf(req: HttpRequest, res: HttpResponse, shutdown: AbortSignal): RequestContext {
   const url = new URL(req.url ?? '/', 'https://kplane.invalid');
+  res.setHeader('audit-id', randomUUID());
+  let abort: AbortController | undefined;
+  return {
+    req,
+    res,
+    url,
+    info: parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams),
+    warnings: [],
+    // Made on first use: only long requests (watches) need it, and an AbortController per request
+    // (aborted, with its DOMException, at every response close) costs more than a short GET itself.
+    get signal(): AbortSignal {
+      if (!abort) abort = requestAbort(res, shutdown);
+      return abort.signal;
+    },
+  };
+}
+
+/** Aborts when the response closes (client gone or finished) or the server shuts down. */
+function requestAbort(res: HttpResponse, shutdown: AbortSignal): AbortController {
   const abort = new AbortController();
+  if (shutdown.aborted || res.writableEnded || res.destroyed) {
+    abort.abort();
+    return abort;
+  }
   const onEnd = (): void => abort.abort();
   res.once('close', onEnd);
   shutdown.addEventListener('abort', onEnd, { once: true });
   res.once('close', () => shutdown.removeEventListener('abort', onEnd));
-  res.setHeader('audit-id', randomUUID());
-  return { req, res, url, info: parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams), signal: abort.signal, warnings: [] };
+  return abort;
 }
