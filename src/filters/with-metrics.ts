@@ -24,10 +24,9 @@ export function withMetrics(next: Parameters<Filter>[0], metrics: ApiMetrics): R
       code = isStatusError(error) ? error.code : 500;
       throw error;
     } finally {
-      const labels = labelsOf(ctx);
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      metrics.requestTotal.inc({ ...labels, component: 'apiserver', code: String(code ?? ctx.code ?? ctx.res.statusCode) });
-      if (ctx.info.verb !== 'watch') metrics.requestDuration.observe({ ...labels, component: 'apiserver' }, seconds);
+      const labels = { ...labelsOf(ctx), component: 'apiserver' };
+      const seconds = ctx.info.verb === 'watch' ? undefined : Number(process.hrtime.bigint() - start) / 1e9;
+      metrics.requests.record(labels, String(code ?? ctx.code ?? ctx.res.statusCode), seconds);
     }
   };
 }

@@ -86,6 +86,9 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   let closing = false;
 
   server.on('connection', (socket: Socket) => {
+    // API responses are small and latency-bound: send them at once (node:http does this by default;
+    // the HTTP/2 server's HTTP/1 fallback does not).
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
