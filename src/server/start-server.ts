@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
 import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
-import { namespaceController, type Controller } from '../controllers/namespace/namespace-controller.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
+import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
@@ -29,6 +29,12 @@ export interface ServerOptions {
   securePort?: number;
   bindAddress?: string;
   tokenAuthFile?: string;
+  /**
+   * Leader election of the in-process controllers over Leases in kube-system, so that of several replicas on
+   * one etcd exactly one runs each controller. Default: on with etcd storage, off otherwise (see
+   * server/controllers.ts); an object sets the identity and durations (tests use short ones).
+   */
+  leaderElection?: boolean | LeaderElectionOptions;
 }
 
 export interface RunningServer {
@@ -45,14 +51,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
-  const certDir = resolve(options.certDir ?? dataDir);
+  // Ephemeral servers (memory, no data dir) share one generated CA per user instead of paying ~200 ms
+  // of key generation at every start; it lives in a private (0700) temp directory.
+  const certDir = resolve(options.certDir ?? (tempDir ? join(tmpdir(), `kplane-ephemeral-pki-${process.getuid?.() ?? 'user'}`) : dataDir));
   const shutdown = new AbortController();
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const served = buildStores(backend, storagePrefix, builtInResources());
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
-  const controllers: Controller[] = [namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })];
+  const electing = options.leaderElection ?? storage === 'etcd';
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing);
   await Promise.all(controllers.map((c) => c.start()));
 
   const metrics = createMetrics(() => served.stores.map((s) => gaugeSource(s, served)));
@@ -73,7 +82,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       shutdown.abort();
-      for (const c of controllers) c.stop();
+      // Before the listener and the backend close: an elected controller releases its Lease through the store.
+      await Promise.all(controllers.map((c) => c.stop()));
       await listener.close({ graceMs: 200 });
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
