@@ -24,7 +24,11 @@ export interface ServerProcess {
 export interface KplaneCliOptions {
   dataDir: string;
   tokenAuthFile: string;
-  storage?: 'sqlite' | 'memory';
+  storage?: 'sqlite' | 'memory' | 'etcd';
+  /** `--etcd-servers`, with storage `etcd`. */
+  etcdServers?: readonly string[];
+  /** `--cert-dir`: replicas given the same one share the CA and credentials. */
+  certDir?: string;
   /** Node.js flags before the script (e.g. `--cpu-prof`, `--expose-gc`). */
   nodeArgs?: readonly string[];
 }
@@ -32,7 +36,9 @@ export interface KplaneCliOptions {
 /** `kplane serve` on a free port; resolves at its `serving on` line. */
 export async function startKplaneCli(options: KplaneCliOptions): Promise<ServerProcess> {
   const args = [...(options.nodeArgs ?? []), CLI_PATH, 'serve', '--secure-port=0', `--data-dir=${options.dataDir}`,
-    `--storage=${options.storage ?? 'sqlite'}`, `--token-auth-file=${options.tokenAuthFile}`];
+    `--storage=${options.storage ?? 'sqlite'}`, `--token-auth-file=${options.tokenAuthFile}`,
+    ...(options.etcdServers ? [`--etcd-servers=${options.etcdServers.join(',')}`] : []),
+    ...(options.certDir ? [`--cert-dir=${options.certDir}`] : [])];
   const started = await spawnUntilLine(args, /serving on (https:\/\/\S+)/);
   return { ...started, url: started.match[1]! };
 }

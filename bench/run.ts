@@ -1,6 +1,6 @@
 // `npm run bench`: every scenario in turn, then one table of side-by-side ratios, targets, and ratios
 // against the last run (bench/last-results.json, saved at the end).
-//   node dist/bench/run.js [--only=create,get,list,watch,startup,memory] [--cpu-prof=<dir>] [--no-save]
+//   node dist/bench/run.js [--only=create,get,list,watch,startup,memory,etcd] [--cpu-prof=<dir>] [--no-save]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import { writeTokenFile } from './fixtures.js';
 import { loadPerCore, loadResults, saveResults, type Measurement } from './results.js';
 import type { BenchContext } from './scenarios/context.js';
 import { measureCreateThroughput } from './scenarios/create-throughput.js';
+import { measureEtcdCreate } from './scenarios/etcd-create.js';
 import { measureGetByName } from './scenarios/get-by-name.js';
 import { startHttpPair } from './scenarios/http-pair.js';
 import { measureListFromCache } from './scenarios/list-cache.js';
@@ -19,7 +20,7 @@ import { elapsedMs, fmt } from './stats.js';
 import { renderTable } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SCENARIOS = ['create', 'get', 'list', 'watch', 'startup', 'memory'] as const;
+const SCENARIOS = ['create', 'get', 'list', 'watch', 'startup', 'memory', 'etcd'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** The saved figures live in the source tree (committed), not in dist/. */
 const RESULTS_PATH = fileURLToPath(new URL('../../bench/last-results.json', import.meta.url));
@@ -74,6 +75,7 @@ async function runScenarios(ctx: BenchContext, only: ReadonlySet<Scenario>): Pro
   if (only.has('watch')) await attempt('watch', async () => void results.push(...(await measureWatchFanout(ctx))));
   if (only.has('startup')) await attempt('startup', async () => void results.push(...(await measureStartup(ctx))));
   if (only.has('memory')) await attempt('memory', async () => void results.push(await measureMemoryPerObject(ctx)));
+  if (only.has('etcd')) await attempt('etcd', async () => void results.push(...(await measureEtcdCreate(ctx))));
   return { results, failures };
 }
 

@@ -1,6 +1,7 @@
 // The built-in API kinds: one ResourceDefinition per served group/version/kind, each defined in
 // `apis/<group>/<version>/<kind>.ts`. This list is what the server serves; keep it here only.
 import type { ResourceDefinition } from '../registry/resource-definition.js';
+import { leaseDefinition } from './coordination/v1/lease.js';
 import { configMapDefinition } from './core/v1/configmap.js';
 import { coreEventDefinition } from './core/v1/event.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
@@ -9,5 +10,5 @@ import { eventsV1EventDefinition } from './events/v1/event.js';
 
 /** Every built-in kind the server serves, core group first. */
 export function builtInResources(): ResourceDefinition[] {
-  return [namespaceDefinition, configMapDefinition, secretDefinition, coreEventDefinition, eventsV1EventDefinition];
+  return [namespaceDefinition, configMapDefinition, secretDefinition, coreEventDefinition, leaseDefinition, eventsV1EventDefinition];
 }

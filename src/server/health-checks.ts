@@ -3,17 +3,32 @@ import type { Backend } from '../storage/interface.js';
 import type { HealthCheck } from './health.js';
 import type { ServedStores } from './stores.js';
 
+/** kube-apiserver's `--etcd-healthcheck-timeout`: a store that does not answer in time is unhealthy. */
+export const STORAGE_CHECK_TIMEOUT_MS = 2_000;
+
+/** Rejects with `message` when `promise` has not settled within `ms`. */
+async function withTimeout(promise: Promise<void>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface HealthChecks {
   livez: HealthCheck[];
   readyz: HealthCheck[];
   healthz: HealthCheck[];
 }
 
+/** The checks of each health endpoint, in upstream's order. */
 export function healthChecks(backend: Backend, served: ServedStores, controllers: readonly { name: string; check(): void }[]): HealthChecks {
   const ping: HealthCheck = { name: 'ping', check: () => undefined };
   const log: HealthCheck = { name: 'log', check: () => undefined };
-  // Upstream names the storage check `etcd`; ours carries the backend's name.
-  const storage: HealthCheck = { name: backend.name, check: () => backend.check() };
+  // Upstream names the storage check `etcd`; ours carries the backend's name (`etcd` for the etcd backend).
+  const storage: HealthCheck = { name: backend.name, check: () => withTimeout(backend.check(), STORAGE_CHECK_TIMEOUT_MS, `${backend.name} did not answer within ${STORAGE_CHECK_TIMEOUT_MS} ms`) };
   const started: HealthCheck[] = controllers.map((c) => ({ name: `poststarthook/start-${c.name}-controller`, check: () => c.check() }));
   const cachesSynced: HealthCheck = {
     name: 'informer-sync',

@@ -1,9 +1,8 @@
 // Builds the served stores: one StorageResource (backend prefix + watch cache) per storage path,
 // shared by every definition stored there, and one generic store per definition.
-import type { KubeObject } from '../apis/meta/v1/types.js';
 import { admissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
-import { isStatusError } from '../errors/status-error.js';
+import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import { namespaceDeleteHook } from '../registry/namespaces/namespace-delete.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
@@ -11,6 +10,7 @@ import { createStore, type Store, type StorageResource } from '../registry/store
 import { parseStored } from '../registry/store/codec.js';
 import { Cacher } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
+import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
 
 export interface ServedStores {
   stores: Store[];
@@ -24,32 +24,28 @@ export interface ServedStores {
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[]): ServedStores {
   const storages = new Map<string, StorageResource>();
+  // The namespaces storage records its writes, for the admission lookup (namespace-lookup.ts).
+  const namespacesBackend = recordingWrites(backend);
   const storageOf = (def: ResourceDefinition): StorageResource => {
     const path = resourcePath(def);
     let storage = storages.get(path);
     if (!storage) {
       const keys = keyScheme(storagePrefix, path, def.namespaced);
-      const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored, onError: (e) => console.error(`kplane: cache ${path}:`, e) });
-      storage = { backend, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}) };
+      const own = isNamespaces(def) ? namespacesBackend : backend;
+      const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, onError: (e) => reportCacheError(path, e) });
+      storage = { backend: own, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}) };
       storages.set(path, storage);
     }
     return storage;
   };
 
   let namespaces: Store | undefined;
-  const getNamespace = async (name: string): Promise<KubeObject | undefined> => {
-    try {
-      return (await namespaces!.get('', name)).object as KubeObject;
-    } catch (error) {
-      if (isStatusError(error) && error.code === 404) return undefined;
-      throw error;
-    }
-  };
-  const admission = admissionChain([namespaceLifecycle(getNamespace)]);
+  const namespacesStorage = () => ({ ...storageOf(namespaceDef(definitions)), backend: namespacesBackend });
+  const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage))]);
 
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.map((def) => {
-    const isNamespace = def.group === '' && def.resource === 'namespaces';
+    const isNamespace = isNamespaces(def);
     const storage = storageOf(def);
     const store = createStore(def, { storage, admission, ...(isNamespace ? { deleteHook: namespaceDeleteHook } : {}) });
     storageByStore.set(store, storage);
@@ -68,4 +64,21 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
       return [...byPath.values()];
     },
   };
+}
+
+/**
+ * Logs an error a watch cache recovered from. An unreachable store (an etcd outage) is an expected condition
+ * the cache retries through: one line without a stack trace, not a trace per retry and resource.
+ */
+function reportCacheError(path: string, error: unknown): void {
+  if (isStorageError(error, 'Unavailable')) console.error(`kplane: cache ${path}: ${error.message}; retrying`);
+  else console.error(`kplane: cache ${path}:`, error);
+}
+
+const isNamespaces = (def: ResourceDefinition): boolean => def.group === '' && def.resource === 'namespaces';
+
+function namespaceDef(definitions: readonly ResourceDefinition[]): ResourceDefinition {
+  const def = definitions.find(isNamespaces);
+  if (!def) throw new Error('kplane: the namespaces resource must be served');
+  return def;
 }

@@ -4,6 +4,7 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store } from '../../registry/store/index.js';
+import type { Controller } from '../controller.js';
 import { WorkQueue } from '../work-queue.js';
 
 const FINALIZER = 'kubernetes';
@@ -21,13 +22,8 @@ export interface NamespaceControllerDeps {
   namespaced: () => readonly Store[];
 }
 
-export interface Controller {
-  readonly name: string;
-  start(): Promise<void>;
-  stop(): void;
-  /** Throws when the controller is not running (its watch ended): a /livez and /readyz check. */
-  check(): void;
-}
+/** The controller contract, defined in controllers/controller.ts (re-exported for existing importers). */
+export type { Controller };
 
 export function namespaceController(deps: NamespaceControllerDeps): Controller {
   const abort = new AbortController();

@@ -127,9 +127,14 @@ export class Cacher {
     this.#reflector.stop().catch((error: unknown) => this.#reportError(error));
   }
 
-  /** Resolves when `revision` >= rev; rejects with StorageError `Timeout` after `timeoutMs`. */
+  /**
+   * Resolves when `revision` >= rev; rejects with StorageError `Timeout` after `timeoutMs`. The caller read
+   * `rev` from the backend, so the backend answers: a backend watch waiting to retry after an outage
+   * retries at once.
+   */
   waitUntilFresh(rev: number, timeoutMs = this.#options.freshTimeoutMs ?? 3_000): Promise<void> {
     if (this.#stopped) return Promise.reject(unavailable('cacher stopped'));
+    if (this.revision < rev) this.#reflector.retryNow();
     return this.#waiters.wait(rev, () => this.revision, timeoutMs);
   }
 

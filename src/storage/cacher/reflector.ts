@@ -28,6 +28,8 @@ const MAX_RETRY_MS = 5_000;
 export class Reflector {
   readonly #abort = new AbortController();
   #loop: Promise<void> | undefined;
+  /** Ends the backoff wait in progress (see retryNow). */
+  #wake: AbortController | undefined;
 
   constructor(
     readonly backend: Backend,
@@ -47,6 +49,15 @@ export class Reflector {
     }
     this.#loop = this.#follow();
     return current;
+  }
+
+  /**
+   * Ends a backoff wait after a backend error now: the caller just saw the backend answer (a consistent
+   * read got its current revision) while this cache is behind, so the backend is back and waiting out the
+   * backoff would only make that read wait. Does nothing while the watch runs.
+   */
+  retryNow(): void {
+    this.#wake?.abort();
   }
 
   /** Stops following; resolves once the backend watch is released. */
@@ -91,7 +102,9 @@ export class Reflector {
         this.target.reportError(error);
         // Compacted: the revisions we need are gone, only a relist recovers. Anything else: resume the watch.
         relist ||= isStorageError(error, 'Compacted');
-        await sleep(delay, undefined, { signal }).catch(() => undefined);
+        this.#wake = new AbortController();
+        await sleep(delay, undefined, { signal: AbortSignal.any([signal, this.#wake.signal]) }).catch(() => undefined);
+        this.#wake = undefined;
         delay = Math.min(Math.max(delay * 2, FIRST_RETRY_MS), MAX_RETRY_MS);
       }
     }

@@ -1,0 +1,41 @@
+// The in-process controllers of one server (ARCHITECTURE §4), each behind leader election when several
+// replicas may share the store.
+//
+// Decision: leader election runs by default only with etcd storage. SQLite and memory stores belong to one
+// process, so there is exactly one replica and nothing to elect; electing anyway would cost a Lease write
+// every retry period (an fsync each on SQLite) and, after a crash, would keep the controllers idle for a
+// lease duration until the dead process's Lease expired. `leaderElection` turns it on or off explicitly.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Controller } from '../controllers/controller.js';
+import { DEFAULT_LEADER_ELECTION_TIMING, electedController, leaseLock, type LeaderElectionTiming } from '../controllers/leader-election/index.js';
+import { namespaceController } from '../controllers/namespace/namespace-controller.js';
+import type { ServedStores } from './stores.js';
+
+/** Leader election settings (`startServer({ leaderElection })`); durations default to kube-controller-manager's. */
+export interface LeaderElectionOptions extends Partial<LeaderElectionTiming> {
+  /** This replica's identity in the Leases; default `<hostname>_<uuid>`. */
+  identity?: string;
+}
+
+/** Where the controllers' Leases live, as kube-controller-manager's. */
+export const LEADER_ELECTION_NAMESPACE = 'kube-system';
+
+/** The Lease of the controller `name`: `kplane-<name>-controller`. */
+export const controllerLeaseName = (name: string): string => `kplane-${name}-controller`;
+
+/** This process's identity in Leases, as client-go's leader election builds it: `<hostname>_<uuid>`. */
+export const defaultIdentity = (): string => `${hostname()}_${randomUUID()}`;
+
+/** The server's controllers; elected ones when `leaderElection` is given. None is started yet. */
+export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined): Controller[] {
+  const namespace = (): Controller => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() });
+  if (leaderElection === undefined) return [namespace()];
+  const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
+  if (!leases) throw new Error('kplane: leader election needs the coordination.k8s.io/v1 leases resource');
+  const { identity = defaultIdentity(), ...durations } = leaderElection;
+  const timing: LeaderElectionTiming = { ...DEFAULT_LEADER_ELECTION_TIMING, ...durations };
+  const elected = (name: string, create: () => Controller): Controller =>
+    electedController({ name, lock: leaseLock(leases, LEADER_ELECTION_NAMESPACE, controllerLeaseName(name)), identity, timing, create });
+  return [elected('namespace', namespace)];
+}
