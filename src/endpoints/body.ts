@@ -38,7 +38,7 @@ export function parseBody(body: Buffer, yaml: boolean): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   if (yaml) {
     try {
-      return YAML.parse(text, { version: '1.2', merge: true });
+      return YAML.parse(text, { version: '1.2', merge: true, uniqueKeys: false });
     } catch (error) {
       throw badRequest(`error converting YAML to JSON: ${(error as Error).message}`);
     }

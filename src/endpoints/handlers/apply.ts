@@ -14,30 +14,31 @@ import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { apiVersionOf, withTypeMeta, writeSingle } from '../objects.js';
 import { boolParam, patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
-import { decodeKubeObject } from './decode-body.js';
+import { decodeKubeObject, checkDuplicateFields } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 
 /** The apply patch media type. */
 export const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
 
 /** The body as a map; JSON is parsed directly, other text as YAML (upstream yaml.Unmarshal). */
-function parseApplyBody(body: Buffer): Record<string, unknown> {
-  const text = body.toString('utf8');
+function parseApplyBody(text: string): { value: Record<string, unknown>; yaml: boolean } {
   let parsed: unknown;
+  let yaml = false;
   try {
     parsed = JSON.parse(text) as unknown;
   } catch {
+    yaml = true;
     try {
-      parsed = text.trim() === '' ? null : (YAML.parse(text, { version: '1.2', merge: true }) as unknown);
+      parsed = text.trim() === '' ? null : (YAML.parse(text, { version: '1.2', merge: true, uniqueKeys: false }) as unknown);
     } catch (error) {
       throw badRequest(`error decoding YAML: ${(error as Error).message}`);
     }
   }
-  if (parsed === null || parsed === undefined) return {};
+  if (parsed === null || parsed === undefined) return { value: {}, yaml };
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest(`error decoding YAML: json: cannot unmarshal ${goJsonType(parsed)} into Go value of type map[string]interface {}`);
   }
-  return parsed as Record<string, unknown>;
+  return { value: parsed as Record<string, unknown>, yaml };
 }
 
 /** Upstream structuredMergeManager.Apply's checks, then the schema decode of other writes. */
@@ -78,7 +79,11 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
   const force = boolParam(query, 'force') ?? false;
   const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true));
   const manager = params.fieldManager ?? '';
-  const config = decodeConfiguration(ctx, scope, parseApplyBody(await readBody(ctx.req)), params.fieldValidation);
+  const text = (await readBody(ctx.req)).toString('utf8');
+  const body = parseApplyBody(text);
+  const kind = scope.def.kind;
+  checkDuplicateFields(ctx, text, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
+  const config = decodeConfiguration(ctx, scope, body.value, params.fieldValidation);
   const { def } = scope;
   const name = scope.info.name;
   const subresource = scope.info.subresource ?? '';

@@ -3,6 +3,7 @@
 import { badRequest } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { decodeObject } from '../../schema/decode.js';
+import { jsonDuplicateFields, yamlDuplicateFields } from '../../schema/duplicate-fields.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody, parseBody } from '../body.js';
 import type { RequestContext } from '../context.js';
@@ -22,8 +23,23 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
     return decodeKubeObject(ctx, def, decodeProtobufObject(def.schema, await readBody(ctx.req)).object, fieldValidation);
   if (mediaType !== '' && mediaType !== 'application/json' && mediaType !== 'application/yaml' && mediaType !== '*/*')
     throw unsupportedMediaType(mediaType, BODY_MEDIA_TYPES);
-  const raw = parseBody(await readBody(ctx.req), mediaType === 'application/yaml');
+  const body = await readBody(ctx.req);
+  const yaml = mediaType === 'application/yaml';
+  const raw = parseBody(body, yaml);
+  checkDuplicateFields(ctx, body.toString('utf8'), yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
   return decodeKubeObject(ctx, def, raw, fieldValidation);
+}
+
+/**
+ * Duplicate fields of a JSON or YAML body (already parsed, so well formed): an error under Strict,
+ * warnings under Warn (1-conventions: field validation). `strictError` words the 400 for its caller.
+ */
+export function checkDuplicateFields(ctx: RequestContext, text: string, yaml: boolean, fieldValidation: FieldValidation, strictError: (list: string) => string): void {
+  if (fieldValidation === 'Ignore') return;
+  const duplicates = (yaml ? yamlDuplicateFields : jsonDuplicateFields)(text).map((path) => `duplicate field ${JSON.stringify(path)}`);
+  if (duplicates.length === 0) return;
+  if (fieldValidation === 'Strict') throw badRequest(strictError(duplicates.join(', ')));
+  ctx.warnings.push(...duplicates);
 }
 
 /** Check apiVersion/kind against the URL's, then decode through the kind's schema. */

@@ -12,7 +12,7 @@ import { mediaTypeOf, negotiate } from '../negotiation.js';
 import { withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
-import { decodeKubeObject } from './decode-body.js';
+import { checkDuplicateFields, decodeKubeObject } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { STRATEGIC_MERGE_PATCH_TYPE, decodeStrategicMergeResult, patchMediaTypes, supportsStrategicMerge } from './strategic-merge-patch.js';
 
@@ -40,6 +40,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const params = writeParams(ctx.url.searchParams, 'PatchOptions', patchTypeErrors(ctx.url.searchParams, false));
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = type === 'strategic' ? decodeStrategicMergePatchBody(body) : decodePatchBody(body, type, params.fieldValidation);
+  checkDuplicateFields(ctx, body, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);
   const name = scope.info.name;
   const result = await scope.store.update(
     scope.namespace,
