@@ -29,7 +29,7 @@ interface FanoutRun {
 export async function measureWatchFanout(ctx: BenchContext): Promise<Measurement[]> {
   ctx.log(`watch fan-out: ${WATCHERS} watchers x ${CHANGES} changes`);
   const server = await startServer({ storage: 'memory', securePort: 0, tokenAuthFile: ctx.tokenFile });
-  const baseline = await startBaselineWatchServer(server.dataDir);
+  const baseline = await startBaselineWatchServer(server.certDir);
   const client = await ApiClient.connect(server.url, ctx.token);
   try {
     await client.createNamespace(WATCHED);

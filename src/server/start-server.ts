@@ -43,6 +43,8 @@ export interface RunningServer {
   /** The admin kubeconfig (YAML), also written to `<dataDir>/admin.kubeconfig`. */
   kubeconfig: string;
   kubeconfigPath: string;
+  /** Where the CA and certificates are (a shared per-user directory for ephemeral servers). */
+  certDir: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -89,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     })());
-  return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, stop };
+  return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, stop };
 }
 
 /** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
