@@ -1,25 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject, ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
 import { trackUpdate } from './field-manager.js';
-import { CONFIG_MAP, testScope } from './test-kinds.js';
-
-const T0 = new Date('2024-05-01T10:00:00Z');
-
-const cm = (data: Record<string, string>, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name: 'cm', namespace: 'default', ...extra },
-  data,
-});
-
-function created(obj: KubeObject, manager: string, now = T0): KubeObject {
-  trackUpdate(testScope(CONFIG_MAP, now), undefined, obj, manager);
-  obj.metadata.uid = 'uid-1';
-  return obj;
-}
-
-const entries = (obj: KubeObject): ManagedFieldsEntry[] => obj.metadata.managedFields ?? [];
+import { CONFIG_MAP, cm, created, entries, testScope } from './test-kinds.js';
 
 test('at most 10 Update entries: the oldest merge into ancient-changes', () => {
   let obj = created(cm({ k0: '0' }), 'm0', new Date('2024-01-01T00:00:00Z'));

@@ -3,42 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject, ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
-import { StatusError } from '../../errors/status-error.js';
 import { setOf } from './field-set.js';
 import { applyToObject, trackUpdate } from './field-manager.js';
 import { fieldElement } from './path-element.js';
-import { CONFIG_MAP, WIDGET, testScope } from './test-kinds.js';
+import { CONFIG_MAP, T0, T1, WIDGET, cm, created, entries, statusOf, testScope } from './test-kinds.js';
 
-const T0 = new Date('2024-05-01T10:00:00Z');
-const T1 = new Date('2024-05-01T11:00:00Z');
-
-const cm = (data: Record<string, string>, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name: 'cm', namespace: 'default', ...extra },
-  data,
-});
-
-/** A stored object: what the store adds on create. */
-function created(obj: KubeObject, manager: string, now = T0): KubeObject {
-  trackUpdate(testScope(CONFIG_MAP, now), undefined, obj, manager);
-  obj.metadata.uid = 'uid-1';
-  obj.metadata.creationTimestamp = '2024-05-01T10:00:00Z';
-  return obj;
-}
-
-const entries = (obj: KubeObject): ManagedFieldsEntry[] => obj.metadata.managedFields ?? [];
 const managers = (obj: KubeObject): string[] => entries(obj).map((e) => `${e.manager}/${e.operation}${e.subresource ? `/${e.subresource}` : ''}`);
-
-function statusOf(fn: () => unknown): StatusError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof StatusError) return error;
-    throw error;
-  }
-  assert.fail('expected a StatusError');
-}
 
 test('create: the creator owns what it sent, metadata and type meta stripped', () => {
   const obj = created(cm({ a: '1' }, { labels: { app: 'x' } }), 'kubectl-create');

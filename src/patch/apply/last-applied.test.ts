@@ -1,37 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject, ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
-import { StatusError } from '../../errors/status-error.js';
-import { applyToObject, trackUpdate } from './field-manager.js';
-import { CONFIG_MAP, testScope } from './test-kinds.js';
-
-const T0 = new Date('2024-05-01T10:00:00Z');
-const T1 = new Date('2024-05-01T11:00:00Z');
-
-const cm = (data: Record<string, string>, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name: 'cm', namespace: 'default', ...extra },
-  data,
-});
-
-function created(obj: KubeObject, manager: string, now = T0): KubeObject {
-  trackUpdate(testScope(CONFIG_MAP, now), undefined, obj, manager);
-  obj.metadata.uid = 'uid-1';
-  return obj;
-}
-
-const entries = (obj: KubeObject): ManagedFieldsEntry[] => obj.metadata.managedFields ?? [];
-
-function statusOf(fn: () => unknown): StatusError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof StatusError) return error;
-    throw error;
-  }
-  assert.fail('expected a StatusError');
-}
+import { applyToObject } from './field-manager.js';
+import { CONFIG_MAP, T1, cm, created, entries, statusOf, testScope } from './test-kinds.js';
 
 test('kubectl migrating from client-side apply: no conflict on values it last applied; the annotation follows', () => {
   const lastApplied = '{"apiVersion":"v1","data":{"key":"v1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"cm","namespace":"default"}}\n';

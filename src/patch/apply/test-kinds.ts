@@ -2,7 +2,10 @@
 import { K } from '../../schema/builder.js';
 import { ConfigMapSchema } from '../../apis/core/v1/configmap.js';
 import { applyTypeOf } from './apply-type.js';
-import type { FieldManagerScope } from './field-manager.js';
+import assert from 'node:assert/strict';
+import type { KubeObject, ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
+import { StatusError } from '../../errors/status-error.js';
+import { trackUpdate, type FieldManagerScope } from './field-manager.js';
 
 const Port = K.Object(
   {
@@ -72,4 +75,36 @@ export const CONFIG_MAP = applyTypeOf(ConfigMapSchema);
 /** A field manager scope for tests, at a fixed time unless given. */
 export function testScope(type = CONFIG_MAP, now = new Date('2024-05-01T10:00:00Z'), extra: Partial<FieldManagerScope> = {}): FieldManagerScope {
   return { type, apiVersion: 'v1', subresource: '', now, ...extra };
+}
+
+// Shared fixture of the field-manager tests: a ConfigMap, its creation by a manager, its entries.
+export const T0 = new Date('2024-05-01T10:00:00Z');
+export const T1 = new Date('2024-05-01T11:00:00Z');
+
+export const cm = (data: Record<string, string>, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'cm', namespace: 'default', ...extra },
+  data,
+});
+
+/** A stored object: what the store adds on create. */
+export function created(obj: KubeObject, manager: string, now = T0): KubeObject {
+  trackUpdate(testScope(CONFIG_MAP, now), undefined, obj, manager);
+  obj.metadata.uid = 'uid-1';
+  obj.metadata.creationTimestamp = '2024-05-01T10:00:00Z';
+  return obj;
+}
+
+export const entries = (obj: KubeObject): ManagedFieldsEntry[] => obj.metadata.managedFields ?? [];
+
+/** The StatusError `fn` throws. */
+export function statusOf(fn: () => unknown): StatusError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof StatusError) return error;
+    throw error;
+  }
+  assert.fail('expected a StatusError');
 }
