@@ -1,7 +1,6 @@
 // Content negotiation (1-conventions: representations): which representation the client accepts.
 // JSON and YAML of the object itself, the server-side Table, and PartialObjectMetadata(List).
 import { notAcceptable } from '../errors/status-error.js';
-import { prefersProtobuf } from '../schema/protobuf/index.js';
 
 export type Representation =
   | { kind: 'object'; format: 'json' | 'yaml' }
@@ -77,20 +76,6 @@ export function negotiate(accept: string | undefined, options: NegotiateOptions)
   }
   throw notAcceptable(options.stream ? ['application/json', 'application/vnd.kubernetes.protobuf'] : SUPPORTED_MEDIA_TYPES);
 }
-
-/** A response representation, including protobuf for kinds that have a protobuf encoding. */
-export type ResponseRepresentation = Representation | { kind: 'protobuf' };
-
-/**
- * `negotiate`, plus protobuf when `protobuf` (the kind has field numbers) and the client accepts
- * protobuf without a JSON fallback (schema/protobuf/media-type.ts says why JSON wins otherwise).
- */
-export function negotiateResponse(accept: string | undefined, options: NegotiateOptions & { protobuf: boolean }): ResponseRepresentation {
-  if (options.protobuf && prefersProtobuf(parseAccept(accept), options.stream)) return { kind: 'protobuf' };
-  return negotiate(accept, options);
-}
-
-export type BodyFormat = 'json' | 'yaml';
 
 /** Media type of a request body without parameters, lower case. */
 export function mediaTypeOf(contentType: string | undefined): string {

@@ -109,11 +109,6 @@ export function listMapKeys(schema: JsonSchema): string[] {
   return Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
 }
 
-/** `x-kubernetes-patch-strategy` as written (`merge`, `retainKeys`, `merge,retainKeys`). */
-export function patchStrategy(schema: JsonSchema): string | undefined {
-  const value = schema['x-kubernetes-patch-strategy'];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /** `x-kubernetes-patch-strategy`, split (`merge,retainKeys` -> both). */
 export function patchStrategies(schema: JsonSchema): string[] {
@@ -141,11 +136,6 @@ export function isIntOrString(schema: JsonSchema): boolean {
 /** True where unknown fields are kept rather than pruned. */
 export function preservesUnknownFields(schema: JsonSchema): boolean {
   return schema['x-kubernetes-preserve-unknown-fields'] === true;
-}
-
-/** True for `x-kubernetes-embedded-resource` (an object with its own apiVersion/kind/metadata). */
-export function isEmbeddedResource(schema: JsonSchema): boolean {
-  return schema['x-kubernetes-embedded-resource'] === true;
 }
 
 /** The JSON type a schema declares (`object`, `array`, `string`, ...), if any. */

@@ -16,7 +16,6 @@ export const API_GROUP = `${META_V1}.APIGroup`;
 export const API_GROUP_LIST = `${META_V1}.APIGroupList`;
 export const API_VERSIONS = `${META_V1}.APIVersions`;
 export const VERSION_INFO = 'io.k8s.apimachinery.pkg.version.Info';
-export const LIST_META = `${META_V1}.ListMeta`;
 
 const coreV1 = (kind: string) => ({ 'x-kubernetes-group-version-kind': [{ group: '', kind, version: 'v1' }] });
 
