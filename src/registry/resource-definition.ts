@@ -3,7 +3,7 @@
 // is derived from this one description; a kind file under `apis/<group>/` exports one of these.
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
-import type { KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
+import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -15,6 +15,9 @@ export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection
  * update: decode -> default -> prepareForUpdate -> validateUpdate -> persist.
  * Validators return field errors; the store turns a non-empty list into one 422 Invalid.
  */
+/** What a delete does to an existing object: update it (deletion pending), remove it now, or nothing. */
+export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: 'delete' } | { action: 'none' };
+
 export interface Strategy<T extends KubeObject = KubeObject> {
   /** Reset what clients may not set on create (e.g. status). */
   prepareForCreate?(obj: T): void;
@@ -32,6 +35,11 @@ export interface Strategy<T extends KubeObject = KubeObject> {
   validateFinalizeUpdate?(obj: T, old: T): FieldError[];
   /** Warnings (`Warning: 299` headers) for a create or update. */
   warnings?(obj: T, old?: T): string[];
+  /**
+   * Decides what a delete does (upstream: a kind's own REST Delete, as namespaces have). Absent: the
+   * generic rule, finalizers keep the object Terminating, otherwise it is removed.
+   */
+  prepareForDelete?(obj: T, options: DeleteOptions, now: Date): DeleteDecision;
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
 }

@@ -4,7 +4,6 @@ import { admissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
-import { namespaceDeleteHook } from '../registry/namespaces/namespace-delete.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { createStore, type Store, type StorageResource } from '../registry/store/index.js';
 import { parseStored } from '../registry/store/codec.js';
@@ -45,11 +44,10 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
 
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.map((def) => {
-    const isNamespace = isNamespaces(def);
     const storage = storageOf(def);
-    const store = createStore(def, { storage, admission, ...(isNamespace ? { deleteHook: namespaceDeleteHook } : {}) });
+    const store = createStore(def, { storage, admission });
     storageByStore.set(store, storage);
-    if (isNamespace) namespaces = store;
+    if (isNamespaces(def)) namespaces = store;
     return store;
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');

@@ -6,21 +6,21 @@ import { notFound } from '../../errors/status-error.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { DeleteOptions, KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../object-meta-fields.js';
-import type { ResourceDefinition } from '../resource-definition.js';
+import type { DeleteDecision, ResourceDefinition } from '../resource-definition.js';
 import { decodeObject, encodeObject } from './codec.js';
-import type { DeleteHook, DeleteResult, StoreDeps, WriteOptions } from './types.js';
+import type { DeleteResult, StoreDeps, WriteOptions } from './types.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
 const MAX_ATTEMPTS = 1000;
 
 /** Generic decision: finalizers keep the object Terminating; otherwise delete now. */
-export const defaultDeleteHook: DeleteHook = (obj, _options, now) => {
+export function defaultDeleteDecision(obj: KubeObject, now: Date): DeleteDecision {
   if ((obj.metadata.finalizers ?? []).length === 0) return { action: 'delete' };
   if (obj.metadata.deletionTimestamp) return { action: 'none' };
   const meta = { ...obj.metadata, deletionTimestamp: nowTimestamp(now), deletionGracePeriodSeconds: 0 };
   if (meta.generation !== undefined) meta.generation += 1;
   return { action: 'update', obj: { ...obj, metadata: meta } };
-};
+}
 
 function checkPreconditions(gr: GroupResource, obj: KubeObject, options: DeleteOptions): void {
   const name = obj.metadata.name ?? '';
@@ -43,14 +43,14 @@ export async function deleteObject(
 ): Promise<DeleteResult> {
   const { backend, keys } = deps.storage;
   const key = keys.objectKey(namespace, name);
-  const hook = deps.deleteHook ?? defaultDeleteHook;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await backend.get(key);
     if (!current) throw notFound(gr, name);
     const obj = fromStored(decodeObject(current));
     checkPreconditions(gr, obj, options);
     await deps.admission.validate({ operation: 'DELETE', def, namespace, name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user });
-    const decision = hook(obj, options, deps.now?.() ?? new Date());
+    const now = deps.now?.() ?? new Date();
+    const decision = def.strategy.prepareForDelete?.(obj, options, now) ?? defaultDeleteDecision(obj, now);
     if (decision.action === 'none' || write.dryRun) return { object: decision.action === 'update' ? decision.obj : obj, deleted: decision.action === 'delete' };
     try {
       if (decision.action === 'delete') {

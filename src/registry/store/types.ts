@@ -23,13 +23,9 @@ export interface StoreDeps {
   storage: StorageResource;
   /** Admission: the mutating phase runs before the strategy, the validating phase after it. */
   admission: Admission;
-  /** Replaces the generic delete decision (namespaces: terminate first, then delete when finalized). */
-  deleteHook?: DeleteHook;
   now?: () => Date;
 }
 
-/** Decides what a delete does to an existing object: update it (pending deletion) or delete it now. */
-export type DeleteHook = (obj: KubeObject, options: DeleteOptions, now: Date) => { action: 'update'; obj: KubeObject } | { action: 'delete' } | { action: 'none' };
 
 /** An item as lists and watches return it: the object and, when cached, its serialized form. */
 export interface StoredItem {

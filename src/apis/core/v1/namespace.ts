@@ -16,6 +16,7 @@ import {
 } from '../../meta/v1/validation.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.js';
 import { CORE_V1 } from './object-reference.js';
+import { prepareNamespaceForDelete } from './namespace-delete.js';
 
 /** core/v1 NamespaceCondition. */
 export const NamespaceConditionSchema = K.Object(
@@ -160,6 +161,7 @@ export const namespaceStrategy: Strategy<Namespace> = {
   validateStatusUpdate: validateNamespaceStatusUpdate,
   prepareForFinalizeUpdate,
   validateFinalizeUpdate: validateNamespaceFinalizeUpdate,
+  prepareForDelete: prepareNamespaceForDelete,
 };
 
 /** Namespaces have no deletecollection (3-resources endpoints table). */

@@ -1,16 +1,17 @@
 // Namespace deletion (upstream namespace REST Delete): the first delete only marks the namespace
 // Terminating; the namespace controller empties it and clears spec.finalizers through `finalize`;
 // a delete after that removes it (once metadata.finalizers are empty too).
-import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { nowTimestamp } from '../object-meta-fields.js';
-import type { DeleteHook } from '../store/types.js';
+import type { DeleteOptions, KubeObject } from '../../meta/v1/types.js';
+import { nowTimestamp } from '../../../registry/object-meta-fields.js';
+import type { DeleteDecision } from '../../../registry/resource-definition.js';
 
 interface NamespaceFields {
   spec?: { finalizers?: string[] };
   status?: { phase?: string };
 }
 
-export const namespaceDeleteHook: DeleteHook = (obj, _options, now) => {
+/** The namespace strategy's delete decision (Strategy.prepareForDelete). */
+export function prepareNamespaceForDelete(obj: KubeObject, _options: DeleteOptions, now: Date): DeleteDecision {
   const ns = obj as KubeObject & NamespaceFields;
   if (!ns.metadata.deletionTimestamp) {
     const updated: KubeObject & NamespaceFields = {
@@ -22,4 +23,4 @@ export const namespaceDeleteHook: DeleteHook = (obj, _options, now) => {
   }
   if ((ns.spec?.finalizers ?? []).length > 0 || (ns.metadata.finalizers ?? []).length > 0) return { action: 'none' };
   return { action: 'delete' };
-};
+}
