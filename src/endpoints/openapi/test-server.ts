@@ -5,17 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import {
-  aggregatedContentType,
-  buildAggregatedDiscovery,
-  buildApiGroup,
-  buildApiGroupList,
-  buildApiResourceList,
-  buildApiVersions,
-  buildVersionInfo,
-  negotiateDiscovery,
-} from '../discovery/index.js';
-import { servedOpenApiV2, servedOpenApiV3 } from './cache.js';
+import { discoveryRoutes } from '../../server/discovery-routes.js';
+import type { RequestContext } from '../context.js';
+import { parseRequestInfo } from '../request-info.js';
 
 export interface TestServer {
   url: string;
@@ -46,43 +38,19 @@ function objects(objectsByPath: Map<string, unknown>, req: IncomingMessage, res:
   return false;
 }
 
-function route(defs: readonly ResourceDefinition[], req: IncomingMessage, res: ServerResponse, address: string): void {
+/** Discovery, version and OpenAPI through the product's document routes; 404 for anything else. */
+async function route(documents: ReturnType<typeof discoveryRoutes>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname.replace(/\/$/, '') || '/';
-  const notFound = (): void => send(res, 404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
-  if (path === '/api' || path === '/apis') {
-    const wanted = negotiateDiscovery(req.headers.accept);
-    if (wanted !== 'legacy') return send(res, 200, buildAggregatedDiscovery(defs, path === '/api' ? 'api' : 'apis', wanted), aggregatedContentType(wanted));
-    return send(res, 200, path === '/api' ? buildApiVersions(defs, address) : buildApiGroupList(defs));
-  }
-  if (path === '/version') return send(res, 200, buildVersionInfo());
-  if (path === '/openapi/v2') return send(res, 200, servedOpenApiV2(defs, { version: 'v1.25.0' }).json);
-  const v3 = servedOpenApiV3(defs, { version: 'v1.25.0' });
-  if (path === '/openapi/v3') return send(res, 200, v3.index);
-  if (path.startsWith('/openapi/v3/')) {
-    const doc = v3.documents.get(path.slice('/openapi/v3/'.length));
-    return doc ? send(res, 200, doc.json) : notFound();
-  }
-  const parts = path.split('/').filter(Boolean);
-  if (parts[0] === 'api' && parts.length === 2) {
-    const list = buildApiResourceList(defs, '', parts[1] ?? '');
-    return list ? send(res, 200, list) : notFound();
-  }
-  if (parts[0] === 'apis' && parts.length === 2) {
-    const group = buildApiGroup(defs, parts[1] ?? '');
-    return group ? send(res, 200, group) : notFound();
-  }
-  if (parts[0] === 'apis' && parts.length === 3) {
-    const list = buildApiResourceList(defs, parts[1] ?? '', parts[2] ?? '');
-    return list ? send(res, 200, list) : notFound();
-  }
-  notFound();
+  const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+  const ctx: RequestContext = { req, res, url, info, warnings: [], signal: new AbortController().signal };
+  if (!(await documents(ctx))) send(res, 404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
 }
 
 /** Starts the server; `close()` stops it. */
 export async function startTestServer(defs: readonly ResourceDefinition[]): Promise<TestServer> {
   const requests: TestServer['requests'] = [];
   const stored = new Map<string, unknown>();
+  const documents = discoveryRoutes(defs);
   let address = '';
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -90,7 +58,7 @@ export async function startTestServer(defs: readonly ResourceDefinition[]): Prom
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', accept: req.headers.accept ?? '', contentType: req.headers['content-type'] ?? '' });
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      if (!objects(stored, req, res, path, Buffer.concat(chunks).toString('utf8'))) route(defs, req, res, address);
+      if (!objects(stored, req, res, path, Buffer.concat(chunks).toString('utf8'))) void route(documents, req, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
