@@ -2,10 +2,9 @@
 // `metadata.generateName` makes every request create a new ~1 KB object.
 import { configMap } from '../fixtures.js';
 import type { Measurement } from '../results.js';
-import { fmt, spread } from '../stats.js';
 import type { BenchContext } from './context.js';
 import { BENCH_NAMESPACE, type HttpPair } from './http-pair.js';
-import { compareWithWrk, successRate, WRK_CONNECTIONS, WRK_RUNS } from './wrk-compare.js';
+import { compareWithWrk, throughputMeasurement, WRK_CONNECTIONS, WRK_RUNS } from './wrk-compare.js';
 
 /**
  * generateName adds 5 characters from a 27-letter alphabet (14 million names): among the ~10^4 objects of
@@ -26,27 +25,11 @@ export async function measureCreateThroughput(ctx: BenchContext, pair: HttpPair)
     headers: { Authorization: `Bearer ${ctx.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
     body,
   }, GENERATE_NAME_COLLISIONS);
-  const k = c.bestKplane;
-  const b = c.bestBaseline;
-  return {
+  return throughputMeasurement(c, {
     id: 'create.ratio',
     label: `ConfigMap create, ${WRK_CONNECTIONS} connections, SQLite durable (${body.length} B body)`,
-    kplane: `${fmt(successRate(k))} req/s, p50 ${fmt(k.latencyP50Ms ?? NaN)} ms, p99 ${fmt(k.latencyP99Ms ?? NaN)} ms, ${fmt(c.kplaneCpuUs)} µs CPU/req`,
-    reference: `node:https POST echo ${fmt(successRate(b))} req/s, ${fmt(c.baselineCpuUs)} µs CPU/req`,
-    value: successRate(k) / successRate(b),
-    unit: '×',
-    target: { op: '>=', value: 0.25 },
-    higherIsBetter: true,
-    raw: {
-      kplaneRps: successRate(k),
-      baselineRps: successRate(b),
-      kplaneNon2xx: c.kplane.reduce((n, r) => n + r.non2xx, 0),
-      kplaneP50Ms: k.latencyP50Ms ?? NaN,
-      kplaneP99Ms: k.latencyP99Ms ?? NaN,
-      kplaneCpuUsPerRequest: c.kplaneCpuUs,
-      baselineCpuUsPerRequest: c.baselineCpuUs,
-      kplaneSpread: spread(c.kplane.map(successRate)),
-      baselineSpread: spread(c.baseline.map(successRate)),
-    },
-  };
+    reference: 'node:https POST echo',
+    target: 0.25,
+    extraRaw: { kplaneNon2xx: c.kplane.reduce((n, r) => n + r.non2xx, 0) },
+  });
 }

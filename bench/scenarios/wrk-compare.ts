@@ -3,7 +3,8 @@
 // kept: interference from other processes only ever slows a run down. The servers' CPU time per response
 // (from /proc) is reported beside it, being much less sensitive to that interference.
 import { cpuTimeMs } from '../proc-stat.js';
-import { median } from '../stats.js';
+import type { Measurement } from '../results.js';
+import { fmt, median, spread } from '../stats.js';
 import { runWrk, writeWrkScript, type WrkRequest, type WrkResult } from '../wrk.js';
 import type { BenchContext } from './context.js';
 import type { HttpPair } from './http-pair.js';
@@ -78,4 +79,34 @@ export async function compareWithWrk(ctx: BenchContext, pair: HttpPair, name: st
 
 function best(results: readonly WrkResult[]): WrkResult {
   return results.reduce((a, b) => (successRate(b) > successRate(a) ? b : a));
+}
+
+/** A throughput comparison as a measurement: kplane's rate over the baseline's, with latency and CPU beside it. */
+export function throughputMeasurement(
+  c: Comparison,
+  figure: { id: string; label: string; reference: string; target: number; extraRaw?: Record<string, number> },
+): Measurement {
+  const k = c.bestKplane;
+  const b = c.bestBaseline;
+  return {
+    id: figure.id,
+    label: figure.label,
+    kplane: `${fmt(successRate(k))} req/s, p50 ${fmt(k.latencyP50Ms ?? NaN)} ms, p99 ${fmt(k.latencyP99Ms ?? NaN)} ms, ${fmt(c.kplaneCpuUs)} µs CPU/req`,
+    reference: `${figure.reference} ${fmt(successRate(b))} req/s, ${fmt(c.baselineCpuUs)} µs CPU/req`,
+    value: successRate(k) / successRate(b),
+    unit: '×',
+    target: { op: '>=', value: figure.target },
+    higherIsBetter: true,
+    raw: {
+      kplaneRps: successRate(k),
+      baselineRps: successRate(b),
+      ...figure.extraRaw,
+      kplaneP50Ms: k.latencyP50Ms ?? NaN,
+      kplaneP99Ms: k.latencyP99Ms ?? NaN,
+      kplaneCpuUsPerRequest: c.kplaneCpuUs,
+      baselineCpuUsPerRequest: c.baselineCpuUs,
+      kplaneSpread: spread(c.kplane.map(successRate)),
+      baselineSpread: spread(c.baseline.map(successRate)),
+    },
+  };
 }
