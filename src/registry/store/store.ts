@@ -48,6 +48,7 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
         bookmarks: options.allowWatchBookmarks,
         signal: options.signal,
         viewName: `${def.group}/${def.version}`,
+        groupResource: gr,
         ...(conversion ? { view: (obj: Readonly<KubeObject>) => conversion.fromStorage(obj as KubeObject) } : {}),
       });
     },
@@ -95,18 +96,11 @@ function translatingStorageErrors(store: Store): Store {
     ...store,
     get: (ns, name, rv) => store.get(ns, name, rv).catch(translate(name)),
     list: (ns, options) => store.list(ns, options).catch(translate('')),
-    watch: (ns, options) => translateIterable(store.watch(ns, options), translate('')),
+    // Watches translate their own errors (watch.ts), without another layer per watcher.
+    watch: (ns, options) => store.watch(ns, options),
     create: (ns, obj, options) => store.create(ns, obj, options).catch(translate(obj.metadata.name ?? '')),
     update: (ns, name, fn, options) => store.update(ns, name, fn, options).catch(translate(name)),
     delete: (ns, name, options, write) => store.delete(ns, name, options, write).catch(translate(name)),
     deleteCollection: (ns, list, options, write) => store.deleteCollection(ns, list, options, write).catch(translate('')),
   };
-}
-
-async function* translateIterable<T>(source: AsyncIterable<T>, translate: (error: unknown) => never): AsyncGenerator<T> {
-  try {
-    yield* source;
-  } catch (error) {
-    translate(error);
-  }
 }

@@ -1,6 +1,7 @@
 // Watch (1-conventions: watch): served by the watch cache. resourceVersion unset = synthetic ADDED for
 // the current state, then changes; 0 = the same from whatever the cache holds; N = changes after N.
-import { expired } from '../../errors/status-error.js';
+import { expired, type GroupResource } from '../../errors/status-error.js';
+import { toStatusFromStorage } from '../storage-errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { CacheEvent, CachedObject } from '../../storage/cacher/index.js';
@@ -13,13 +14,13 @@ export async function* watchItems(
   keyPrefix: string,
   resourceVersion: string | undefined,
   predicate: Predicate | undefined,
-  options: { bookmarks: boolean; signal: AbortSignal; view?: (obj: Readonly<KubeObject>) => KubeObject; viewName: string },
+  options: { bookmarks: boolean; signal: AbortSignal; view?: (obj: Readonly<KubeObject>) => KubeObject; viewName: string; groupResource: GroupResource },
 ): AsyncGenerator<StoreWatchEvent> {
   const rv = parseResourceVersion(resourceVersion);
   const initialEvents = rv === undefined || rv === 0;
-  if (rv === undefined) await ensureFresh(storage, undefined);
   const fromRevision = initialEvents ? storage.cacher.revision : (rv ?? 0);
   try {
+    if (rv === undefined) await ensureFresh(storage, undefined);
     // The cache refuses a too-old start at once (synchronously) and a relist gap later: both are 410.
     const iterator = storage.cacher.watch({
       keyPrefix,
@@ -34,8 +35,9 @@ export async function* watchItems(
       else yield toStoreEvent(item, options.view, options.viewName);
     }
   } catch (error) {
+    // Translated here rather than by an extra generator layer around every watcher's stream.
     if (isStorageError(error, 'Compacted')) throw expired(`too old resource version: ${rv ?? 0} (${storage.cacher.oldestRevision})`);
-    throw error;
+    throw toStatusFromStorage(error, options.groupResource, '');
   }
 }
 
