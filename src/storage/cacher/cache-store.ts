@@ -1,7 +1,8 @@
 // The current objects of one resource prefix: a map for gets and sorted keys for ordered, narrowed lists.
 import type { CachedObject } from './cached-object.js';
 import type { ObjectPredicate } from './cache-event.js';
-import { SortedKeys } from './sorted-keys.js';
+import { prefixEnd } from '../key-range.js';
+import { createSortedKeys } from '../sorted-keys.js';
 
 /**
  * Whether `key` is selected by `keyPrefix`. Storage prefixes end with '/', keys never do, so a `keyPrefix`
@@ -14,7 +15,7 @@ export function keyMatches(key: string, keyPrefix: string): boolean {
 /** Current state: key -> object, with prefix listing in ascending key order. */
 export class CacheStore {
   readonly #objects = new Map<string, CachedObject>();
-  readonly #keys = new SortedKeys();
+  #keys = createSortedKeys();
 
   get size(): number {
     return this.#objects.size;
@@ -28,7 +29,7 @@ export class CacheStore {
   put(object: CachedObject): CachedObject | undefined {
     const prev = this.#objects.get(object.key);
     this.#objects.set(object.key, object);
-    if (prev === undefined) this.#keys.add(object.key);
+    if (prev === undefined) this.#keys.insert(object.key);
     return prev;
   }
 
@@ -46,7 +47,7 @@ export class CacheStore {
   replace(objects: readonly CachedObject[]): void {
     this.#objects.clear();
     for (const object of objects) this.#objects.set(object.key, object);
-    this.#keys.reset(this.#objects.keys());
+    this.#keys = createSortedKeys(this.#objects.keys());
   }
 
   /** Objects selected by `keyPrefix` (see keyMatches) that pass `predicate`, ascending by key. */
@@ -56,7 +57,7 @@ export class CacheStore {
       return one !== undefined && (predicate === undefined || predicate(one)) ? [one] : [];
     }
     const items: CachedObject[] = [];
-    for (const key of this.#keys.withPrefix(keyPrefix)) {
+    for (const key of this.#keys.from(keyPrefix, prefixEnd(keyPrefix))) {
       const object = this.#objects.get(key) as CachedObject;
       if (predicate === undefined || predicate(object)) items.push(object);
     }

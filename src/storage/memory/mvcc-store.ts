@@ -3,7 +3,7 @@
 // so a past snapshot is the current state with the newer entries undone (see snapshot-range.ts).
 import type { KeyValue, WatchEvent } from '../interface.js';
 import { conflictAt, keyExists, keyNotFound } from '../errors.js';
-import { createSortedKeys, type SortedKeys } from './sorted-keys.js';
+import { createSortedKeys, type SortedKeys } from '../sorted-keys.js';
 
 /** One revision of history: its event and its commit time. */
 export interface LogEntry {

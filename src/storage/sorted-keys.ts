@@ -1,6 +1,7 @@
 // An ordered set of keys in byte order, kept as a list of sorted chunks (a two-level B+ tree) so that
-// inserting into 100k keys moves about a thousand entries instead of the whole array.
-import { compareKeys } from '../key-range.js';
+// inserting into 100k keys moves about a thousand entries instead of the whole array. Shared by the
+// memory backend (ranges, counts) and the watch cache (ordered, namespace-narrowed lists).
+import { compareKeys } from './key-range.js';
 
 const MAX_CHUNK = 1024;
 
@@ -32,10 +33,12 @@ function lowerBoundIn(keys: readonly string[], key: string): number {
   return lo;
 }
 
-/** Creates an empty ordered key set. */
-export function createSortedKeys(): SortedKeys {
+/** Creates an ordered key set, optionally holding `initial` (built in one sort, e.g. after a relist). */
+export function createSortedKeys(initial: Iterable<string> = []): SortedKeys {
+  const sorted = [...new Set(initial)].sort(compareKeys);
   const chunks: string[][] = [];
-  let size = 0;
+  for (let i = 0; i < sorted.length; i += MAX_CHUNK / 2) chunks.push(sorted.slice(i, i + MAX_CHUNK / 2));
+  let size = sorted.length;
 
   /** First position whose key is >= `key` (may be one past the end). */
   function lowerBound(key: string): Cursor {
