@@ -29,5 +29,10 @@ export const anonymousUser: UserInfo = Object.freeze({
 export function withAuthenticatedGroup(user: UserInfo): UserInfo {
   if (user.name === anonymousUserName) return user;
   if (user.groups.some((g) => g === allAuthenticatedGroup || g === allUnauthenticatedGroup)) return user;
-  return { ...user, groups: [...user.groups, allAuthenticatedGroup] };
+  // Token files and certificate caches hand out the same user object request after request.
+  let added = withGroup.get(user);
+  if (!added) withGroup.set(user, (added = { ...user, groups: [...user.groups, allAuthenticatedGroup] }));
+  return added;
 }
+
+const withGroup = new WeakMap<UserInfo, UserInfo>();

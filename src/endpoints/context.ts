@@ -11,6 +11,7 @@ export interface ApiResponse {
   readonly headersSent: boolean;
   statusCode: number;
   setHeader(name: string, value: string | number | readonly string[]): unknown;
+  hasHeader(name: string): boolean;
   writeHead(code: number, headers: OutgoingHttpHeaders): unknown;
   write(chunk: string | Uint8Array): boolean;
   end(chunk?: string | Uint8Array): unknown;
@@ -21,7 +22,11 @@ export interface ApiResponse {
 export interface RequestContext {
   req: HttpRequest;
   res: ApiResponse;
-  url: URL;
+  /** The request target's path, as sent (not percent-decoded). */
+  path: string;
+  query: URLSearchParams;
+  /** Sent back as the `Audit-ID` header of every response. */
+  auditId: string;
   info: RequestInfo;
   /** Set by authentication. */
   user?: UserInfo;

@@ -28,13 +28,13 @@ export function objectJson(def: ResourceDefinition, item: StoredItem): string {
 
 /** The value a representation turns one object into. */
 export function transformObject(ctx: RequestContext, def: ResourceDefinition, obj: Readonly<KubeObject>, rep: Representation): unknown {
-  if (rep.kind === 'table') return toTable(def, [obj], { resourceVersion: obj.metadata.resourceVersion ?? '' }, { include: includeObjectParam(ctx.url.searchParams), version: rep.version });
+  if (rep.kind === 'table') return toTable(def, [obj], { resourceVersion: obj.metadata.resourceVersion ?? '' }, { include: includeObjectParam(ctx.query), version: rep.version });
   if (rep.kind === 'partial-metadata') return partialObjectMetadata(obj, rep.version);
   return withTypeMeta(def, obj);
 }
 
 export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefinition, item: StoredItem, rep: Representation): void {
-  if (rep.kind === 'object' && rep.format === 'json' && !isTrue(ctx.url.searchParams.get('pretty'))) {
+  if (rep.kind === 'object' && rep.format === 'json' && !isTrue(ctx.query.get('pretty'))) {
     writeRaw(ctx, code, 'application/json', objectJson(def, item));
     return;
   }
@@ -71,7 +71,7 @@ function writeJsonList(ctx: RequestContext, def: ResourceDefinition, items: read
 
 export function writeList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta, rep: Representation): void {
   if (rep.kind === 'table') {
-    const table = toTable(def, items.map((i) => i.object), meta, { include: includeObjectParam(ctx.url.searchParams), version: rep.version });
+    const table = toTable(def, items.map((i) => i.object), meta, { include: includeObjectParam(ctx.query), version: rep.version });
     writeRaw(ctx, 200, 'application/json', serialize(ctx, table, 'json'));
     return;
   }
@@ -80,7 +80,7 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
     writeRaw(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
     return;
   }
-  if (rep.format === 'json' && !isTrue(ctx.url.searchParams.get('pretty'))) {
+  if (rep.format === 'json' && !isTrue(ctx.query.get('pretty'))) {
     writeJsonList(ctx, def, items, meta);
     return;
   }

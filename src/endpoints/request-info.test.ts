@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRequestInfo } from './request-info.js';
+import { parseRequestInfo, splitRequestTarget } from './request-info.js';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -34,4 +34,15 @@ test('request info: discovery and other paths are non-resource requests', () => 
     assert.equal(info.isResourceRequest, false, path);
     assert.equal(info.verb, 'get');
   }
+});
+
+test('request target: origin form is split at the first "?", absolute form is reduced to path and query', () => {
+  const split = (target: string) => {
+    const { path, query } = splitRequestTarget(target);
+    return [path, query.toString()];
+  };
+  assert.deepEqual(split('/api/v1/namespaces'), ['/api/v1/namespaces', '']);
+  assert.deepEqual(split('/api/v1/configmaps?labelSelector=a%3Db&limit=2'), ['/api/v1/configmaps', 'labelSelector=a%3Db&limit=2']);
+  assert.equal(splitRequestTarget('/x?fieldSelector=a=b?c').query.get('fieldSelector'), 'a=b?c');
+  assert.deepEqual(split('https://host:6443/api/v1/pods?watch=1'), ['/api/v1/pods', 'watch=1']);
 });

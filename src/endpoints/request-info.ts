@@ -40,6 +40,21 @@ const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
 const METHOD_VERBS: Record<string, RequestVerb> = { POST: 'create', PUT: 'update', PATCH: 'patch' };
 
+/**
+ * The path and query of a request target. The origin form (`/path?query`) is split as it is: a WHATWG
+ * `URL` per request cost more than the rest of a GET's routing under load. Other forms (absolute
+ * `https://host/path`) go through `URL`.
+ */
+export function splitRequestTarget(target: string): { path: string; query: URLSearchParams } {
+  if (!target.startsWith('/')) {
+    const url = new URL(target, 'https://kplane.invalid');
+    return { path: url.pathname, query: url.searchParams };
+  }
+  const q = target.indexOf('?');
+  if (q < 0) return { path: target, query: new URLSearchParams() };
+  return { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+}
+
 /** Parse path and method; `watch` is read from the query (`watch=true|1`) or the legacy `/watch/` prefix. */
 export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
   const parts = path.split('/').filter((p) => p !== '');

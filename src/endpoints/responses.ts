@@ -5,7 +5,10 @@ import { isTrue } from './request-info.js';
 import type { RequestContext } from './context.js';
 
 function writeHead(ctx: RequestContext, code: number, contentType: string, length?: number): void {
-  const headers: Record<string, string | number | string[]> = { 'content-type': contentType, 'cache-control': 'no-cache, private' };
+  // Headers go in one object to writeHead: a setHeader beforehand sends Node down a slower merging path.
+  const headers: Record<string, string | number | string[]> = { 'audit-id': ctx.auditId, 'content-type': contentType };
+  // writeHead's values replace set ones: keep a route's own caching (immutable OpenAPI documents).
+  if (!ctx.res.hasHeader('cache-control')) headers['cache-control'] = 'no-cache, private';
   if (length !== undefined) headers['content-length'] = length;
   if (ctx.warnings.length > 0) headers['warning'] = ctx.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
   ctx.code = code;
@@ -27,7 +30,7 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
 /** Serialize `value` as JSON (indented with `?pretty=true`) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
   if (format === 'yaml') return YAML.stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return isTrue(ctx.url.searchParams.get('pretty')) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
+  return isTrue(ctx.query.get('pretty')) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
 }
 
 export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json'): void {

@@ -13,13 +13,14 @@ const PUBLIC_PATHS = [/^\/(healthz|livez|readyz)(\/.*)?$/, /^\/version\/?$/];
 export function withAuthentication(next: Parameters<Filter>[0], authenticate: Authenticator): ReturnType<Filter> {
   return async (ctx) => {
     // The request itself: the certificate verdict is then remembered per connection.
-    const result = await authenticate(ctx.req);
+    const answer = authenticate(ctx.req);
+    const result = answer instanceof Promise ? await answer : answer;
     if (result.warnings) ctx.warnings.push(...result.warnings);
     if (result.kind === 'authenticated') {
       ctx.user = result.user;
       return next(ctx);
     }
-    if (result.kind === 'none' && PUBLIC_PATHS.some((p) => p.test(ctx.url.pathname))) {
+    if (result.kind === 'none' && PUBLIC_PATHS.some((p) => p.test(ctx.path))) {
       ctx.user = ANONYMOUS;
       return next(ctx);
     }

@@ -24,7 +24,7 @@ export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: Requ
   const once = memo();
   const openApiOptions = { version: version.gitVersion };
   return async (ctx) => {
-    const path = ctx.url.pathname.replace(/\/+$/, '') || '/';
+    const path = ctx.path.replace(/\/+$/, '') || '/';
     const parts = path.split('/').filter(Boolean);
     if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return false;
     if (path === '/') return send(ctx, once('root', () => JSON.stringify({ paths: rootPaths(defs) }, null, 2)));
@@ -41,7 +41,7 @@ export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: Requ
       if (parts.length === 2) return send(ctx, once('openapi-v3-index', () => JSON.stringify(v3.index)));
       const document = v3.documents.get(parts.slice(2).join('/'));
       if (!document) return false;
-      if (ctx.url.searchParams.get('hash') === document.hash) ctx.res.setHeader('cache-control', 'public, immutable');
+      if (ctx.query.get('hash') === document.hash) ctx.res.setHeader('cache-control', 'public, immutable');
       ctx.res.setHeader('etag', `"${document.hash}"`);
       return send(ctx, document.json);
     }
@@ -101,7 +101,7 @@ function send(ctx: RequestContext, body: string, contentType = JSON_TYPE): true 
 
 function notModified(ctx: RequestContext): true {
   ctx.code = 304;
-  ctx.res.writeHead(304, {});
+  ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
   ctx.res.end();
   return true;
 }

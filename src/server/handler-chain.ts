@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Authenticator } from '../auth/index.js';
 import type { Handler, RequestContext } from '../endpoints/context.js';
-import { parseRequestInfo } from '../endpoints/request-info.js';
+import { parseRequestInfo, splitRequestTarget } from '../endpoints/request-info.js';
 import { withAuthentication } from '../filters/with-authentication.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
@@ -36,14 +36,15 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
 }
 
 function contextOf(req: HttpRequest, res: HttpResponse, shutdown: AbortSignal): RequestContext {
-  const url = new URL(req.url ?? '/', 'https://kplane.invalid');
-  res.setHeader('audit-id', randomUUID());
+  const { path, query } = splitRequestTarget(req.url ?? '/');
   let abort: AbortController | undefined;
   return {
     req,
     res,
-    url,
-    info: parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams),
+    path,
+    query,
+    auditId: randomUUID(),
+    info: parseRequestInfo(req.method ?? 'GET', path, query),
     warnings: [],
     // Made on first use: only long requests (watches) need it, and an AbortController per request
     // (aborted, with its DOMException, at every response close) costs more than a short GET itself.

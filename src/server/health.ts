@@ -30,7 +30,7 @@ export async function serveHealth(ctx: RequestContext, endpoint: 'livez' | 'read
     writeRaw(ctx, ok ? 200 : 500, text, ok ? 'ok' : `internal server error: ${check.name} check failed\n`);
     return;
   }
-  const query = ctx.url.searchParams;
+  const query = ctx.query;
   const excluded = new Set(query.getAll('exclude').flatMap((e) => e.split(',')));
   const lines: string[] = [];
   let failed = false;

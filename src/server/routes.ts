@@ -22,7 +22,7 @@ export function apiRoutes(deps: RouteDeps): Handler {
   return async (ctx: RequestContext) => {
     const { info } = ctx;
     if (info.isResourceRequest) return resources(ctx, info);
-    const path = ctx.url.pathname;
+    const path = ctx.path;
     const health = HEALTH.exec(path);
     if (health) return serveHealth(ctx, health[1] as 'livez', deps.checks[health[1] as 'livez'], health[2] ?? '');
     if (path === '/metrics') {

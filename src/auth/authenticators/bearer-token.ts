@@ -1,5 +1,7 @@
 import type { AuthenticationRequest, AuthenticationResult, Authenticator, TokenAuthenticator } from './authenticator.js';
 import { noCredentials } from './authenticator.js';
+import { firstDecision, type MaybePromise } from './maybe-async.js';
+import type { UserInfo } from '../user-info.js';
 
 /** What an `Authorization` header holds, as far as bearer tokens are concerned. */
 export type BearerCredential =
@@ -37,24 +39,30 @@ export function parseBearerToken(authorization: string | undefined): BearerCrede
  * so that nothing further down (proxying, audit) can pick up the credential.
  */
 export function bearerTokenAuthenticator(sources: readonly TokenAuthenticator[]): Authenticator {
-  return async (request: AuthenticationRequest): Promise<AuthenticationResult> => {
+  return (request: AuthenticationRequest) => {
     const credential = parseBearerToken(request.headers.authorization);
     if (credential.kind === 'absent') return noCredentials;
     if (credential.kind === 'empty') {
       return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
     }
-    const errors: string[] = [];
-    for (const source of sources) {
+    let errors: string[] | undefined;
+    const decide = (user: UserInfo | undefined): AuthenticationResult | undefined => {
+      if (user === undefined) return undefined;
+      delete request.headers.authorization;
+      return { kind: 'authenticated', user };
+    };
+    const fail = (error: unknown): undefined => {
+      (errors ??= []).push(error instanceof Error ? error.message : String(error));
+      return undefined;
+    };
+    const attempt = (i: number): MaybePromise<AuthenticationResult | undefined> => {
       try {
-        const user = await source(credential.token);
-        if (user !== undefined) {
-          delete request.headers.authorization;
-          return { kind: 'authenticated', user };
-        }
+        const user = sources[i]!(credential.token);
+        return user instanceof Promise ? user.then(decide, fail) : decide(user);
       } catch (error) {
-        errors.push(error instanceof Error ? error.message : String(error));
+        return fail(error);
       }
-    }
-    return { kind: 'rejected', reason: errors.length > 0 ? errors.join('; ') : 'invalid bearer token' };
+    };
+    return firstDecision(sources.length, attempt, (): AuthenticationResult => ({ kind: 'rejected', reason: errors ? errors.join('; ') : 'invalid bearer token' }));
   };
 }

@@ -1,6 +1,7 @@
 import { withAuthenticatedGroup } from '../user-info.js';
 import type { AuthenticationRequest, AuthenticationResult, Authenticator } from './authenticator.js';
 import { noCredentials } from './authenticator.js';
+import { firstDecision, then } from './maybe-async.js';
 
 /**
  * Combines authentication methods (spec 2-access-control §Identities, item 3): they are tried in
@@ -10,22 +11,23 @@ import { noCredentials } from './authenticator.js';
  * apply anonymous access. Warnings of all methods tried are kept.
  */
 export function unionAuthenticator(authenticators: readonly Authenticator[]): Authenticator {
-  return async (request: AuthenticationRequest): Promise<AuthenticationResult> => {
-    const reasons: string[] = [];
-    const warnings: string[] = [];
-    for (const authenticate of authenticators) {
-      const result = await authenticate(request);
-      if (result.warnings) warnings.push(...result.warnings);
-      if (result.kind === 'authenticated') {
-        return withWarnings({ kind: 'authenticated', user: withAuthenticatedGroup(result.user) }, warnings);
-      }
-      if (result.kind === 'rejected') reasons.push(result.reason);
-    }
-    if (reasons.length > 0) return withWarnings({ kind: 'rejected', reason: reasons.join('; ') }, warnings);
-    return warnings.length > 0 ? { kind: 'none', warnings } : noCredentials;
+  return (request: AuthenticationRequest) => {
+    let reasons: string[] | undefined;
+    let warnings: string[] | undefined;
+    const decide = (result: AuthenticationResult): AuthenticationResult | undefined => {
+      if (result.warnings) (warnings ??= []).push(...result.warnings);
+      if (result.kind === 'authenticated') return withWarnings({ kind: 'authenticated', user: withAuthenticatedGroup(result.user) }, warnings);
+      if (result.kind === 'rejected') (reasons ??= []).push(result.reason);
+      return undefined;
+    };
+    const otherwise = (): AuthenticationResult => {
+      if (reasons) return withWarnings({ kind: 'rejected', reason: reasons.join('; ') }, warnings);
+      return warnings ? { kind: 'none', warnings } : noCredentials;
+    };
+    return firstDecision(authenticators.length, (i) => then(authenticators[i]!(request), decide), otherwise);
   };
 }
 
-function withWarnings(result: AuthenticationResult, warnings: readonly string[]): AuthenticationResult {
-  return warnings.length > 0 ? { ...result, warnings } : result;
+function withWarnings(result: AuthenticationResult, warnings: readonly string[] | undefined): AuthenticationResult {
+  return warnings ? { ...result, warnings } : result;
 }

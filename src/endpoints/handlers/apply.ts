@@ -74,7 +74,7 @@ function liveWithTypeMeta(scope: ResourceScope, current: KubeObject): KubeObject
 /** Serves an apply PATCH: 200 with the object, 201 when the apply created it. */
 export async function handleApply(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
-  const query = ctx.url.searchParams;
+  const query = ctx.query;
   // Parameters that do not parse are 400s before the options are validated (422), as upstream.
   const force = boolParam(query, 'force') ?? false;
   const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true));

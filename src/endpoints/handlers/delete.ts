@@ -15,7 +15,7 @@ async function optionsBody(ctx: RequestContext): Promise<unknown> {
 
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
-  const options = deleteOptions(ctx.url.searchParams, await optionsBody(ctx));
+  const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user });
   if (result.deleted && !scope.def.deleteReturnsObject) {
     const meta = result.object.metadata;
@@ -29,8 +29,8 @@ export async function handleDelete(ctx: RequestContext, scope: ResourceScope): P
 }
 
 export async function handleDeleteCollection(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const options = deleteOptions(ctx.url.searchParams, await optionsBody(ctx));
-  const params = listParams(ctx.url.searchParams, false);
+  const options = deleteOptions(ctx.query, await optionsBody(ctx));
+  const params = listParams(ctx.query, false);
   await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user });
   writeObject(ctx, 200, successStatus(undefined));
 }

@@ -6,7 +6,7 @@ import type { ResourceScope } from './scope.js';
 
 export async function handleGet(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
-  const resourceVersion = ctx.url.searchParams.get('resourceVersion') ?? undefined;
+  const resourceVersion = ctx.query.get('resourceVersion') ?? undefined;
   const item = await scope.store.get(scope.namespace, scope.info.name, resourceVersion);
   writeSingle(ctx, 200, scope.def, item, rep);
 }

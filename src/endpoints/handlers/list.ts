@@ -8,7 +8,7 @@ import type { ResourceScope } from './scope.js';
 
 export async function handleList(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false });
-  const params = listParams(ctx.url.searchParams, false);
+  const params = listParams(ctx.query, false);
   const result = await scope.store.list(scope.namespace, { ...params, ...parseSelectors(scope, params) });
   const meta: Record<string, unknown> = { resourceVersion: String(result.revision) };
   if (result.continue) meta['continue'] = result.continue;

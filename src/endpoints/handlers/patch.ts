@@ -37,7 +37,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   // Server-side apply has its own handler (apply.ts).
   if (mediaTypeOf(ctx.req.headers['content-type']) === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
   const { type, apply } = patchType(mediaTypeOf(ctx.req.headers['content-type']), def);
-  const params = writeParams(ctx.url.searchParams, 'PatchOptions', patchTypeErrors(ctx.url.searchParams, false));
+  const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false));
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = type === 'strategic' ? decodeStrategicMergePatchBody(body) : decodePatchBody(body, type, params.fieldValidation);
   checkDuplicateFields(ctx, body, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);

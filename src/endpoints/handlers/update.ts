@@ -9,7 +9,7 @@ import type { ResourceScope } from './scope.js';
 
 export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
-  const params = writeParams(ctx.url.searchParams, 'UpdateOptions');
+  const params = writeParams(ctx.query, 'UpdateOptions');
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
   const name = scope.info.name;

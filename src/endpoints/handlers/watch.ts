@@ -3,7 +3,7 @@
 import type { RequestContext } from '../context.js';
 import { negotiate, type Representation } from '../negotiation.js';
 import { listParams } from '../params.js';
-import { toStatusError } from '../responses.js';
+import { toStatusError, writeHeadOnly } from '../responses.js';
 import { apiVersionOf, objectJson, transformObject } from '../objects.js';
 import { includeObjectParam } from '../table.js';
 import { parseSelectors } from './selectors.js';
@@ -15,7 +15,7 @@ const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
 export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true });
-  const params = listParams(ctx.url.searchParams, true);
+  const params = listParams(ctx.query, true);
   // The deprecated single-object form (`.../configmaps/foo?watch=1`) is a name field selector.
   if (scope.info.name) params.fieldSelector = [`metadata.name=${scope.info.name}`, params.fieldSelector].filter(Boolean).join(',');
   const selectors = parseSelectors(scope, params);
@@ -32,7 +32,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
     signal: abort.signal,
   });
   ctx.code = 200;
-  ctx.res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache, private' });
+  writeHeadOnly(ctx, 200, 'application/json');
   // Flush the head so clients see the watch established before the first event.
   ctx.res.write('');
   try {
@@ -54,7 +54,7 @@ function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent
     const object = { kind: scope.def.kind, apiVersion: apiVersionOf(scope.def), metadata: { resourceVersion: String(event.revision) } };
     return Buffer.from(JSON.stringify({ type: 'BOOKMARK', object }) + '\n');
   }
-  const key = rep.kind === 'object' ? 'json' : rep.kind === 'table' ? `table:${rep.version}:${includeObjectParam(ctx.url.searchParams)}` : `meta:${rep.version}`;
+  const key = rep.kind === 'object' ? 'json' : rep.kind === 'table' ? `table:${rep.version}:${includeObjectParam(ctx.query)}` : `meta:${rep.version}`;
   return event.encoded(`${event.type}:${key}`, () => {
     const object = rep.kind === 'object' ? objectJson(scope.def, event.item) : JSON.stringify(transformObject(ctx, scope.def, event.item.object, rep));
     return Buffer.from(`{"type":"${event.type}","object":${object}}\n`);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { discoveryRoutes } from '../../server/discovery-routes.js';
 import type { RequestContext } from '../context.js';
-import { parseRequestInfo } from '../request-info.js';
+import { parseRequestInfo, splitRequestTarget } from '../request-info.js';
 
 export interface TestServer {
   url: string;
@@ -40,9 +40,9 @@ function objects(objectsByPath: Map<string, unknown>, req: IncomingMessage, res:
 
 /** Discovery, version and OpenAPI through the product's document routes; 404 for anything else. */
 async function route(documents: ReturnType<typeof discoveryRoutes>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
-  const ctx: RequestContext = { req, res, url, info, warnings: [], signal: new AbortController().signal };
+  const { path, query } = splitRequestTarget(req.url ?? '/');
+  const info = parseRequestInfo(req.method ?? 'GET', path, query);
+  const ctx: RequestContext = { req, res, path, query, auditId: 'test', info, warnings: [], signal: new AbortController().signal };
   if (!(await documents(ctx))) send(res, 404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
 }
 
