@@ -22,9 +22,9 @@ export function writeHeadOnly(ctx: RequestContext, code: number, contentType: st
 
 /** Write an already serialized body. */
 export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer): void {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  writeHead(ctx, code, contentType, bytes.length);
-  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : bytes);
+  // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
+  writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
 /** Serialize `value` as JSON (indented with `?pretty=true`) or YAML. */
