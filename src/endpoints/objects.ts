@@ -21,9 +21,18 @@ export function withTypeMeta(def: ResourceDefinition, obj: Readonly<KubeObject>)
 
 /** One object as JSON text, reusing the cached serialization when it has its type meta. */
 export function objectJson(def: ResourceDefinition, item: StoredItem): string {
-  const obj = item.object;
-  if (item.json !== undefined && obj.apiVersion === apiVersionOf(def) && obj.kind === def.kind) return item.json;
-  return JSON.stringify(withTypeMeta(def, obj));
+  // The type meta is checked on the text: decoding the object to look at it would cost more than the rest.
+  if (item.json !== undefined && item.json.startsWith(typeMetaPrefix(def))) return item.json;
+  return JSON.stringify(withTypeMeta(def, item.object));
+}
+
+const typeMetaPrefixes = new WeakMap<ResourceDefinition, string>();
+
+/** How the JSON of an object of `def` begins when it has its type meta first, as stored objects do. */
+function typeMetaPrefix(def: ResourceDefinition): string {
+  let prefix = typeMetaPrefixes.get(def);
+  if (prefix === undefined) typeMetaPrefixes.set(def, (prefix = `{"apiVersion":${JSON.stringify(apiVersionOf(def))},"kind":${JSON.stringify(def.kind)},`));
+  return prefix;
 }
 
 /** The value a representation turns one object into. */

@@ -6,7 +6,7 @@ import { isStorageError } from '../../storage/errors.js';
 import { decodeContinue, encodeContinue } from '../continue-token.js';
 import { decodeObject } from './codec.js';
 import { ensureFresh, parseResourceVersion } from './read.js';
-import type { Predicate } from './predicate.js';
+import { selectableOf, type Predicate } from './predicate.js';
 import type { ListOptions, ListResult, StorageResource, StoredItem } from './types.js';
 
 const EXPIRED_CONTINUE =
@@ -29,7 +29,7 @@ export async function listItems(storage: StorageResource, prefix: string, option
   }
   // rv=0 (any) and NotOlderThan: served whole from the cache; upstream ignores the limit here too.
   await ensureFresh(storage, rv);
-  const { revision, items } = storage.cacher.list(prefix, predicate ? (o) => predicate(o.object) : undefined);
+  const { revision, items } = storage.cacher.list(prefix, predicate);
   return { revision, items };
 }
 
@@ -53,7 +53,7 @@ async function listPage(storage: StorageResource, prefix: string, page: PageRequ
     for (let i = 0; i < result.kvs.length; i++) {
       const kv = result.kvs[i]!;
       const object = decodeObject(kv);
-      if (page.predicate && !page.predicate(object)) continue;
+      if (page.predicate && !page.predicate(selectableOf(object))) continue;
       items.push({ object });
       if (page.limit !== undefined && items.length === page.limit) {
         const more = i < result.kvs.length - 1 || result.more;

@@ -4,13 +4,36 @@ import type { ResourceDefinition } from '../resource-definition.js';
 import type { LabelSelector } from '../selectors/label-selector.js';
 import type { FieldSelector } from '../selectors/field-selector.js';
 
-export type Predicate = (obj: Readonly<KubeObject>) => boolean;
+/**
+ * What selectors read of an object (upstream's attributes): labels, name and namespace, which the watch
+ * cache keeps without decoding the object; the object itself only for a kind's own selectable fields.
+ */
+export interface Selectable {
+  readonly labels: Readonly<Record<string, string>> | undefined;
+  readonly name: string;
+  readonly namespace: string;
+  readonly object: Readonly<KubeObject>;
+}
 
-/** Field values a field selector can test: metadata.name, metadata.namespace, and the kind's own. */
-export function selectableFields(def: ResourceDefinition, obj: Readonly<KubeObject>): Record<string, string> {
-  const fields: Record<string, string> = { 'metadata.name': obj.metadata.name ?? '' };
-  if (def.namespaced) fields['metadata.namespace'] = obj.metadata.namespace ?? '';
-  for (const [path, get] of Object.entries(def.fieldSelectors ?? {})) fields[path] = get(obj as KubeObject) ?? '';
+export type Predicate = (item: Selectable) => boolean;
+
+/** A decoded object as a Selectable. */
+export function selectableOf(object: Readonly<KubeObject>): Selectable {
+  return { labels: object.metadata.labels, name: object.metadata.name ?? '', namespace: object.metadata.namespace ?? '', object };
+}
+
+const METADATA_FIELDS = new Set(['metadata.name', 'metadata.namespace']);
+
+/**
+ * Field values a field selector can test: metadata.name, metadata.namespace, and, with `withKindFields`,
+ * the kind's own (which decode the object).
+ */
+export function selectableFields(def: ResourceDefinition, item: Selectable, withKindFields = true): Record<string, string> {
+  const fields: Record<string, string> = { 'metadata.name': item.name };
+  if (def.namespaced) fields['metadata.namespace'] = item.namespace;
+  if (!withKindFields || !def.fieldSelectors) return fields;
+  const object = item.object as KubeObject;
+  for (const [path, get] of Object.entries(def.fieldSelectors)) fields[path] = get(object) ?? '';
   return fields;
 }
 
@@ -19,6 +42,6 @@ export function selectionPredicate(def: ResourceDefinition, label?: LabelSelecto
   const byLabel = label && !label.empty ? label : undefined;
   const byField = field && field.requirements.length > 0 ? field : undefined;
   if (!byLabel && !byField) return undefined;
-  return (obj) =>
-    (!byLabel || byLabel.matches(obj.metadata.labels)) && (!byField || byField.matches(selectableFields(def, obj)));
+  const kindFields = byField?.requirements.some((r) => !METADATA_FIELDS.has(r.field)) ?? false;
+  return (item) => (!byLabel || byLabel.matches(item.labels)) && (!byField || byField.matches(selectableFields(def, item, kindFields)));
 }

@@ -4,7 +4,7 @@ import { expired, type GroupResource } from '../../errors/status-error.js';
 import { toStatusFromStorage } from '../storage-errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import type { CacheEvent, CachedObject } from '../../storage/cacher/index.js';
+import type { CacheEvent } from '../../storage/cacher/index.js';
 import { ensureFresh, parseResourceVersion } from './read.js';
 import type { Predicate } from './predicate.js';
 import type { StorageResource, StoreWatchEvent, StoredItem } from './types.js';
@@ -26,7 +26,7 @@ export async function* watchItems(
       keyPrefix,
       fromRevision,
       initialEvents,
-      predicate: predicate ? (o: CachedObject) => predicate(o.object) : undefined,
+      predicate,
       bookmarks: options.bookmarks,
       signal: options.signal,
     });

@@ -6,28 +6,32 @@ import { cachedObjectOf, withRevision } from './cached-object.js';
 const sample = (): KubeObject => ({
   apiVersion: 'v1',
   kind: 'ConfigMap',
-  metadata: { name: 'c', managedFields: [{ manager: 'm', fieldsV1: { 'f:data': { 'f:a': {}, 'f:b': {} } } }], finalizers: [] },
+  metadata: { name: 'c', namespace: 'ns', labels: { app: 'web' }, managedFields: [{ manager: 'm', fieldsV1: { 'f:data': { 'f:a': {}, 'f:b': {} } } }], finalizers: [] },
   data: { a: '1' },
 });
 
 describe('cachedObjectOf', () => {
-  it('stamps the revision, deep-freezes, and serializes once', () => {
+  it('stamps the revision, serializes once, and keeps what selectors read beside the JSON', () => {
     const cached = cachedObjectOf('/r/c', 42, sample());
-    assert.equal(cached.object.metadata.resourceVersion, '42');
-    assert.equal(cached.json, JSON.stringify(cached.object));
-    const fields = cached.object.metadata.managedFields?.[0]?.fieldsV1 as Record<string, Record<string, object>>;
-    assert.ok(Object.isFrozen(cached.object) && Object.isFrozen(fields) && Object.isFrozen(fields['f:data']));
-    // Empty objects are shared, frozen instances.
-    assert.equal(fields['f:data']?.['f:a'], fields['f:data']?.['f:b']);
-    assert.throws(() => {
-      (cached.object.data as Record<string, string>)['a'] = '2';
-    }, TypeError);
     assert.deepEqual(JSON.parse(cached.json), { ...sample(), metadata: { ...sample().metadata, resourceVersion: '42' } });
+    assert.deepEqual([cached.name, cached.namespace, cached.labels], ['c', 'ns', { app: 'web' }]);
+    assert.ok(Object.isFrozen(cached.labels));
   });
 
-  it('creates metadata when missing', () => {
+  it('decodes a private copy of the object at every access', () => {
+    const cached = cachedObjectOf('/r/c', 42, sample());
+    const copy = cached.object;
+    assert.equal(copy.metadata.resourceVersion, '42');
+    assert.notEqual(cached.object, copy);
+    (copy.data as Record<string, string>)['a'] = 'changed';
+    assert.equal((cached.object.data as Record<string, string>)['a'], '1');
+  });
+
+  it('creates metadata when missing; objects without labels have none', () => {
     const cached = cachedObjectOf('/r/x', 7, { metadata: undefined as unknown as KubeObject['metadata'] });
     assert.equal(cached.object.metadata.resourceVersion, '7');
+    assert.equal(cached.labels, undefined);
+    assert.equal(cached.name, '');
   });
 
   it('withRevision restamps a copy and leaves the original alone', () => {
@@ -37,6 +41,5 @@ describe('cachedObjectOf', () => {
     assert.equal(later.object.metadata.resourceVersion, '50');
     assert.equal(later.revision, 50);
     assert.equal(cached.object.metadata.resourceVersion, '42');
-    assert.ok(Object.isFrozen(later.object));
   });
 });

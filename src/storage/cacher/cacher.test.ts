@@ -26,7 +26,7 @@ describe('Cacher: state', () => {
       assert.ok(got);
       assert.equal(got.object.metadata.resourceVersion, String(got.revision));
       assert.equal(got.json, JSON.stringify(got.object));
-      assert.ok(Object.isFrozen(got.object) && Object.isFrozen(got.object.metadata));
+      assert.deepEqual([got.namespace, got.name, got.labels], ['a', 'z', got.object.metadata.labels]);
       assert.equal(cacher.synced, true);
     } finally {
       await close();
