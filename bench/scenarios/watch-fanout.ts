@@ -71,10 +71,14 @@ async function fanout(url: string, token: string, ns: string, watchers: number, 
   }
 }
 
+/** The watch cache's serialization of a changed object (storage/cacher/cached-object.ts). */
+const CACHE_CALLER = /\bcachedObjectOf\b/;
+
 /**
  * Counts JSON.stringify calls on a ConfigMap of namespace `ns` (or a `{type, object}` frame holding one).
- * Frozen objects are the watch cache's (it freezes before serializing once); the rest is the write path
- * (storage encoding, the 201 response) or, if the cache's text were not reused, the watchers.
+ * Calls from the watch cache's cachedObjectOf (found on the stack) are the cache's one serialization per
+ * change; the rest is the write path (storage encoding, the 201 response) or, if the cache's text were
+ * not reused, the watchers.
  */
 function countConfigMapSerializations(ns: string) {
   const isOurs = (v: unknown): boolean => {
@@ -83,7 +87,7 @@ function countConfigMapSerializations(ns: string) {
     return o.kind === 'ConfigMap' && o.metadata?.namespace === ns;
   };
   return countStringify((value) => {
-    if (isOurs(value)) return Object.isFrozen(value) ? 'cache' : 'other';
+    if (isOurs(value)) return CACHE_CALLER.test(new Error().stack ?? '') ? 'cache' : 'other';
     const frame = value as { object?: unknown } | null;
     return typeof frame === 'object' && frame !== null && isOurs(frame.object) ? 'frame' : undefined;
   });
