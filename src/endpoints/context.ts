@@ -10,8 +10,6 @@ export type { HttpRequest, HttpResponse };
 export interface ApiResponse {
   readonly headersSent: boolean;
   statusCode: number;
-  setHeader(name: string, value: string | number | readonly string[]): unknown;
-  hasHeader(name: string): boolean;
   writeHead(code: number, headers: OutgoingHttpHeaders): unknown;
   write(chunk: string | Uint8Array): boolean;
   end(chunk?: string | Uint8Array): unknown;

@@ -4,11 +4,14 @@ import { StatusError, internalError, isStatusError, type Status } from '../error
 import { isTrue } from './request-info.js';
 import type { RequestContext } from './context.js';
 
-function writeHead(ctx: RequestContext, code: number, contentType: string, length?: number): void {
-  // Headers go in one object to writeHead: a setHeader beforehand sends Node down a slower merging path.
-  const headers: Record<string, string | number | string[]> = { 'audit-id': ctx.auditId, 'content-type': contentType };
-  // writeHead's values replace set ones: keep a route's own caching (immutable OpenAPI documents).
-  if (!ctx.res.hasHeader('cache-control')) headers['cache-control'] = 'no-cache, private';
+/** Headers a route adds to, or puts in place of, the standard ones (ETag, caching, Retry-After). */
+export type ExtraHeaders = Readonly<Record<string, string>>;
+
+// Every header goes in the one object writeHead gets: a setHeader beforehand sends Node down a slower
+// merging path, measurable on short requests.
+function writeHead(ctx: RequestContext, code: number, contentType: string, length?: number, extra?: ExtraHeaders): void {
+  const headers: Record<string, string | number | string[]> = { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', 'content-type': contentType };
+  if (extra) Object.assign(headers, extra);
   if (length !== undefined) headers['content-length'] = length;
   if (ctx.warnings.length > 0) headers['warning'] = ctx.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
   ctx.code = code;
@@ -21,9 +24,9 @@ export function writeHeadOnly(ctx: RequestContext, code: number, contentType: st
 }
 
 /** Write an already serialized body. */
-export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer): void {
+export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, extra?: ExtraHeaders): void {
   // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
-  writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length, extra);
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
@@ -33,8 +36,15 @@ export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 
   return isTrue(ctx.query.get('pretty')) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
 }
 
-export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json'): void {
-  writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
+export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json', extra?: ExtraHeaders): void {
+  writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format), extra);
+}
+
+/** 304 Not Modified: no body, no content type. */
+export function writeNotModified(ctx: RequestContext): void {
+  ctx.code = 304;
+  ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
+  ctx.res.end();
 }
 
 /** Render any thrown value as a Status response; unknown errors become 500 InternalError. */
@@ -45,8 +55,7 @@ export function writeError(ctx: RequestContext, error: unknown): void {
     return;
   }
   const retryAfter = statusError.status.details?.retryAfterSeconds;
-  if (retryAfter !== undefined) ctx.res.setHeader('retry-after', String(retryAfter));
-  writeObject(ctx, statusError.code, statusError.status);
+  writeObject(ctx, statusError.code, statusError.status, 'json', retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) });
 }
 
 export function toStatusError(error: unknown): StatusError {

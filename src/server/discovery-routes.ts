@@ -13,7 +13,7 @@ import {
   negotiateDiscovery,
 } from '../endpoints/discovery/index.js';
 import { servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
-import { writeRaw } from '../endpoints/responses.js';
+import { writeNotModified, writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 
 const JSON_TYPE = 'application/json';
@@ -33,17 +33,16 @@ export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: Requ
     if (path === '/openapi/v2') {
       const v2 = servedOpenApiV2(defs, openApiOptions);
       if (ctx.req.headers['if-none-match'] === v2.etag) return notModified(ctx);
-      ctx.res.setHeader('etag', v2.etag);
-      return send(ctx, v2.json);
+      return send(ctx, v2.json, JSON_TYPE, { etag: v2.etag });
     }
     if (parts[0] === 'openapi' && parts[1] === 'v3') {
       const v3 = servedOpenApiV3(defs, openApiOptions);
       if (parts.length === 2) return send(ctx, once('openapi-v3-index', () => JSON.stringify(v3.index)));
       const document = v3.documents.get(parts.slice(2).join('/'));
       if (!document) return false;
-      if (ctx.query.get('hash') === document.hash) ctx.res.setHeader('cache-control', 'public, immutable');
-      ctx.res.setHeader('etag', `"${document.hash}"`);
-      return send(ctx, document.json);
+      const etag = `"${document.hash}"`;
+      // Asked for by its hash, the document at this URL never changes.
+      return send(ctx, document.json, JSON_TYPE, ctx.query.get('hash') === document.hash ? { etag, 'cache-control': 'public, immutable' } : { etag });
     }
     return false;
   };
@@ -94,14 +93,12 @@ function rootPaths(defs: readonly ResourceDefinition[]): string[] {
   return [...paths].sort();
 }
 
-function send(ctx: RequestContext, body: string, contentType = JSON_TYPE): true {
-  writeRaw(ctx, 200, contentType, body);
+function send(ctx: RequestContext, body: string, contentType = JSON_TYPE, extra?: ExtraHeaders): true {
+  writeRaw(ctx, 200, contentType, body, extra);
   return true;
 }
 
 function notModified(ctx: RequestContext): true {
-  ctx.code = 304;
-  ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
-  ctx.res.end();
+  writeNotModified(ctx);
   return true;
 }

@@ -28,7 +28,7 @@ const METADATA_FIELDS = new Set(['metadata.name', 'metadata.namespace']);
  * Field values a field selector can test: metadata.name, metadata.namespace, and, with `withKindFields`,
  * the kind's own (which decode the object).
  */
-export function selectableFields(def: ResourceDefinition, item: Selectable, withKindFields = true): Record<string, string> {
+function selectableFields(def: ResourceDefinition, item: Selectable, withKindFields: boolean): Record<string, string> {
   const fields: Record<string, string> = { 'metadata.name': item.name };
   if (def.namespaced) fields['metadata.namespace'] = item.namespace;
   if (!withKindFields || !def.fieldSelectors) return fields;

@@ -1,5 +1,5 @@
 // The cache's data: current objects, event history and revision, changed only by backend batches and lists.
-// Each change is decoded, frozen and serialized here, once, into one shared CacheEvent.
+// Each change is decoded and serialized here, once, into one shared CacheEvent (the JSON is what is kept).
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { KeyValue, WatchBatch, WatchEvent } from '../interface.js';
 import { cachedObjectOf, withRevision, type CachedObject } from './cached-object.js';

@@ -1,6 +1,6 @@
 // The watch cache of one resource prefix (ARCHITECTURE §3): current objects, a ring of recent events and the
-// watchers, fed by one backend watch. Serves gets, unpaginated lists and every watch; each change is decoded,
-// frozen and serialized once and the same event object goes to every watcher.
+// watchers, fed by one backend watch. Serves gets, unpaginated lists and every watch; each change is decoded and
+// serialized once and the same event object goes to every watcher.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { Backend, KeyValue, WatchBatch } from '../interface.js';
 import { compacted, StorageError, unavailable } from '../errors.js';

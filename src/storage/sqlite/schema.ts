@@ -63,7 +63,7 @@ export function openDatabase(path: string): Database.Database {
     if (mode !== 'wal' && path !== ':memory:') throw unavailable(`sqlite: cannot enable WAL on ${path} (mode ${String(mode)})`);
     // FULL: the WAL is synced at every commit, so an acknowledged write survives power loss.
     db.pragma('synchronous = FULL');
-    // 8 MiB of pages: reads are served by the watch cache, so SQLite's own cache only needs the B-tree
+    // SQLite's default 2 MiB of pages: reads are served by the watch cache, so SQLite's own cache only needs the B-tree
     // pages writes touch; a larger one grew resident memory with the database for no measurable gain.
     db.pragma('cache_size = -2048');
     db.pragma('temp_store = MEMORY');
