@@ -15,6 +15,21 @@ export function spread(values: readonly number[]): number {
   return m === 0 ? 0 : (Math.max(...values) - Math.min(...values)) / m;
 }
 
+/** Least-squares slope of y over x through `points` ([x, y] pairs, at least two distinct x). */
+export function slope(points: ReadonlyArray<readonly [number, number]>): number {
+  const n = points.length;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const [x, y] of points) {
+    covariance += (x - meanX) * (y - meanY);
+    variance += (x - meanX) ** 2;
+  }
+  if (variance === 0) throw new RangeError('slope needs at least two distinct x values');
+  return covariance / variance;
+}
+
 /** Milliseconds elapsed since `start` (a `process.hrtime.bigint()` reading). */
 export function elapsedMs(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;

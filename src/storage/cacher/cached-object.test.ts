@@ -31,7 +31,16 @@ describe('cachedObjectOf', () => {
     const cached = cachedObjectOf('/r/x', 7, { metadata: undefined as unknown as KubeObject['metadata'] });
     assert.equal(cached.object.metadata.resourceVersion, '7');
     assert.equal(cached.labels, undefined);
-    assert.equal(cached.name, '');
+    assert.equal(cached.name, 'x'); // the key's last segment
+  });
+
+  it('shares one frozen label set between objects with equal labels', () => {
+    const a = cachedObjectOf('/r/a', 1, { ...sample(), metadata: { name: 'a', labels: { app: 'web', tier: 'x' } } });
+    const b = cachedObjectOf('/r/b', 2, { ...sample(), metadata: { name: 'b', labels: { app: 'web', tier: 'x' } } });
+    const c = cachedObjectOf('/r/c', 3, { ...sample(), metadata: { name: 'c', labels: { app: 'web', tier: 'y' } } });
+    assert.equal(a.labels, b.labels);
+    assert.notEqual(a.labels, c.labels);
+    assert.deepEqual(c.labels, { app: 'web', tier: 'y' });
   });
 
   it('withRevision restamps a copy and leaves the original alone', () => {

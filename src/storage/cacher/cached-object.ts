@@ -2,7 +2,10 @@
 // watcher (ARCHITECTURE §3). The JSON is the only full copy kept; what selectors read (name, namespace,
 // labels) is kept beside it, and the rare reader of the whole object (tables, admission, controllers)
 // decodes its own copy. Keeping the decoded object as well doubled the memory per cached object.
+// The name is read back from the key (the last segment of every object key), and label sets are
+// shared between objects that carry the same ones: both would otherwise be a copy per object.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { sharedLabels } from './label-sets.js';
 
 /** An object at one revision, immutable and shared. */
 export interface CachedObject {
@@ -14,7 +17,7 @@ export interface CachedObject {
   readonly json: string;
   readonly name: string;
   readonly namespace: string;
-  /** Frozen; undefined when the object has none. */
+  /** Frozen and shared with other objects with the same labels; undefined when the object has none. */
   readonly labels: Readonly<Record<string, string>> | undefined;
   /** The object decoded from `json`: a fresh copy at every access, the caller's to keep or change. */
   readonly object: KubeObject;
@@ -25,10 +28,13 @@ class CachedJson implements CachedObject {
     readonly key: string,
     readonly revision: number,
     readonly json: string,
-    readonly name: string,
     readonly namespace: string,
     readonly labels: Readonly<Record<string, string>> | undefined,
   ) {}
+
+  get name(): string {
+    return this.key.slice(this.key.lastIndexOf('/') + 1);
+  }
 
   get object(): KubeObject {
     return JSON.parse(this.json) as KubeObject;
@@ -39,8 +45,9 @@ class CachedJson implements CachedObject {
 export function cachedObjectOf(key: string, revision: number, object: KubeObject): CachedObject {
   const metadata = isPlainObject(object.metadata) ? object.metadata : (object.metadata = {});
   metadata.resourceVersion = String(revision);
-  const labels = isPlainObject(metadata.labels) ? Object.freeze(metadata.labels as Record<string, string>) : undefined;
-  return new CachedJson(key, revision, JSON.stringify(object), stringOr(metadata.name), stringOr(metadata.namespace), labels);
+  const json = JSON.stringify(object);
+  const labels = isPlainObject(metadata.labels) ? sharedLabels(metadata.labels as Record<string, string>) : undefined;
+  return new CachedJson(key, revision, json, stringOr(metadata.namespace), labels);
 }
 
 /** The same content as `cached`, stamped with another revision (a deletion's, as upstream reports it). */
