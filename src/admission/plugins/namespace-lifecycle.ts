@@ -8,7 +8,7 @@ import type { AdmissionPlugin } from '../types.js';
 /** Namespaces that may never be deleted (upstream's immortal set). */
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
-export function namespaceLifecycle(getNamespace: (name: string) => Promise<KubeObject | undefined>): AdmissionPlugin {
+export function namespaceLifecycle(getNamespace: (name: string) => Promise<Readonly<KubeObject> | undefined>): AdmissionPlugin {
   return {
     name: 'NamespaceLifecycle',
     async validate(a) {
