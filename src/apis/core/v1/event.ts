@@ -6,7 +6,7 @@ import { K } from '../../../schema/builder.js';
 import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { MicroTimeSchema, ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
-import { CORE_V1, EventSourceSchema, ObjectReferenceSchema, type ObjectReference } from './object-reference.js';
+import { CORE_V1, EventSourceSchema, ObjectReferenceSchema, objectReferenceSelectors, type ObjectReference } from './object-reference.js';
 import { eventTableColumns } from './event-table.js';
 import { validateEventCreate, validateEventUpdate } from './event-validation.js';
 
@@ -62,13 +62,7 @@ export function defaultCoreEvent(event: CoreEvent): void {
 
 /** Field selectors of core v1 events (upstream event ToSelectableFields and its field label conversion). */
 export const coreEventFieldSelectors: Record<string, (event: CoreEvent) => string> = {
-  'involvedObject.kind': (e) => e.involvedObject?.kind ?? '',
-  'involvedObject.namespace': (e) => e.involvedObject?.namespace ?? '',
-  'involvedObject.name': (e) => e.involvedObject?.name ?? '',
-  'involvedObject.uid': (e) => e.involvedObject?.uid ?? '',
-  'involvedObject.apiVersion': (e) => e.involvedObject?.apiVersion ?? '',
-  'involvedObject.resourceVersion': (e) => e.involvedObject?.resourceVersion ?? '',
-  'involvedObject.fieldPath': (e) => e.involvedObject?.fieldPath ?? '',
+  ...objectReferenceSelectors<CoreEvent>('involvedObject', (e) => e.involvedObject),
   reason: (e) => e.reason ?? '',
   reportingComponent: (e) => e.reportingComponent ?? '',
   // New-style events have no source: selecting by source falls back to the reporting controller.

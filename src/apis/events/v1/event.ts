@@ -7,7 +7,7 @@ import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/fie
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { MicroTimeSchema, ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
-import { EventSourceSchema, ObjectReferenceSchema, type ObjectReference } from '../../core/v1/object-reference.js';
+import { EventSourceSchema, ObjectReferenceSchema, objectReferenceSelectors, type ObjectReference } from '../../core/v1/object-reference.js';
 import { EVENT_TTL_SECONDS, type CoreEvent } from '../../core/v1/event.js';
 import { eventTableColumns } from '../../core/v1/event-table.js';
 import { validateEventCreate, validateEventUpdate } from '../../core/v1/event-validation.js';
@@ -62,18 +62,12 @@ export type EventsV1Event = Omit<KindObject<typeof EventsV1EventSchema>, 'eventT
  * without converting per object.
  */
 const pick = (obj: KubeObject, name: string, coreName: string): unknown => (name in obj ? obj[name] : obj[coreName]);
-const regarding = (e: KubeObject): ObjectReference => (pick(e, 'regarding', 'involvedObject') ?? {}) as ObjectReference;
+const regarding = (e: KubeObject): ObjectReference | undefined => pick(e, 'regarding', 'involvedObject') as ObjectReference | undefined;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Field selectors of events.k8s.io/v1 (upstream AddFieldLabelConversionsForEvent). */
 export const eventsV1FieldSelectors: Record<string, (event: EventsV1Event) => string> = {
-  'regarding.kind': (e) => regarding(e).kind ?? '',
-  'regarding.namespace': (e) => regarding(e).namespace ?? '',
-  'regarding.name': (e) => regarding(e).name ?? '',
-  'regarding.uid': (e) => regarding(e).uid ?? '',
-  'regarding.apiVersion': (e) => regarding(e).apiVersion ?? '',
-  'regarding.resourceVersion': (e) => regarding(e).resourceVersion ?? '',
-  'regarding.fieldPath': (e) => regarding(e).fieldPath ?? '',
+  ...objectReferenceSelectors<EventsV1Event>('regarding', regarding),
   reason: (e) => text(e.reason),
   reportingController: (e) => text(pick(e, 'reportingController', 'reportingComponent')),
   // As upstream: the legacy source component, else the reporting controller.
