@@ -6,8 +6,9 @@
 // X - 1, which is gone), and the contract promises prevKv for every event at or after the compacted revision.
 // So `compact(C)` compacts etcd at C - 1, and ranges and watches below C fail with `Compacted` here even
 // where etcd could still serve them. Nothing is lost: C is exactly the oldest revision fully readable.
-import type { KVClient } from 'etcd3';
 import { int64, isEtcdCompacted, keyBytes, translateError } from './etcd-client.js';
+import type { KvClient } from './grpc/kv-client.js';
+import { CompareResult, CompareTarget } from './grpc/kv-proto.js';
 
 /**
  * kube-apiserver's coordination key, outside every prefix: compaction is global to an etcd cluster, so all
@@ -37,7 +38,7 @@ export class CompactionTracker {
 }
 
 /** Compacts etcd at `physical`; an etcd already compacted at or above it is fine. */
-export async function compactPhysical(kv: KVClient, tracker: CompactionTracker, physical: number): Promise<void> {
+export async function compactPhysical(kv: KvClient, tracker: CompactionTracker, physical: number): Promise<void> {
   if (physical < 1) return;
   try {
     await kv.compact({ revision: physical });
@@ -49,7 +50,7 @@ export async function compactPhysical(kv: KVClient, tracker: CompactionTracker, 
 }
 
 /** Reads the coordination key's value: the physical revision the last compactor compacted. */
-export async function readCompactRevKey(kv: KVClient): Promise<number> {
+export async function readCompactRevKey(kv: KvClient): Promise<number> {
   try {
     const response = await kv.range({ key: keyBytes(COMPACT_REV_KEY) });
     const value = response.kvs[0]?.value.toString('utf8');
@@ -73,7 +74,7 @@ export class Compactor {
   #running: Promise<void> | undefined;
 
   constructor(
-    private readonly kv: KVClient,
+    private readonly kv: KvClient,
     private readonly tracker: CompactionTracker,
     private readonly onError: (error: unknown) => void,
   ) {}
@@ -103,17 +104,17 @@ export class Compactor {
     let response;
     try {
       response = await this.kv.txn({
-        compare: [{ key, target: 'Version', result: 'Equal', version: this.#compactTime }],
+        compare: [{ key, target: CompareTarget.Version, result: CompareResult.Equal, version: this.#compactTime }],
         success: [{ request_put: { key, value: Buffer.from(String(target)) } }],
         failure: [{ request_range: { key } }],
       });
     } catch (error) {
       throw translateError(error, 'compaction coordination');
     }
-    this.#revision = int64(response.header.revision);
+    this.#revision = int64(response.header?.revision);
     if (!response.succeeded) {
       // Another server compacted in this interval (or we started late): adopt its time and try next interval.
-      const current = response.responses[0]?.response_range.kvs[0];
+      const current = response.responses[0]?.response_range?.kvs[0];
       this.#compactTime = int64(current?.version);
       const value = current?.value.toString('utf8') ?? '';
       if (/^\d+$/.test(value)) this.tracker.learnPhysical(Number(value));

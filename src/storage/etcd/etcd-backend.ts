@@ -13,6 +13,8 @@ import { futureRevision, isStorageError, unavailable } from '../errors.js';
 import { DEFAULT_WATCH_BUFFER_LIMIT } from '../watch-hub.js';
 import { createEtcdClient, type EtcdTlsOptions } from './etcd-client.js';
 import { CompactionTracker, Compactor, compactPhysical, readCompactRevKey } from './compaction.js';
+import { kvClient, type KvClient } from './grpc/kv-client.js';
+import { UnaryChannel } from './grpc/unary-channel.js';
 import { LeaseManager } from './lease-manager.js';
 import { createKey, deleteKey, getKey, rangePrefix, readRevision, updateKey, type KvContext } from './kv-ops.js';
 import { WatchMux } from './watch-mux.js';
@@ -59,25 +61,37 @@ function ownedPrefix(prefix: string): string {
  */
 export async function createEtcdBackend(options: EtcdBackendOptions): Promise<EtcdBackend> {
   const prefix = ownedPrefix(options.prefix ?? '/registry');
-  const client = createEtcdClient({
+  const connection = {
     endpoints: options.endpoints,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     ...(options.tls ? { tls: options.tls } : {}),
-  });
+  };
+  // Two connections: the KV calls on the lean unary channel (grpc/unary-channel.ts says why), leases and
+  // the watch stream on the `etcd3` client.
+  const channel = new UnaryChannel(connection);
+  const client = createEtcdClient(connection);
+  const kv = kvClient(channel);
   const tracker = new CompactionTracker();
   try {
-    tracker.learnPhysical(await readCompactRevKey(client.kv));
+    tracker.learnPhysical(await readCompactRevKey(kv));
   } catch (error) {
+    channel.close();
     client.close();
     if (!isStorageError(error, 'Unavailable')) throw error;
     throw unavailable(`etcd at ${options.endpoints.join(',')} is unreachable: ${error.message}`);
   }
-  return assemble(client, prefix, tracker, options);
+  return assemble({ client, channel, kv }, prefix, tracker, options);
 }
 
-function assemble(client: Etcd3, prefix: string, tracker: CompactionTracker, options: EtcdBackendOptions): EtcdBackend {
+interface Clients {
+  client: Etcd3;
+  channel: UnaryChannel;
+  kv: KvClient;
+}
+
+function assemble({ client, channel, kv }: Clients, prefix: string, tracker: CompactionTracker, options: EtcdBackendOptions): EtcdBackend {
   const leases = new LeaseManager(async (ttl) => (await client.leaseClient.leaseGrant({ TTL: ttl })).ID);
-  const ctx: KvContext = { kv: client.kv, leases, tracker, revisionProbeKey: prefix };
+  const ctx: KvContext = { kv, leases, tracker, revisionProbeKey: prefix };
   const fence = new WriteFence();
   const mux = new WatchMux({
     openStream: () => client.watchClient.watch(),
@@ -86,7 +100,7 @@ function assemble(client: Etcd3, prefix: string, tracker: CompactionTracker, opt
     bufferLimit: options.watchBufferLimit ?? DEFAULT_WATCH_BUFFER_LIMIT,
   });
   const onError = options.onError ?? ((error: unknown) => console.error('kplane: etcd compactor:', error));
-  const compactor = new Compactor(client.kv, tracker, onError);
+  const compactor = new Compactor(kv, tracker, onError);
   compactor.start(options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS);
   let closed = false;
 
@@ -110,7 +124,7 @@ function assemble(client: Etcd3, prefix: string, tracker: CompactionTracker, opt
     },
     async compactedRevision(): Promise<number> {
       open();
-      tracker.learnPhysical(await readCompactRevKey(client.kv));
+      tracker.learnPhysical(await readCompactRevKey(kv));
       return tracker.compacted;
     },
     async get(key: string): Promise<KeyValue | undefined> {
@@ -143,7 +157,7 @@ function assemble(client: Etcd3, prefix: string, tracker: CompactionTracker, opt
       const current = await readRevision(ctx);
       if (revision > current) throw futureRevision(revision, current);
       // Revision C is kept with every event's prevKv by compacting etcd at C - 1 (compaction.ts).
-      await compactPhysical(client.kv, tracker, revision - 1);
+      await compactPhysical(kv, tracker, revision - 1);
       tracker.learn(revision);
     },
     async check(): Promise<void> {
@@ -159,6 +173,7 @@ function assemble(client: Etcd3, prefix: string, tracker: CompactionTracker, opt
       closed = true;
       mux.close(unavailable('etcd backend is closed'));
       await compactor.stop();
+      channel.close();
       client.close();
     },
   };

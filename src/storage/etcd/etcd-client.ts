@@ -3,9 +3,11 @@
 // etcd and gRPC failures into StorageError.
 import { rootCertificates } from 'node:tls';
 import { ConsecutiveBreaker, circuitBreaker, handleWhen, noop } from 'cockatiel';
-import { Etcd3, isRecoverableError, type IKeyValue, type IOptions } from 'etcd3';
+import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
 import type { KeyValue } from '../interface.js';
 import { StorageError, unavailable } from '../errors.js';
+import { toNumber, type Int64 } from './grpc/kv-proto.js';
+import { GrpcCode, GrpcStatusError } from './grpc/unary-channel.js';
 
 /** Client TLS material (PEM contents, not paths), as kube-apiserver's `--etcd-cafile/certfile/keyfile`. */
 export interface EtcdTlsOptions {
@@ -97,11 +99,22 @@ export function prefixRangeEnd(prefix: Buffer): Buffer {
   return ALL_KEYS;
 }
 
-/** etcd encodes int64 as decimal strings; revisions stay far below 2^53. */
-export const int64 = (value: string | number | null | undefined): number => Number(value ?? 0);
+/**
+ * An int64 of an etcd response as a number: the `etcd3` client gives decimal strings, the KV channel's
+ * decoder numbers or Longs. Revisions stay far below 2^53.
+ */
+export const int64 = (value: string | Int64 | null | undefined): number => (typeof value === 'string' ? Number(value) : toNumber(value));
+
+/** A key-value pair as either client decodes it. */
+export interface WireKeyValue {
+  key: Buffer;
+  value: Buffer;
+  create_revision?: string | Int64;
+  mod_revision?: string | Int64;
+}
 
 /** A KeyValue from etcd's wire form. */
-export function toKeyValue(kv: IKeyValue): KeyValue {
+export function toKeyValue(kv: WireKeyValue): KeyValue {
   return {
     key: kv.key.toString('utf8'),
     value: kv.value.toString('utf8'),
@@ -123,6 +136,10 @@ export const isLeaseNotFound = (error: unknown): boolean =>
 
 /** Names of failures that mean "etcd did not answer" rather than "etcd said no". */
 const CONNECTIVITY = /GRPC(Unavailable|DeadlineExceeded|Cancelled|Internal|Unknown|Aborted|ResourceExhasted)Error|BrokenCircuitError|ClientClosedError|ClientRuntimeError/;
+const CONNECTIVITY_CODES = new Set<number>([
+  GrpcCode.Unavailable, GrpcCode.DeadlineExceeded, GrpcCode.Cancelled, GrpcCode.Internal, GrpcCode.Unknown, GrpcCode.Aborted,
+  GrpcCode.ResourceExhausted,
+]);
 const SERVER_UNAVAILABLE = /etcdserver: (request timed out|no leader|leader changed|too many requests|server stopped|not capable)/;
 
 /**
@@ -132,6 +149,7 @@ const SERVER_UNAVAILABLE = /etcdserver: (request timed out|no leader|leader chan
  */
 export function translateError(error: unknown, what: string): unknown {
   if (error instanceof StorageError || !(error instanceof Error)) return error;
+  if (error instanceof GrpcStatusError && CONNECTIVITY_CODES.has(error.code)) return unavailable(`etcd ${what} failed: ${error.message}`);
   if (CONNECTIVITY.test(error.constructor.name) || CONNECTIVITY.test(error.name) || SERVER_UNAVAILABLE.test(error.message)) {
     return unavailable(`etcd ${what} failed: ${error.message}`);
   }

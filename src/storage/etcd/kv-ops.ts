@@ -1,17 +1,18 @@
 // The key-value operations of the etcd backend, each one etcd request: linearizable reads, and writes as
 // transactions whose compare makes them create-if-absent or compare-and-swap, with the current value read in
 // the same transaction's else branch so that a conflict needs no second round trip.
-import type { ICompare, IRangeResponse, KVClient } from 'etcd3';
 import type { KeyValue, RangeOptions, RangeResult, WriteOptions } from '../interface.js';
 import { compacted, conflictAt, futureRevision, keyExists, keyNotFound } from '../errors.js';
 import { rangeStart } from '../key-range.js';
 import type { CompactionTracker } from './compaction.js';
-import { int64, isEtcdCompacted, isEtcdFutureRevision, isLeaseNotFound, keyBytes, prefixRangeEnd, toKeyValue, translateError } from './etcd-client.js';
+import { int64, isEtcdCompacted, isEtcdFutureRevision, isLeaseNotFound, keyBytes, prefixRangeEnd, toKeyValue, translateError, type WireKeyValue } from './etcd-client.js';
+import type { KvClient } from './grpc/kv-client.js';
+import { CompareResult, CompareTarget, type Compare, type RangeResponse } from './grpc/kv-proto.js';
 import type { LeaseManager } from './lease-manager.js';
 
 /** What the operations share. */
 export interface KvContext {
-  kv: KVClient;
+  kv: KvClient;
   leases: LeaseManager;
   tracker: CompactionTracker;
   /** A key whose count is read to learn the revision (any key will do; one inside the prefix). */
@@ -30,7 +31,7 @@ async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
 /** The store's current revision: a linearizable (quorum) read of one key's count, from its header. */
 export async function readRevision(ctx: KvContext): Promise<number> {
   const response = await call('read', () => ctx.kv.range({ key: keyBytes(ctx.revisionProbeKey), count_only: true }));
-  return int64(response.header.revision);
+  return int64(response.header?.revision);
 }
 
 /** The current value of `key`. */
@@ -44,7 +45,7 @@ export async function getKey(ctx: KvContext, key: string): Promise<KeyValue | un
 export async function rangePrefix(ctx: KvContext, prefix: string, options: RangeOptions = {}): Promise<RangeResult> {
   const revision = options.revision ?? 0;
   if (revision > 0 && revision < ctx.tracker.compacted) throw compacted(revision, ctx.tracker.compacted);
-  let response: IRangeResponse;
+  let response: RangeResponse;
   try {
     response = await ctx.kv.range({
       key: keyBytes(rangeStart(prefix, options.startKey)),
@@ -62,8 +63,8 @@ export async function rangePrefix(ctx: KvContext, prefix: string, options: Range
   }
   return {
     kvs: response.kvs.map(toKeyValue),
-    revision: revision > 0 ? revision : int64(response.header.revision),
-    more: response.more,
+    revision: revision > 0 ? revision : int64(response.header?.revision),
+    more: response.more === true,
     count: int64(response.count),
   };
 }
@@ -86,10 +87,10 @@ async function withLease<T>(ctx: KvContext, options: WriteOptions | undefined, w
   }
 }
 
-const createRevisionIs = (key: Buffer, result: 'Equal' | 'Greater'): ICompare =>
-  ({ key, target: 'Create', result, create_revision: 0 });
-const modRevisionIs = (key: Buffer, revision: number): ICompare =>
-  ({ key, target: 'Mod', result: 'Equal', mod_revision: revision });
+const createRevisionIs = (key: Buffer, result: 'Equal' | 'Greater'): Compare =>
+  ({ key, target: CompareTarget.Create, result: CompareResult[result], create_revision: 0 });
+const modRevisionIs = (key: Buffer, revision: number): Compare =>
+  ({ key, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: revision });
 
 /** Create-if-absent: a transaction on "create revision == 0" (the key does not exist). */
 export async function createKey(ctx: KvContext, key: string, value: string, options?: WriteOptions): Promise<KeyValue> {
@@ -99,7 +100,7 @@ export async function createKey(ctx: KvContext, key: string, value: string, opti
     success: [{ request_put: { key: k, value: Buffer.from(value, 'utf8'), lease } }],
   }));
   if (!response.succeeded) throw keyExists(key);
-  const revision = int64(response.header.revision);
+  const revision = int64(response.header?.revision);
   return { key, value, createRevision: revision, modRevision: revision };
 }
 
@@ -116,7 +117,7 @@ export async function updateKey(
   }));
   if (!response.succeeded) throw casFailure(key, response.responses[0]?.response_range?.kvs[0]);
   const previous = response.responses[0]?.response_put?.prev_kv;
-  const revision = int64(response.header.revision);
+  const revision = int64(response.header?.revision);
   return { key, value, createRevision: int64(previous?.create_revision) || revision, modRevision: revision };
 }
 
@@ -135,10 +136,10 @@ export async function deleteKey(
   if (!response.succeeded) throw casFailure(key, response.responses[0]?.response_range?.kvs[0]);
   const previous = response.responses[0]?.response_delete_range?.prev_kvs[0];
   if (previous === undefined) throw keyNotFound(key);
-  return { revision: int64(response.header.revision), prevKv: toKeyValue(previous) };
+  return { revision: int64(response.header?.revision), prevKv: toKeyValue(previous) };
 }
 
 /** A failed compare: `Conflict` with the current value, or `KeyNotFound` when there is none. */
-function casFailure(key: string, current: Parameters<typeof toKeyValue>[0] | undefined): Error {
+function casFailure(key: string, current: WireKeyValue | undefined): Error {
   return current === undefined ? keyNotFound(key) : conflictAt(key, toKeyValue(current));
 }

@@ -1,0 +1,117 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2';
+import { isStorageError } from '../../errors.js';
+import { translateError } from '../etcd-client.js';
+import { GrpcCode, GrpcStatusError, UnaryChannel } from './unary-channel.js';
+
+/** A gRPC-speaking HTTP/2 server on loopback whose answer per path the test decides. */
+async function fakeEtcd(answer: (path: string, message: Buffer, stream: ServerHttp2Stream) => void): Promise<{ url: string; server: Http2Server }> {
+  const server = createServer();
+  server.on('stream', (stream, headers) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => answer(String(headers[':path']), Buffer.concat(chunks).subarray(5), stream));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+function framed(message: Buffer): Buffer {
+  const out = Buffer.alloc(5 + message.length);
+  out.writeUInt32BE(message.length, 1);
+  message.copy(out, 5);
+  return out;
+}
+
+const echo = (_path: string, message: Buffer, stream: ServerHttp2Stream): void => {
+  stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });
+  stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+  stream.end(framed(Buffer.concat([Buffer.from('echo:'), message])));
+};
+
+async function closedPort(): Promise<string> {
+  const { url, server } = await fakeEtcd(echo);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return url;
+}
+
+test('a unary call sends one framed message and resolves with the framed answer', async () => {
+  const { url, server } = await fakeEtcd(echo);
+  const channel = new UnaryChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
+  try {
+    const answers = await Promise.all([1, 2, 3].map((i) => channel.call('/etcdserverpb.KV/Range', Buffer.from(`m${i}`))));
+    assert.deepEqual(answers.map(String), ['echo:m1', 'echo:m2', 'echo:m3']);
+  } finally {
+    channel.close();
+    server.close();
+  }
+});
+
+test('a non-OK status rejects with etcd\'s message, from trailers or from a trailers-only answer', async () => {
+  const { url, server } = await fakeEtcd((path, _message, stream) => {
+    const status = { 'grpc-status': String(GrpcCode.OutOfRange), 'grpc-message': encodeURIComponent('etcdserver: mvcc: required revision has been compacted') };
+    if (path.endsWith('/Trailers')) {
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });
+      stream.on('wantTrailers', () => stream.sendTrailers(status));
+      stream.end();
+    } else {
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc', ...status }, { endStream: true });
+    }
+  });
+  const channel = new UnaryChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
+  try {
+    for (const path of ['/x/Trailers', '/x/TrailersOnly']) {
+      await assert.rejects(channel.call(path, Buffer.alloc(0)), (error: unknown) => {
+        assert.ok(error instanceof GrpcStatusError);
+        assert.equal(error.code, GrpcCode.OutOfRange);
+        assert.equal(error.message, 'etcdserver: mvcc: required revision has been compacted');
+        assert.equal(translateError(error, 'range'), error, 'an answer from etcd is not a connectivity failure');
+        return true;
+      });
+    }
+  } finally {
+    channel.close();
+    server.close();
+  }
+});
+
+test('an unreachable member fails fast as Unavailable, and the next call goes to the next member', async () => {
+  const dead = await closedPort();
+  const { url, server } = await fakeEtcd(echo);
+  const channel = new UnaryChannel({ endpoints: [dead, url], requestTimeoutMs: 30_000 });
+  try {
+    await assert.rejects(channel.call('/etcdserverpb.KV/Range', Buffer.from('a')), (error: unknown) => {
+      assert.ok(error instanceof GrpcStatusError && error.code === GrpcCode.Unavailable, String(error));
+      assert.ok(isStorageError(translateError(error, 'read'), 'Unavailable'));
+      return true;
+    });
+    assert.equal(String(await channel.call('/etcdserverpb.KV/Range', Buffer.from('b'))), 'echo:b');
+  } finally {
+    channel.close();
+    server.close();
+  }
+});
+
+test('a call etcd does not answer within the deadline is cancelled as DeadlineExceeded (Unavailable)', async () => {
+  const { url, server } = await fakeEtcd(() => undefined);
+  const channel = new UnaryChannel({ endpoints: [url], requestTimeoutMs: 50 });
+  try {
+    await assert.rejects(channel.call('/etcdserverpb.KV/Txn', Buffer.from('a')), (error: unknown) => {
+      assert.ok(error instanceof GrpcStatusError && error.code === GrpcCode.DeadlineExceeded, String(error));
+      assert.ok(isStorageError(translateError(error, 'write'), 'Unavailable'));
+      return true;
+    });
+  } finally {
+    channel.close();
+    server.close();
+  }
+});
+
+test('a closed channel refuses calls', async () => {
+  const channel = new UnaryChannel({ endpoints: ['http://127.0.0.1:1'], requestTimeoutMs: 1_000 });
+  channel.close();
+  await assert.rejects(channel.call('/x', Buffer.alloc(0)), GrpcStatusError);
+});
