@@ -7,8 +7,8 @@
 // So `compact(C)` compacts etcd at C - 1, and ranges and watches below C fail with `Compacted` here even
 // where etcd could still serve them. Nothing is lost: C is exactly the oldest revision fully readable.
 import { int64, isEtcdCompacted, keyBytes, translateError } from './etcd-client.js';
-import type { KvClient } from './grpc/kv-client.js';
-import { CompareResult, CompareTarget } from './grpc/kv-proto.js';
+import type { KvClient } from './grpc/services.js';
+import { CompareResult, CompareTarget } from './grpc/etcd-proto.js';
 
 /**
  * kube-apiserver's coordination key, outside every prefix: compaction is global to an etcd cluster, so all

@@ -7,14 +7,14 @@
 // verbatim, in kube-apiserver's layout (`/registry/configmaps/default/x`), and must be given the same
 // prefix the registry uses: `--etcd-prefix` sets both. The backend uses it to refuse keys outside it, so a
 // registry wired with another prefix fails at its first request instead of writing elsewhere.
-import type { Etcd3 } from 'etcd3';
 import type { Backend, KeyValue, RangeOptions, RangeResult, WatchBatch, WriteOptions } from '../interface.js';
 import { futureRevision, isStorageError, unavailable } from '../errors.js';
 import { DEFAULT_WATCH_BUFFER_LIMIT } from '../watch-hub.js';
-import { createEtcdClient, type EtcdTlsOptions } from './etcd-client.js';
+import type { EtcdTlsOptions } from './etcd-client.js';
 import { CompactionTracker, Compactor, compactPhysical, readCompactRevKey } from './compaction.js';
-import { kvClient, type KvClient } from './grpc/kv-client.js';
-import { UnaryChannel } from './grpc/unary-channel.js';
+import { GrpcChannel } from './grpc/channel.js';
+import { kvClient, leaseGranter, type KvClient } from './grpc/services.js';
+import { openWatchStream } from './grpc/watch-stream.js';
 import { LeaseManager } from './lease-manager.js';
 import { createKey, deleteKey, getKey, rangePrefix, readRevision, updateKey, type KvContext } from './kv-ops.js';
 import { WatchMux } from './watch-mux.js';
@@ -61,40 +61,29 @@ function ownedPrefix(prefix: string): string {
  */
 export async function createEtcdBackend(options: EtcdBackendOptions): Promise<EtcdBackend> {
   const prefix = ownedPrefix(options.prefix ?? '/registry');
-  const connection = {
+  const channel = new GrpcChannel({
     endpoints: options.endpoints,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     ...(options.tls ? { tls: options.tls } : {}),
-  };
-  // Two connections: the KV calls on the lean unary channel (grpc/unary-channel.ts says why), leases and
-  // the watch stream on the `etcd3` client.
-  const channel = new UnaryChannel(connection);
-  const client = createEtcdClient(connection);
+  });
   const kv = kvClient(channel);
   const tracker = new CompactionTracker();
   try {
     tracker.learnPhysical(await readCompactRevKey(kv));
   } catch (error) {
     channel.close();
-    client.close();
     if (!isStorageError(error, 'Unavailable')) throw error;
     throw unavailable(`etcd at ${options.endpoints.join(',')} is unreachable: ${error.message}`);
   }
-  return assemble({ client, channel, kv }, prefix, tracker, options);
+  return assemble(channel, kv, prefix, tracker, options);
 }
 
-interface Clients {
-  client: Etcd3;
-  channel: UnaryChannel;
-  kv: KvClient;
-}
-
-function assemble({ client, channel, kv }: Clients, prefix: string, tracker: CompactionTracker, options: EtcdBackendOptions): EtcdBackend {
-  const leases = new LeaseManager(async (ttl) => (await client.leaseClient.leaseGrant({ TTL: ttl })).ID);
+function assemble(channel: GrpcChannel, kv: KvClient, prefix: string, tracker: CompactionTracker, options: EtcdBackendOptions): EtcdBackend {
+  const leases = new LeaseManager(leaseGranter(channel));
   const ctx: KvContext = { kv, leases, tracker, revisionProbeKey: prefix };
   const fence = new WriteFence();
   const mux = new WatchMux({
-    openStream: () => client.watchClient.watch(),
+    openStream: (listener) => openWatchStream(channel, listener),
     firstRevisionAfterNow: () => fence.firstRevisionAfterNow(() => readRevision(ctx)),
     tracker,
     bufferLimit: options.watchBufferLimit ?? DEFAULT_WATCH_BUFFER_LIMIT,
@@ -174,7 +163,6 @@ function assemble({ client, channel, kv }: Clients, prefix: string, tracker: Com
       mux.close(unavailable('etcd backend is closed'));
       await compactor.stop();
       channel.close();
-      client.close();
     },
   };
 }

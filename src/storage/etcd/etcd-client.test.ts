@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GRPCDeadlineExceededError, GRPCUnavailableError, EtcdError } from 'etcd3';
 import { isStorageError } from '../errors.js';
 import { prefixRangeEnd, translateError } from './etcd-client.js';
+import { GrpcCode, GrpcStatusError } from './grpc/channel.js';
 
 test('prefixRangeEnd increments the last byte below 0xff, as etcd clients do', () => {
   const cases: Array<[number[], number[]]> = [
@@ -20,13 +20,13 @@ test('prefixRangeEnd increments the last byte below 0xff, as etcd clients do', (
 
 test('translateError: "etcd did not answer" is Unavailable, anything else passes through', () => {
   const unavailable = [
-    new GRPCUnavailableError('14 UNAVAILABLE: No connection established'),
-    new GRPCDeadlineExceededError('4 DEADLINE_EXCEEDED: Deadline exceeded'),
-    new EtcdError('etcdserver: request timed out'),
-    new EtcdError('etcdserver: no leader'),
+    new GrpcStatusError(GrpcCode.Unavailable, 'etcd connection failed: connect ECONNREFUSED 127.0.0.1:2379'),
+    new GrpcStatusError(GrpcCode.DeadlineExceeded, 'etcd did not answer within 10000 ms'),
+    new GrpcStatusError(GrpcCode.Unavailable, 'etcdserver: request timed out'),
+    new GrpcStatusError(GrpcCode.Unavailable, 'etcdserver: no leader'),
   ];
   for (const error of unavailable) assert.ok(isStorageError(translateError(error, 'read'), 'Unavailable'), error.message);
-  const other = new EtcdError('etcdserver: request is too large');
+  const other = new GrpcStatusError(GrpcCode.InvalidArgument, 'etcdserver: request is too large');
   assert.equal(translateError(other, 'write'), other);
   assert.equal(translateError('text', 'write'), 'text');
 });

@@ -1,13 +1,10 @@
-// The etcd v3 client as this backend uses it: the `etcd3` package's connection pool and raw gRPC clients
-// (KV, Lease, Watch), with request deadlines, no automatic retries, keepalives, and the one translation of
-// etcd and gRPC failures into StorageError.
-import { rootCertificates } from 'node:tls';
-import { ConsecutiveBreaker, circuitBreaker, handleWhen, noop } from 'cockatiel';
-import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
+// What the etcd backend's parts share about talking to etcd: the TLS material, keys and ranges as bytes,
+// KeyValues and int64s from the wire, and the one translation of etcd and gRPC failures into StorageError.
+// The transport itself is grpc/ (channel, messages, services, watch stream).
 import type { KeyValue } from '../interface.js';
 import { StorageError, unavailable } from '../errors.js';
-import { toNumber, type Int64 } from './grpc/kv-proto.js';
-import { GrpcCode, GrpcStatusError } from './grpc/unary-channel.js';
+import { toNumber, type Int64, type KeyValueMessage } from './grpc/etcd-proto.js';
+import { GrpcCode, GrpcStatusError } from './grpc/channel.js';
 
 /** Client TLS material (PEM contents, not paths), as kube-apiserver's `--etcd-cafile/certfile/keyfile`. */
 export interface EtcdTlsOptions {
@@ -16,65 +13,6 @@ export interface EtcdTlsOptions {
   /** Client certificate chain and key, for etcd's `--client-cert-auth`. */
   cert?: string | Buffer;
   key?: string | Buffer;
-}
-
-/** How the client connects. */
-export interface EtcdClientOptions {
-  /** Client URLs, `http://host:port` or `https://host:port`. */
-  endpoints: readonly string[];
-  tls?: EtcdTlsOptions;
-  /** Deadline of every unary request; an unreachable etcd fails sooner (connection refused). */
-  requestTimeoutMs: number;
-}
-
-/** A consecutive-failure breaker per endpoint: a dead member is skipped for a second, then retried. */
-const BREAKER_HALF_OPEN_AFTER_MS = 1_000;
-const BREAKER_CONSECUTIVE_FAILURES = 3;
-
-/** Creates the client. No request is sent until the first call. */
-export function createEtcdClient(options: EtcdClientOptions): Etcd3 {
-  if (options.endpoints.length === 0) throw new TypeError('etcd backend: at least one endpoint is required');
-  const config: IOptions = {
-    hosts: [...options.endpoints],
-    // Unary calls get a deadline; the watch stream lives until cancelled (keepalives detect dead peers).
-    defaultCallOptions: (context) => (context.isStream ? {} : { deadline: Date.now() + options.requestTimeoutMs }),
-    grpcOptions: {
-      // kube-apiserver's etcd client: keepalive every 30 s, dead after 10 s without answer.
-      'grpc.keepalive_time_ms': 30_000,
-      'grpc.keepalive_timeout_ms': 10_000,
-      'grpc.max_receive_message_length': -1,
-      'grpc.initial_reconnect_backoff_ms': 100,
-      'grpc.max_reconnect_backoff_ms': 2_000,
-    },
-    faultHandling: {
-      // No retries of whole requests: a write that timed out may have been applied, and retrying a
-      // create or compare-and-swap would then report a conflict with itself. Callers retry.
-      global: noop,
-      host: () =>
-        circuitBreaker(handleWhen(isRecoverableError), {
-          halfOpenAfter: BREAKER_HALF_OPEN_AFTER_MS,
-          breaker: new ConsecutiveBreaker(BREAKER_CONSECUTIVE_FAILURES),
-        }),
-    },
-  };
-  const credentials = tlsCredentials(options.tls);
-  if (credentials !== undefined) config.credentials = credentials;
-  return new Etcd3(config);
-}
-
-function tlsCredentials(tls: EtcdTlsOptions | undefined): IOptions['credentials'] {
-  if (tls === undefined || (tls.ca === undefined && tls.cert === undefined && tls.key === undefined)) return undefined;
-  if ((tls.cert === undefined) !== (tls.key === undefined)) {
-    throw new TypeError('etcd backend: tls.cert and tls.key must be given together');
-  }
-  const credentials: NonNullable<IOptions['credentials']> = {
-    rootCertificate: Buffer.from(tls.ca ?? rootCertificates.join('\n')),
-  };
-  if (tls.cert !== undefined && tls.key !== undefined) {
-    credentials.certChain = Buffer.from(tls.cert);
-    credentials.privateKey = Buffer.from(tls.key);
-  }
-  return credentials;
 }
 
 /** A key or prefix as etcd sees it: its UTF-8 bytes. */
@@ -99,19 +37,11 @@ export function prefixRangeEnd(prefix: Buffer): Buffer {
   return ALL_KEYS;
 }
 
-/**
- * An int64 of an etcd response as a number: the `etcd3` client gives decimal strings, the KV channel's
- * decoder numbers or Longs. Revisions stay far below 2^53.
- */
-export const int64 = (value: string | Int64 | null | undefined): number => (typeof value === 'string' ? Number(value) : toNumber(value));
+/** An int64 of an etcd response as a number (revisions, counts, versions stay far below 2^53). */
+export const int64 = (value: Int64 | null | undefined): number => toNumber(value);
 
-/** A key-value pair as either client decodes it. */
-export interface WireKeyValue {
-  key: Buffer;
-  value: Buffer;
-  create_revision?: string | Int64;
-  mod_revision?: string | Int64;
-}
+/** A key-value pair as decoded from etcd's messages. */
+export type WireKeyValue = Pick<KeyValueMessage, 'key' | 'value' | 'create_revision' | 'mod_revision'>;
 
 /** A KeyValue from etcd's wire form. */
 export function toKeyValue(kv: WireKeyValue): KeyValue {
@@ -134,8 +64,7 @@ export const isEtcdFutureRevision = (error: unknown): boolean => error instanceo
 export const isLeaseNotFound = (error: unknown): boolean =>
   error instanceof Error && error.message.includes('requested lease not found');
 
-/** Names of failures that mean "etcd did not answer" rather than "etcd said no". */
-const CONNECTIVITY = /GRPC(Unavailable|DeadlineExceeded|Cancelled|Internal|Unknown|Aborted|ResourceExhasted)Error|BrokenCircuitError|ClientClosedError|ClientRuntimeError/;
+/** gRPC codes that mean "etcd did not answer" rather than "etcd said no". */
 const CONNECTIVITY_CODES = new Set<number>([
   GrpcCode.Unavailable, GrpcCode.DeadlineExceeded, GrpcCode.Cancelled, GrpcCode.Internal, GrpcCode.Unknown, GrpcCode.Aborted,
   GrpcCode.ResourceExhausted,
@@ -149,9 +78,7 @@ const SERVER_UNAVAILABLE = /etcdserver: (request timed out|no leader|leader chan
  */
 export function translateError(error: unknown, what: string): unknown {
   if (error instanceof StorageError || !(error instanceof Error)) return error;
-  if (error instanceof GrpcStatusError && CONNECTIVITY_CODES.has(error.code)) return unavailable(`etcd ${what} failed: ${error.message}`);
-  if (CONNECTIVITY.test(error.constructor.name) || CONNECTIVITY.test(error.name) || SERVER_UNAVAILABLE.test(error.message)) {
-    return unavailable(`etcd ${what} failed: ${error.message}`);
-  }
+  const connectivity = error instanceof GrpcStatusError && CONNECTIVITY_CODES.has(error.code);
+  if (connectivity || SERVER_UNAVAILABLE.test(error.message)) return unavailable(`etcd ${what} failed: ${error.message}`);
   return error;
 }

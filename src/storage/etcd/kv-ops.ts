@@ -6,8 +6,8 @@ import { compacted, conflictAt, futureRevision, keyExists, keyNotFound } from '.
 import { rangeStart } from '../key-range.js';
 import type { CompactionTracker } from './compaction.js';
 import { int64, isEtcdCompacted, isEtcdFutureRevision, isLeaseNotFound, keyBytes, prefixRangeEnd, toKeyValue, translateError, type WireKeyValue } from './etcd-client.js';
-import type { KvClient } from './grpc/kv-client.js';
-import { CompareResult, CompareTarget, type Compare, type RangeResponse } from './grpc/kv-proto.js';
+import type { KvClient } from './grpc/services.js';
+import { CompareResult, CompareTarget, type Compare, type RangeResponse } from './grpc/etcd-proto.js';
 import type { LeaseManager } from './lease-manager.js';
 
 /** What the operations share. */

@@ -12,17 +12,16 @@
 //
 // A consumer that needs revisions the watcher already passed restarts it (on a new stream) from there;
 // consumers drop what they already have, so each gets every event exactly once, in order.
-import type { IDuplexStream, IEvent, IWatchRequest, IWatchResponse } from 'etcd3';
 import type { WatchBatch, WatchEvent } from '../interface.js';
 import { compacted, unavailable, type StorageError } from '../errors.js';
 import { ALL_KEYS, int64, toKeyValue } from './etcd-client.js';
 import type { CompactionTracker } from './compaction.js';
-
-type WatchStream = IDuplexStream<IWatchRequest, IWatchResponse>;
+import { EventType, type WatchEvent as EtcdEvent, type WatchResponse } from './grpc/etcd-proto.js';
+import type { WatchStream, WatchStreamListener } from './grpc/watch-stream.js';
 
 /** What the mux needs from the backend. */
 export interface WatchMuxDeps {
-  openStream(): Promise<WatchStream>;
+  openStream(listener: WatchStreamListener): WatchStream;
   /** The first revision of a watch from "now" (`fromRevision` 0), see write-fence.ts. */
   firstRevisionAfterNow(): Promise<number>;
   tracker: CompactionTracker;
@@ -44,12 +43,12 @@ interface Consumer {
 interface Received {
   readonly revision: number;
   readonly key: string;
-  readonly raw: IEvent;
+  readonly raw: EtcdEvent;
   /** Undefined until decoded; null when its required prevKv was compacted away. */
   decoded?: WatchEvent | null;
 }
 
-const receive = (raw: IEvent): Received => ({ revision: int64(raw.kv.mod_revision), key: raw.kv.key.toString('utf8'), raw });
+const receive = (raw: EtcdEvent): Received => ({ revision: int64(raw.kv.mod_revision), key: raw.kv.key.toString('utf8'), raw });
 
 /** The event of `received`, or null when etcd no longer had its previous value. */
 function eventOf(received: Received): WatchEvent | null {
@@ -58,21 +57,12 @@ function eventOf(received: Received): WatchEvent | null {
   const kv = toKeyValue(raw.kv);
   const prevKv = raw.prev_kv ? toKeyValue(raw.prev_kv) : undefined;
   let event: WatchEvent | null;
-  if (raw.type === 'Delete') event = prevKv ? { type: 'DELETE', key: kv.key, revision: kv.modRevision, prevKv } : null;
+  if (raw.type === EventType.Delete) event = prevKv ? { type: 'DELETE', key: kv.key, revision: kv.modRevision, prevKv } : null;
   // Version 1 is a creation, which has no previous value; a later version without one lost it.
   else if (prevKv === undefined) event = int64(raw.kv.version) > 1 ? null : { type: 'PUT', kv };
   else event = { type: 'PUT', kv, prevKv };
   received.decoded = event;
   return event;
-}
-
-/**
- * Closes a watch stream we no longer need: half-close first, so that the `etcd3` client does not count the
- * cancellation as a failure of the endpoint (which would reset its connections and feed its circuit breaker).
- */
-function release(stream: WatchStream): void {
-  stream.end();
-  stream.cancel();
 }
 
 /** The shared etcd watch and its consumers. */
@@ -169,17 +159,18 @@ export class WatchMux {
     this.#running = true;
     this.#position = from - 1;
     const current = (): boolean => generation === this.#generation;
-    this.#deps.openStream().then(
-      (stream) => {
-        if (!current()) return release(stream);
-        this.#stream = stream;
-        stream.on('data', (response) => current() && this.#onResponse(response));
-        stream.on('error', (error) => current() && this.#broken(`etcd watch stream failed: ${error.message}`));
-        stream.on('end', () => current() && this.#broken('etcd watch stream ended'));
-        stream.write({ create_request: { key: ALL_KEYS, range_end: ALL_KEYS, start_revision: from, prev_kv: true } });
-      },
-      (error: unknown) => current() && this.#broken(`etcd watch could not start: ${String(error)}`),
-    );
+    try {
+      this.#stream = this.#deps.openStream({
+        response: (response) => current() && this.#onResponse(response),
+        error: (error) => current() && this.#broken(`etcd watch stream failed: ${error.message}`),
+        end: () => current() && this.#broken('etcd watch stream ended'),
+      });
+    } catch (error) {
+      // Reported as a stream failure would be: after the caller (a consumer joining) has returned.
+      queueMicrotask(() => current() && this.#broken(`etcd watch could not start: ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    this.#stream.write({ create_request: { key: ALL_KEYS, range_end: ALL_KEYS, start_revision: from, prev_kv: true } });
   }
 
   #stop(): void {
@@ -187,7 +178,7 @@ export class WatchMux {
     this.#running = false;
     const stream = this.#stream;
     this.#stream = undefined;
-    if (stream !== undefined) release(stream);
+    stream?.close();
   }
 
   /** The stream failed: every consumer ends with `Unavailable` and resumes from its own revision. */
@@ -197,9 +188,9 @@ export class WatchMux {
     this.#stop();
   }
 
-  #onResponse(response: IWatchResponse): void {
+  #onResponse(response: WatchResponse): void {
     if (response.canceled) return this.#onCanceled(response);
-    if (response.created) this.#progressAtCreation(int64(response.header.revision));
+    if (response.created) this.#progressAtCreation(int64(response.header?.revision));
     if (response.events.length === 0) return;
     this.#distribute(response.events.map(receive));
   }
@@ -216,7 +207,7 @@ export class WatchMux {
   }
 
   /** etcd cancels a watcher whose start revision was compacted (also while it catches up), or on errors. */
-  #onCanceled(response: IWatchResponse): void {
+  #onCanceled(response: WatchResponse): void {
     const physical = int64(response.compact_revision);
     if (physical === 0) return this.#broken(`etcd canceled the watch: ${response.cancel_reason || 'no reason given'}`);
     this.#deps.tracker.learnPhysical(physical);

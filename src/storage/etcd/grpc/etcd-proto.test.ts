@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import protobuf from 'protobufjs';
-import { CompareResult, CompareTarget, rangeCodec, toNumber, txnCodec } from './kv-proto.js';
+import { CompareResult, CompareTarget, rangeCodec, toNumber, txnCodec } from './etcd-proto.js';
 
 /** etcd's own rpc.proto, as shipped with the `etcd3` package: the oracle for names and field numbers. */
 async function upstreamProto(): Promise<protobuf.Root> {

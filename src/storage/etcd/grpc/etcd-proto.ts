@@ -1,6 +1,6 @@
-// The protobuf messages of etcd's KV service that this backend sends and reads (etcdserverpb/rpc.proto,
-// mvccpb/kv.proto: names and field numbers as there), encoded and decoded by protobufjs. Only the fields
-// kplane uses are typed; the descriptor carries every field of these messages so decoding skips nothing.
+// The protobuf messages of etcd's KV, Watch and Lease services that this backend sends and reads
+// (etcdserverpb/rpc.proto, mvccpb/kv.proto: names and field numbers as there), encoded and decoded by
+// protobufjs. Only the fields kplane uses are typed; the descriptor carries every field of these messages.
 import protobuf from 'protobufjs';
 
 const int64 = (id: number) => ({ type: 'int64', id });
@@ -50,6 +50,27 @@ const root = protobuf.Root.fromJSON({
     TxnResponse: { fields: { header: message('ResponseHeader', 1), succeeded: bool(2), responses: message('ResponseOp', 3, 'repeated') } },
     CompactionRequest: { fields: { revision: int64(1), physical: bool(2) } },
     CompactionResponse: { fields: { header: message('ResponseHeader', 1) } },
+    Event: { fields: { type: { type: 'int32', id: 1 }, kv: message('KeyValue', 2), prev_kv: message('KeyValue', 3) } },
+    WatchRequest: {
+      oneofs: { request_union: { oneof: ['create_request', 'cancel_request', 'progress_request'] } },
+      fields: { create_request: message('WatchCreateRequest', 1), cancel_request: message('WatchCancelRequest', 2), progress_request: message('WatchProgressRequest', 3) },
+    },
+    WatchCreateRequest: {
+      fields: {
+        key: bytes(1), range_end: bytes(2), start_revision: int64(3), progress_notify: bool(4),
+        filters: { type: 'int32', id: 5, rule: 'repeated' }, prev_kv: bool(6), watch_id: int64(7), fragment: bool(8),
+      },
+    },
+    WatchCancelRequest: { fields: { watch_id: int64(1) } },
+    WatchProgressRequest: { fields: {} },
+    WatchResponse: {
+      fields: {
+        header: message('ResponseHeader', 1), watch_id: int64(2), created: bool(3), canceled: bool(4), compact_revision: int64(5),
+        cancel_reason: { type: 'string', id: 6 }, fragment: bool(7), events: message('Event', 11, 'repeated'),
+      },
+    },
+    LeaseGrantRequest: { fields: { TTL: int64(1), ID: int64(2) } },
+    LeaseGrantResponse: { fields: { header: message('ResponseHeader', 1), ID: int64(2), TTL: int64(3), error: { type: 'string', id: 4 } } },
   },
 });
 
@@ -125,6 +146,34 @@ export interface CompactionResponse {
   header?: ResponseHeader;
 }
 
+/** Event.EventType. */
+export const EventType = { Put: 0, Delete: 1 } as const;
+
+export interface WatchRequest {
+  create_request?: { key: Uint8Array; range_end?: Uint8Array; start_revision?: number; prev_kv?: boolean };
+}
+export interface WatchEvent {
+  type?: (typeof EventType)[keyof typeof EventType];
+  kv: KeyValueMessage;
+  prev_kv?: KeyValueMessage;
+}
+export interface WatchResponse {
+  header?: ResponseHeader;
+  created?: boolean;
+  canceled?: boolean;
+  compact_revision?: Int64;
+  cancel_reason?: string;
+  events: WatchEvent[];
+}
+export interface LeaseGrantRequest {
+  TTL: number;
+}
+export interface LeaseGrantResponse {
+  header?: ResponseHeader;
+  ID?: Int64;
+  error?: string;
+}
+
 /** Encoder and decoder of one request/response pair, typed by the interfaces above. */
 export interface Codec<Req, Res> {
   encode(request: Req): Uint8Array;
@@ -144,3 +193,5 @@ function codec<Req extends object, Res>(requestType: string, responseType: strin
 export const rangeCodec = codec<RangeRequest, RangeResponse>('RangeRequest', 'RangeResponse');
 export const txnCodec = codec<TxnRequest, TxnResponse>('TxnRequest', 'TxnResponse');
 export const compactCodec = codec<CompactionRequest, CompactionResponse>('CompactionRequest', 'CompactionResponse');
+export const watchCodec = codec<WatchRequest, WatchResponse>('WatchRequest', 'WatchResponse');
+export const leaseGrantCodec = codec<LeaseGrantRequest, LeaseGrantResponse>('LeaseGrantRequest', 'LeaseGrantResponse');

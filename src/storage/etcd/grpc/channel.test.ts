@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2';
 import { isStorageError } from '../../errors.js';
 import { translateError } from '../etcd-client.js';
-import { GrpcCode, GrpcStatusError, UnaryChannel } from './unary-channel.js';
+import { GrpcCode, GrpcStatusError, GrpcChannel } from './channel.js';
 
 /** A gRPC-speaking HTTP/2 server on loopback whose answer per path the test decides. */
 async function fakeEtcd(answer: (path: string, message: Buffer, stream: ServerHttp2Stream) => void): Promise<{ url: string; server: Http2Server }> {
@@ -40,9 +40,9 @@ async function closedPort(): Promise<string> {
 
 test('a unary call sends one framed message and resolves with the framed answer', async () => {
   const { url, server } = await fakeEtcd(echo);
-  const channel = new UnaryChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
+  const channel = new GrpcChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
   try {
-    const answers = await Promise.all([1, 2, 3].map((i) => channel.call('/etcdserverpb.KV/Range', Buffer.from(`m${i}`))));
+    const answers = await Promise.all([1, 2, 3].map((i) => channel.unary('/etcdserverpb.KV/Range', Buffer.from(`m${i}`))));
     assert.deepEqual(answers.map(String), ['echo:m1', 'echo:m2', 'echo:m3']);
   } finally {
     channel.close();
@@ -61,10 +61,10 @@ test('a non-OK status rejects with etcd\'s message, from trailers or from a trai
       stream.respond({ ':status': 200, 'content-type': 'application/grpc', ...status }, { endStream: true });
     }
   });
-  const channel = new UnaryChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
+  const channel = new GrpcChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
   try {
     for (const path of ['/x/Trailers', '/x/TrailersOnly']) {
-      await assert.rejects(channel.call(path, Buffer.alloc(0)), (error: unknown) => {
+      await assert.rejects(channel.unary(path, Buffer.alloc(0)), (error: unknown) => {
         assert.ok(error instanceof GrpcStatusError);
         assert.equal(error.code, GrpcCode.OutOfRange);
         assert.equal(error.message, 'etcdserver: mvcc: required revision has been compacted');
@@ -81,14 +81,14 @@ test('a non-OK status rejects with etcd\'s message, from trailers or from a trai
 test('an unreachable member fails fast as Unavailable, and the next call goes to the next member', async () => {
   const dead = await closedPort();
   const { url, server } = await fakeEtcd(echo);
-  const channel = new UnaryChannel({ endpoints: [dead, url], requestTimeoutMs: 30_000 });
+  const channel = new GrpcChannel({ endpoints: [dead, url], requestTimeoutMs: 30_000 });
   try {
-    await assert.rejects(channel.call('/etcdserverpb.KV/Range', Buffer.from('a')), (error: unknown) => {
+    await assert.rejects(channel.unary('/etcdserverpb.KV/Range', Buffer.from('a')), (error: unknown) => {
       assert.ok(error instanceof GrpcStatusError && error.code === GrpcCode.Unavailable, String(error));
       assert.ok(isStorageError(translateError(error, 'read'), 'Unavailable'));
       return true;
     });
-    assert.equal(String(await channel.call('/etcdserverpb.KV/Range', Buffer.from('b'))), 'echo:b');
+    assert.equal(String(await channel.unary('/etcdserverpb.KV/Range', Buffer.from('b'))), 'echo:b');
   } finally {
     channel.close();
     server.close();
@@ -97,9 +97,9 @@ test('an unreachable member fails fast as Unavailable, and the next call goes to
 
 test('a call etcd does not answer within the deadline is cancelled as DeadlineExceeded (Unavailable)', async () => {
   const { url, server } = await fakeEtcd(() => undefined);
-  const channel = new UnaryChannel({ endpoints: [url], requestTimeoutMs: 50 });
+  const channel = new GrpcChannel({ endpoints: [url], requestTimeoutMs: 50 });
   try {
-    await assert.rejects(channel.call('/etcdserverpb.KV/Txn', Buffer.from('a')), (error: unknown) => {
+    await assert.rejects(channel.unary('/etcdserverpb.KV/Txn', Buffer.from('a')), (error: unknown) => {
       assert.ok(error instanceof GrpcStatusError && error.code === GrpcCode.DeadlineExceeded, String(error));
       assert.ok(isStorageError(translateError(error, 'write'), 'Unavailable'));
       return true;
@@ -111,7 +111,7 @@ test('a call etcd does not answer within the deadline is cancelled as DeadlineEx
 });
 
 test('a closed channel refuses calls', async () => {
-  const channel = new UnaryChannel({ endpoints: ['http://127.0.0.1:1'], requestTimeoutMs: 1_000 });
+  const channel = new GrpcChannel({ endpoints: ['http://127.0.0.1:1'], requestTimeoutMs: 1_000 });
   channel.close();
-  await assert.rejects(channel.call('/x', Buffer.alloc(0)), GrpcStatusError);
+  await assert.rejects(channel.unary('/x', Buffer.alloc(0)), GrpcStatusError);
 });

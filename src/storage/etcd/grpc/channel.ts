@@ -1,11 +1,11 @@
-// gRPC unary calls to etcd over one node:http2 session: the request/response framing of the gRPC HTTP/2
-// protocol (5-byte length prefix, status in trailers) and nothing else.
+// gRPC to etcd over one node:http2 session: unary calls and bidirectional message streams, with the gRPC
+// HTTP/2 framing (5-byte length prefix, status in trailers), deadlines, keepalive pings, and the next member
+// after a failed connection.
 //
-// Decision: etcd's KV calls (every create, update, delete, get and list) go through this channel instead of
-// @grpc/grpc-js. grpc-js spent ~110 µs of the event loop's CPU per transaction (call stack of interceptors,
-// resolver, load balancer, subchannel; Long-to-string response conversion), as much as the rest of a create;
-// this channel spends ~40 µs on the same call, and an etcd-backed kplane is bound by its one event loop.
-// Leases and the watch stream stay on the `etcd3` client. See docs/architecture.md §3.
+// Decision: this instead of @grpc/grpc-js (through `etcd3`). grpc-js spent ~110 µs of the event loop's CPU
+// per transaction (interceptors, resolver, load balancer, subchannel; Long-to-string conversion of every
+// response), as much as the rest of a create; this channel spends ~40 µs on the same call, and an
+// etcd-backed kplane is bound by its one event loop. See docs/architecture.md §3.
 import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
 import type { EtcdTlsOptions } from '../etcd-client.js';
 
@@ -23,7 +23,7 @@ export class GrpcStatusError extends Error {
   }
 }
 
-export interface UnaryChannelOptions {
+export interface GrpcChannelOptions {
   /** Client URLs, `http://host:port` or `https://host:port`; the next one is tried when one fails. */
   endpoints: readonly string[];
   tls?: EtcdTlsOptions;
@@ -38,29 +38,44 @@ export interface UnaryChannelOptions {
 /** Bytes etcd may send before this client acknowledges them (a 10k-object list is ~10 MB). */
 const WINDOW_BYTES = 16 << 20;
 
-export class UnaryChannel {
+export class GrpcChannel {
   #session: ClientHttp2Session | undefined;
   #endpoint = 0;
   #closed = false;
   readonly #headers = new Map<string, OutgoingHttpHeaders>();
 
-  constructor(private readonly options: UnaryChannelOptions) {
+  constructor(private readonly options: GrpcChannelOptions) {
     if (options.endpoints.length === 0) throw new TypeError('etcd backend: at least one endpoint is required');
+    if ((options.tls?.cert === undefined) !== (options.tls?.key === undefined)) {
+      throw new TypeError('etcd backend: tls.cert and tls.key must be given together');
+    }
   }
 
   /** Sends one request message to `path` (`/etcdserverpb.KV/Range`) and resolves with the response message. */
-  call(path: string, message: Uint8Array): Promise<Buffer> {
+  unary(path: string, message: Uint8Array): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       let stream: ClientHttp2Stream;
       try {
-        stream = this.#sessionNow().request(this.#headersFor(path));
+        stream = this.#sessionNow().request(this.#headersFor(path, true));
       } catch (error) {
-        reject(new GrpcStatusError(GrpcCode.Unavailable, `etcd connection failed: ${String(error)}`));
+        reject(unavailableCall(error));
         return;
       }
       readReply(stream, this.options.requestTimeoutMs, resolve, reject);
       stream.end(frame(message));
     });
+  }
+
+  /**
+   * Opens a bidirectional call on `path` (`/etcdserverpb.Watch/Watch`), without a deadline. Messages are
+   * sent with {@link frame}; the stream's data is gRPC frames ({@link FrameReader}), its end the status.
+   */
+  stream(path: string): ClientHttp2Stream {
+    try {
+      return this.#sessionNow().request(this.#headersFor(path, false));
+    } catch (error) {
+      throw unavailableCall(error);
+    }
   }
 
   close(): void {
@@ -69,7 +84,7 @@ export class UnaryChannel {
     this.#session = undefined;
   }
 
-  #headersFor(path: string): OutgoingHttpHeaders {
+  #headersFor(path: string, deadline: boolean): OutgoingHttpHeaders {
     let headers = this.#headers.get(path);
     if (headers === undefined) {
       headers = {
@@ -77,7 +92,7 @@ export class UnaryChannel {
         [constants.HTTP2_HEADER_PATH]: path,
         'content-type': 'application/grpc',
         te: 'trailers',
-        'grpc-timeout': `${this.options.requestTimeoutMs}m`,
+        ...(deadline ? { 'grpc-timeout': `${this.options.requestTimeoutMs}m` } : {}),
       };
       this.#headers.set(path, headers);
     }
@@ -112,14 +127,16 @@ export class UnaryChannel {
     });
     session.once('goaway', drop); // finish what runs there, start new calls on a fresh connection
     session.once('close', drop);
-    session.unref(); // an idle connection does not keep the process alive (the backend closes it)
     this.#session = session;
     return session;
   }
 }
 
+const unavailableCall = (error: unknown): GrpcStatusError =>
+  new GrpcStatusError(GrpcCode.Unavailable, `etcd connection failed: ${error instanceof Error ? error.message : String(error)}`);
+
 /** A gRPC message frame: uncompressed flag, 4-byte big-endian length, the message. */
-function frame(message: Uint8Array): Buffer {
+export function frame(message: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(5 + message.length);
   out[0] = 0;
   out.writeUInt32BE(message.length, 1);
@@ -141,21 +158,41 @@ function readReply(stream: ClientHttp2Stream, timeoutMs: number, resolve: (messa
   });
   stream.on('trailers', (trailers) => (status = trailers));
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('error', (error) => {
-    failure ??= new GrpcStatusError(GrpcCode.Unavailable, `etcd connection failed: ${error.message}`);
-  });
+  stream.on('error', (error) => (failure ??= unavailableCall(error)));
   stream.once('close', () => {
     clearTimeout(timer);
-    if (failure !== undefined) return reject(failure);
-    const code = Number(status?.['grpc-status'] ?? GrpcCode.Unknown);
-    if (code !== GrpcCode.Ok) {
-      const message = status?.['grpc-message'];
-      return reject(new GrpcStatusError(code, typeof message === 'string' ? decodeURIComponent(message) : `gRPC status ${code}`));
-    }
+    const error = failure ?? statusError(status);
+    if (error !== undefined) return reject(error);
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     if (body.length < 5 || body[0] !== 0) return reject(new GrpcStatusError(GrpcCode.Internal, 'etcd sent a malformed or compressed gRPC message'));
     resolve(body.subarray(5, 5 + body.readUInt32BE(1)));
   });
+}
+
+/** The error a call's status (trailers, or headers of a trailers-only answer) stands for; none when OK. */
+export function statusError(status: IncomingHttpHeaders | undefined): GrpcStatusError | undefined {
+  const code = Number(status?.['grpc-status'] ?? GrpcCode.Unknown);
+  if (code === GrpcCode.Ok) return undefined;
+  const message = status?.['grpc-message'];
+  return new GrpcStatusError(code, typeof message === 'string' ? decodeURIComponent(message) : `gRPC status ${code}`);
+}
+
+/** Splits a stream's data into gRPC messages, however HTTP/2 cut it into chunks. */
+export class FrameReader {
+  #buffered: Buffer | undefined;
+
+  constructor(private readonly onMessage: (message: Buffer) => void) {}
+
+  push(chunk: Buffer): void {
+    let data = this.#buffered === undefined ? chunk : Buffer.concat([this.#buffered, chunk]);
+    while (data.length >= 5) {
+      const end = 5 + data.readUInt32BE(1);
+      if (data.length < end) break;
+      this.onMessage(data.subarray(5, end));
+      data = data.subarray(end);
+    }
+    this.#buffered = data.length > 0 ? data : undefined;
+  }
 }
 
 /** Pings the connection every `intervalMs` and destroys it when a ping goes unanswered for `timeoutMs`. */
