@@ -6,7 +6,7 @@ import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { createStore, type Store, type StorageResource } from '../registry/store/index.js';
-import { parseStored } from '../registry/store/codec.js';
+import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
 import { Cacher } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
@@ -31,7 +31,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (!storage) {
       const keys = keyScheme(storagePrefix, path, def.namespaced);
       const own = isNamespaces(def) ? namespacesBackend : backend;
-      const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, onError: (e) => reportCacheError(path, e) });
+      const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision, onError: (e) => reportCacheError(path, e) });
       storage = { backend: own, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}) };
       storages.set(path, storage);
     }

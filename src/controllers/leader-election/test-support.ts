@@ -4,7 +4,7 @@ import { leaseDefinition } from '../../apis/coordination/v1/lease.js';
 import { admissionChain } from '../../admission/chain.js';
 import { keyScheme } from '../../registry/keys.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import { parseStored } from '../../registry/store/codec.js';
+import { parseStored, storedJsonWithRevision } from '../../registry/store/codec.js';
 import { createStore, type Store } from '../../registry/store/index.js';
 import { Cacher } from '../../storage/cacher/index.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
@@ -24,7 +24,7 @@ export interface LeaseStoreFixture {
 export async function openLeaseStore(): Promise<LeaseStoreFixture> {
   const backend = createMemoryBackend();
   const keys = keyScheme('/registry', 'leases', true);
-  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored });
+  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision });
   const leases = createStore(leaseDefinition as unknown as ResourceDefinition, { storage: { backend, keys, cacher }, admission: admissionChain([]) });
   await cacher.start();
   return {

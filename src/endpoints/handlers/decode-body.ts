@@ -55,9 +55,10 @@ export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, r
     throw badRequest(`${kind} in version "${def.version}" cannot be handled as a ${def.kind}: the kind in the data (${kind}) does not match the expected kind (${def.kind})`);
   const { object, warnings } = decodeObject(def.schema, { ...body, apiVersion, kind, metadata: body['metadata'] ?? {} }, { kind: def.kind, version: def.version, fieldValidation });
   ctx.warnings.push(...warnings);
-  const obj = object as KubeObject;
-  obj.metadata ??= {};
-  return { apiVersion, kind, ...obj } as KubeObject;
+  const { metadata, ...rest } = object as KubeObject;
+  // Type meta, then metadata, then the rest in schema order: the order Go encodes a kind's struct in, and
+  // the stored layout the cache relies on to add resourceVersion without serializing again (codec.ts).
+  return { apiVersion, kind, metadata: metadata ?? {}, ...rest } as KubeObject;
 }
 
 /** 400 when the body names another namespace than the URL (upstream wording). */

@@ -26,3 +26,21 @@ export function decodeObject(kv: KeyValue): KubeObject {
 export function parseStored(kv: KeyValue): KubeObject {
   return JSON.parse(kv.value) as KubeObject;
 }
+
+/** How encodeObject's output begins: type meta (plain strings), then the top-level metadata. */
+const STORED_HEAD = /^\{"apiVersion":"[^"\\]*","kind":"[^"\\]*","metadata":\{/;
+
+/**
+ * The object's JSON with `metadata.resourceVersion` (the first field of metadata), made from the stored
+ * value by inserting it instead of serializing the object again. Undefined when the value does not begin
+ * as encodeObject writes objects (then the caller serializes), or when `parsed` (the value decoded)
+ * carries a resourceVersion of its own.
+ */
+export function storedJsonWithRevision(kv: KeyValue, parsed: KubeObject): string | undefined {
+  if (parsed.metadata?.resourceVersion !== undefined) return undefined;
+  const head = STORED_HEAD.exec(kv.value);
+  if (head === null) return undefined;
+  const at = head[0].length;
+  const separator = kv.value.charCodeAt(at) === 0x7d /* } */ ? '' : ',';
+  return `${kv.value.slice(0, at)}"resourceVersion":"${kv.modRevision}"${separator}${kv.value.slice(at)}`;
+}

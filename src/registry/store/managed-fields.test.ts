@@ -12,7 +12,7 @@ import { createMemoryBackend } from '../../storage/memory/index.js';
 import { Cacher } from '../../storage/cacher/index.js';
 import { keyScheme } from '../keys.js';
 import type { ResourceDefinition } from '../resource-definition.js';
-import { parseStored } from './codec.js';
+import { parseStored, storedJsonWithRevision } from './codec.js';
 import { fieldManagerScope, resetFields } from './managed-fields.js';
 import { createStore } from './store.js';
 import type { Store, StorageResource } from './types.js';
@@ -20,7 +20,7 @@ import type { Store, StorageResource } from './types.js';
 function openStore(def: ResourceDefinition): { store: Store; storage: StorageResource } {
   const backend = createMemoryBackend();
   const keys = keyScheme('/registry', def.resource, def.namespaced);
-  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored });
+  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision });
   const storage = { backend, keys, cacher };
   return { store: createStore(def, { storage, admission: admissionChain([]) }), storage };
 }

@@ -9,7 +9,7 @@ import { createMemoryBackend } from '../../storage/memory/index.js';
 import { Cacher } from '../../storage/cacher/index.js';
 import { keyScheme } from '../keys.js';
 import type { ResourceDefinition } from '../resource-definition.js';
-import { parseStored } from './codec.js';
+import { parseStored, storedJsonWithRevision } from './codec.js';
 import { createStore } from './store.js';
 import type { Store, StorageResource } from './types.js';
 
@@ -24,7 +24,7 @@ const statusCode = (code: number) => (e: unknown) => isStatusError(e) && e.code 
 
 function openStore(def: ResourceDefinition, backend = createMemoryBackend()): { store: Store; storage: StorageResource } {
   const keys = keyScheme('/registry', def.resource, def.namespaced);
-  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored });
+  const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision });
   const storage = { backend, keys, cacher };
   return { store: createStore(def, { storage, admission: admissionChain([]) }), storage };
 }

@@ -10,6 +10,8 @@ import type { WatchRing } from './watch-ring.js';
 /** Decodes stored values; reports (and skips) values that do not decode. */
 export interface Decoder {
   decode(kv: KeyValue): KubeObject;
+  /** See CacherOptions.json. */
+  json?(kv: KeyValue, decoded: KubeObject): string | undefined;
   reportError(error: unknown): void;
 }
 
@@ -75,7 +77,8 @@ export class CacheState {
 
   #decode(kv: KeyValue): CachedObject | undefined {
     try {
-      return cachedObjectOf(kv.key, kv.modRevision, this.decoder.decode(kv));
+      const object = this.decoder.decode(kv);
+      return cachedObjectOf(kv.key, kv.modRevision, object, this.decoder.json?.(kv, object));
     } catch (error) {
       this.decoder.reportError(new Error(`cannot decode ${kv.key} at revision ${kv.modRevision}`, { cause: error }));
       return undefined;

@@ -41,11 +41,16 @@ class CachedJson implements CachedObject {
   }
 }
 
-/** Builds a cached object from a freshly decoded object, stamped with `revision` (the object is then dropped). */
-export function cachedObjectOf(key: string, revision: number, object: KubeObject): CachedObject {
+/**
+ * Builds a cached object from a freshly decoded object, stamped with `revision` (the object is then
+ * dropped); `json`, when given, is the object's JSON with that resourceVersion, made without serializing.
+ */
+export function cachedObjectOf(key: string, revision: number, object: KubeObject, json?: string): CachedObject {
   const metadata = isPlainObject(object.metadata) ? object.metadata : (object.metadata = {});
-  metadata.resourceVersion = String(revision);
-  const json = JSON.stringify(object);
+  if (json === undefined) {
+    metadata.resourceVersion = String(revision);
+    json = JSON.stringify(object);
+  }
   const labels = isPlainObject(metadata.labels) ? sharedLabels(metadata.labels as Record<string, string>) : undefined;
   return new CachedJson(key, revision, json, stringOr(metadata.namespace), labels);
 }
