@@ -50,6 +50,8 @@ export function cachedObjectOf(key: string, revision: number, object: KubeObject
   if (json === undefined) {
     metadata.resourceVersion = String(revision);
     json = JSON.stringify(object);
+  } else {
+    flatten(json);
   }
   const labels = isPlainObject(metadata.labels) ? sharedLabels(metadata.labels as Record<string, string>) : undefined;
   return new CachedJson(key, revision, json, stringOr(metadata.namespace), labels);
@@ -59,6 +61,15 @@ export function cachedObjectOf(key: string, revision: number, object: KubeObject
 export function withRevision(cached: CachedObject, revision: number): CachedObject {
   if (cached.revision === revision) return cached;
   return cachedObjectOf(cached.key, revision, cached.object);
+}
+
+/**
+ * Makes V8 store a string built by concatenation as one flat string now, once, instead of as a rope of its
+ * pieces (which would keep the stored value alive and be walked again by every list that joins it).
+ * Converting a string to a number reads it flat, and V8 flattens the rope in place to do so.
+ */
+function flatten(text: string): void {
+  Number(text);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
