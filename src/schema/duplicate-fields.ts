@@ -3,61 +3,99 @@
 // as errors under fieldValidation=Strict and as warnings under Warn.
 import YAML, { isMap, isSeq, isScalar, type Node } from 'yaml';
 
-/** Field paths that occur more than once in one object of a JSON text that already parsed. */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+/** Ends a number, true, false or null. */
+const endsLiteral = (c: number): boolean => c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c) || Number.isNaN(c);
+
+/**
+ * Field paths that occur more than once in one object of a JSON text that already parsed (so it is valid
+ * JSON). Runs on every JSON write body: strings are skipped with indexOf, and a path is only spelled out
+ * for a duplicate (the segments of the current position are kept on a stack).
+ */
 export function jsonDuplicateFields(text: string): string[] {
   const duplicates: string[] = [];
+  const path: Array<string | number> = [];
   let i = 0;
   const skipSpace = (): void => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
+    while (isSpace(text.charCodeAt(i))) i++;
   };
-  const readString = (): string => {
-    const start = i++;
-    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
+  /** Past the string starting at `i`; returns the index of its closing quote. */
+  const skipString = (): number => {
+    for (let end = text.indexOf('"', i + 1); ; end = text.indexOf('"', end + 1)) {
+      let slashes = 0;
+      while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+      if (slashes % 2 === 0) {
+        const start = i;
+        i = end + 1;
+        return start;
+      }
+    }
   };
-  const readValue = (path: string): void => {
+  const readKey = (): string => {
+    const start = skipString();
+    const raw = text.slice(start + 1, i - 1);
+    return raw.includes('\\') ? (JSON.parse(text.slice(start, i)) as string) : raw;
+  };
+  const readValue = (): void => {
     skipSpace();
-    const c = text[i];
-    if (c === '{') return readObject(path);
-    if (c === '[') return readArray(path);
-    if (c === '"') {
-      readString();
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) return readObject();
+    if (c === 0x5b) return readArray();
+    if (c === QUOTE) {
+      skipString();
       return;
     }
-    while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i++;
+    while (i < text.length && !endsLiteral(text.charCodeAt(i))) i++;
   };
-  const readObject = (path: string): void => {
+  const readObject = (): void => {
     i++;
-    const seen = new Set<string>();
+    let seen: Set<string> | undefined;
+    let first: string | undefined;
     for (;;) {
       skipSpace();
-      if (text[i] === '}') break;
-      const key = readString();
-      const child = path ? `${path}.${key}` : key;
-      if (seen.has(key)) duplicates.push(child);
-      seen.add(key);
+      if (text.charCodeAt(i) === 0x7d) break;
+      const key = readKey();
+      // Most objects are small: the Set is made at the second key.
+      if (first === undefined) first = key;
+      else {
+        seen ??= new Set([first]);
+        if (seen.has(key)) duplicates.push(spell([...path, key]));
+        seen.add(key);
+      }
       skipSpace();
       i++; // ':'
-      readValue(child);
+      path.push(key);
+      readValue();
+      path.pop();
       skipSpace();
-      if (text[i] === ',') i++;
+      if (text.charCodeAt(i) === 0x2c) i++;
     }
     i++;
   };
-  const readArray = (path: string): void => {
+  const readArray = (): void => {
     i++;
     for (let n = 0; ; n++) {
       skipSpace();
-      if (text[i] === ']') break;
-      readValue(`${path}[${n}]`);
+      if (text.charCodeAt(i) === 0x5d) break;
+      path.push(n);
+      readValue();
+      path.pop();
       skipSpace();
-      if (text[i] === ',') i++;
+      if (text.charCodeAt(i) === 0x2c) i++;
     }
     i++;
   };
-  readValue('');
+  readValue();
   return duplicates;
+}
+
+/** `a.b[1].c` from its segments (kjson's strict path). */
+function spell(segments: ReadonlyArray<string | number>): string {
+  let out = '';
+  for (const segment of segments) out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;
+  return out;
 }
 
 /** The same for a YAML document (keys compared as scalars). */
