@@ -81,7 +81,7 @@ export function leaseLock(leases: Store, namespace: string, name: string): Resou
     },
     async create(record) {
       const lease: Lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace }, spec: specOf(record) };
-      return observed(await leases.create(namespace, lease as KubeObject, write));
+      return observed((await leases.create(namespace, lease as KubeObject, write)).object);
     },
     async update(record, resourceVersion) {
       const { object } = await leases.update(namespace, name, (current) => {

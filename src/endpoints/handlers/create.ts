@@ -17,5 +17,5 @@ export async function handleCreate(ctx: RequestContext, scope: ResourceScope): P
     userAgent: ctx.req.headers['user-agent'],
     user: ctx.user,
   });
-  writeSingle(ctx, 201, scope.def, { object: created }, rep);
+  writeSingle(ctx, 201, scope.def, created, rep);
 }

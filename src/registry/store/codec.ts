@@ -31,16 +31,19 @@ export function parseStored(kv: KeyValue): KubeObject {
 const STORED_HEAD = /^\{"apiVersion":"[^"\\]*","kind":"[^"\\]*","metadata":\{/;
 
 /**
- * The object's JSON with `metadata.resourceVersion` (the first field of metadata), made from the stored
- * value by inserting it instead of serializing the object again. Undefined when the value does not begin
- * as encodeObject writes objects (then the caller serializes), or when `parsed` (the value decoded)
- * carries a resourceVersion of its own.
+ * The object's JSON with `metadata.resourceVersion` (the first field of metadata), made from its stored
+ * form (encodeObject's output, which has none) by inserting it instead of serializing the object again.
+ * Undefined when the value does not begin as encodeObject writes objects: the caller then serializes.
  */
-export function storedJsonWithRevision(kv: KeyValue, parsed: KubeObject): string | undefined {
-  if (parsed.metadata?.resourceVersion !== undefined) return undefined;
-  const head = STORED_HEAD.exec(kv.value);
+export function withResourceVersion(stored: string, revision: number): string | undefined {
+  const head = STORED_HEAD.exec(stored);
   if (head === null) return undefined;
   const at = head[0].length;
-  const separator = kv.value.charCodeAt(at) === 0x7d /* } */ ? '' : ',';
-  return `${kv.value.slice(0, at)}"resourceVersion":"${kv.modRevision}"${separator}${kv.value.slice(at)}`;
+  const separator = stored.charCodeAt(at) === 0x7d /* } */ ? '' : ',';
+  return `${stored.slice(0, at)}"resourceVersion":"${revision}"${separator}${stored.slice(at)}`;
+}
+
+/** withResourceVersion for the cache: `parsed` is the value decoded, which must carry no resourceVersion. */
+export function storedJsonWithRevision(kv: KeyValue, parsed: KubeObject): string | undefined {
+  return parsed.metadata?.resourceVersion === undefined ? withResourceVersion(kv.value, kv.modRevision) : undefined;
 }

@@ -4,10 +4,10 @@ import { isStorageError } from '../../storage/errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { fillSystemFieldsOnCreate, generateName } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
-import { encodeObject } from './codec.js';
+import { encodeObject, withResourceVersion } from './codec.js';
 import { recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
-import type { StoreDeps, WriteOptions } from './types.js';
+import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
 
 export async function createObject(
@@ -18,7 +18,7 @@ export async function createObject(
   obj: KubeObject,
   options: WriteOptions,
   toStored: (obj: KubeObject) => KubeObject,
-): Promise<KubeObject> {
+): Promise<Created> {
   const meta = obj.metadata;
   if (def.namespaced) meta.namespace = namespace;
   else delete meta.namespace;
@@ -39,13 +39,17 @@ export async function createObject(
   const key = deps.storage.keys.objectKey(namespace, name);
   if (options.dryRun) {
     if (await deps.storage.backend.get(key)) throw alreadyExists(gr, name);
-    return obj;
+    return { object: obj };
   }
   try {
     const ttl = deps.storage.ttlSeconds;
-    const kv = await deps.storage.backend.create(key, encodeObject(toStored(obj)), ttl ? { ttlSeconds: ttl } : undefined);
+    const stored = toStored(obj);
+    const encoded = encodeObject(stored);
+    const kv = await deps.storage.backend.create(key, encoded, ttl ? { ttlSeconds: ttl } : undefined);
     meta.resourceVersion = String(kv.modRevision);
-    return obj;
+    // The response is the stored text with the resourceVersion, unless storage holds another form.
+    const json = stored === obj ? withResourceVersion(encoded, kv.modRevision) : undefined;
+    return json === undefined ? { object: obj } : { object: obj, json };
   } catch (error) {
     if (isStorageError(error, 'KeyExists')) throw alreadyExists(gr, name);
     throw error;

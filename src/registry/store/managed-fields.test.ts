@@ -54,11 +54,11 @@ describe('managedFields through the generic store', () => {
   });
 
   test('create and update record the field manager, else the user agent prefix', async () => {
-    const created = await configMaps.store.create('ns', cm('a', { x: '1' }), { dryRun: false, userAgent: 'kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07' });
+    const { object: created } = await configMaps.store.create('ns', cm('a', { x: '1' }), { dryRun: false, userAgent: 'kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07' });
     assert.deepEqual(managers(created), ['kubectl/Update']);
     const updated = await configMaps.store.update('ns', 'a', (current) => ({ ...(current as KubeObject), data: { x: '1', y: '2' } }), { dryRun: false, fieldManager: 'editor' });
     assert.deepEqual(managers(updated.object), ['editor/Update', 'kubectl/Update']);
-    const anonymous = await configMaps.store.create('ns', cm('b', { x: '1' }), { dryRun: false });
+    const { object: anonymous } = await configMaps.store.create('ns', cm('b', { x: '1' }), { dryRun: false });
     assert.deepEqual(managers(anonymous), ['unknown/Update']);
   });
 

@@ -38,7 +38,7 @@ describe('generic store', () => {
   });
 
   test('create fills system fields; a second create is 409 AlreadyExists', async () => {
-    const created = await store.create('ns', cm('one'), write);
+    const { object: created } = await store.create('ns', cm('one'), write);
     assert.match(created.metadata.uid ?? '', /^[0-9a-f-]{36}$/);
     assert.match(created.metadata.creationTimestamp ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     assert.equal(created.metadata.namespace, 'ns');
@@ -47,13 +47,20 @@ describe('generic store', () => {
     assert.equal(read.object.metadata.resourceVersion, created.metadata.resourceVersion);
   });
 
+  test('create returns the object\'s JSON without serializing it again: the bytes a get then returns', async () => {
+    const { object, json } = await store.create('ns', cm('bytes', { k: 'v' }), write);
+    assert.ok(json !== undefined, 'a decoded object is stored with its metadata first');
+    assert.deepEqual(JSON.parse(json), object);
+    assert.equal((await store.get('ns', 'bytes', object.metadata.resourceVersion)).json, json);
+  });
+
   test('generateName makes a unique name', async () => {
-    const created = await store.create('ns', { ...cm(''), metadata: { generateName: 'gen-' } }, write);
+    const { object: created } = await store.create('ns', { ...cm(''), metadata: { generateName: 'gen-' } }, write);
     assert.match(created.metadata.name ?? '', /^gen-[a-z0-9]{5}$/);
   });
 
   test('update with a stale resourceVersion is 409; without one it applies', async () => {
-    const created = await store.create('ns', cm('two'), write);
+    const { object: created } = await store.create('ns', cm('two'), write);
     const first = await store.update('ns', 'two', () => cm('two', { a: '2' }, { resourceVersion: created.metadata.resourceVersion! }), write);
     await assert.rejects(store.update('ns', 'two', () => cm('two', { a: '3' }, { resourceVersion: created.metadata.resourceVersion! }), write), statusCode(409));
     const unconditional = await store.update('ns', 'two', () => cm('two', { a: '4' }), write);
@@ -110,7 +117,7 @@ describe('generic store', () => {
   });
 
   test('watch from a resourceVersion yields every later change once, in order', async () => {
-    const start = await store.create('w', cm('w1'), write);
+    const { object: start } = await store.create('w', cm('w1'), write);
     await store.update('w', 'w1', () => cm('w1', { a: '2' }), write);
     await store.delete('w', 'w1', {}, write);
     const abort = new AbortController();
@@ -134,7 +141,7 @@ describe('generic store: metadata.generation for kinds that track it', () => {
   });
 
   test('generation starts at 1 and moves only when more than metadata changes', async () => {
-    const created = await store.create('ns', cm('g'), write);
+    const { object: created } = await store.create('ns', cm('g'), write);
     assert.equal(created.metadata.generation, 1);
     const relabeled = await store.update('ns', 'g', () => cm('g', { a: '1' }, { labels: { x: 'y' } }), write);
     assert.equal(relabeled.object.metadata.generation, 1);

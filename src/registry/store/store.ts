@@ -59,7 +59,7 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
 
     update(namespace, name, fn, options) {
-      const create = (obj: KubeObject): Promise<KubeObject> => store.create(namespace, obj, options);
+      const create = async (obj: KubeObject): Promise<KubeObject> => (await store.create(namespace, obj, options)).object;
       return updateObject({ def, gr, deps, toStored, fromStored, create }, nsOf(namespace), name, fn, options);
     },
 

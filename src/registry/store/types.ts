@@ -27,6 +27,12 @@ export interface StoreDeps {
 }
 
 
+/** A created object, and its JSON when the store had it without serializing the object again. */
+export interface Created {
+  object: KubeObject;
+  json?: string;
+}
+
 /** An item as lists and watches return it: the object and, when cached, its serialized form. */
 export interface StoredItem {
   object: Readonly<KubeObject>;
@@ -90,7 +96,7 @@ export interface Store {
   get(namespace: string, name: string, resourceVersion?: string): Promise<StoredItem>;
   list(namespace: string, options: ListOptions): Promise<ListResult>;
   watch(namespace: string, options: WatchOptions): AsyncIterable<StoreWatchEvent>;
-  create(namespace: string, obj: KubeObject, options: WriteOptions): Promise<KubeObject>;
+  create(namespace: string, obj: KubeObject, options: WriteOptions): Promise<Created>;
   /** Read-modify-write with compare-and-swap retries; `subresource` selects the status/finalize strategy. */
   update(namespace: string, name: string, fn: UpdateFn, options: WriteOptions & { subresource?: string }): Promise<{ object: KubeObject; created: boolean }>;
   delete(namespace: string, name: string, options: DeleteOptions, write: WriteOptions): Promise<DeleteResult>;
