@@ -1,11 +1,10 @@
 // System-populated metadata (upstream rest.FillObjectMetaSystemFields and generateName).
 import { randomUUID } from 'node:crypto';
+import { nowTimestamp } from '../apis/meta/v1/time.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 
-/** Kubernetes timestamps are RFC 3339 with second precision in UTC. */
-export function nowTimestamp(now = new Date()): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+export { nowTimestamp };
+
 
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789'; // upstream utilrand: no vowels, no confusable digits
 const GENERATED_SUFFIX_LENGTH = 5;

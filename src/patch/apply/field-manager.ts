@@ -7,6 +7,7 @@
 //   errors never fail the write: managedFields are then dropped (upstream UpdateNoErrors);
 // - apply: merge, prune, conflicts (409), the client-side-apply migration of `kubectl`.
 // The set of each change never holds type meta or system metadata (upstream stripMeta).
+import { nowTimestamp } from '../../apis/meta/v1/time.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { internalError } from '../../errors/status-error.js';
 import { ApplyTypeError, type ApplyType } from './apply-type.js';
@@ -44,10 +45,6 @@ const STRIP_SET = setOf(
 
 const CURRENT_OPERATION = 'current-operation';
 const BEFORE_FIRST_APPLY = 'before-first-apply';
-
-function timestamp(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /** The object without managedFields, sharing everything else (comparisons never see them). */
 export function withoutManagedFields(obj: KubeObject): KubeObject {
@@ -96,7 +93,7 @@ export function runUpdate(scope: FieldManagerScope, live: unknown, obj: unknown,
     fields.delete(CURRENT_OPERATION);
     const previous = fields.get(id);
     fields.set(id, { set: previous ? union(current.set, previous.set) : current.set, apiVersion: current.apiVersion, applied: false });
-    times.set(id, timestamp(scope.now));
+    times.set(id, nowTimestamp(scope.now));
   }
   const result: Managed = { fields, times };
   if (managed.originals) result.originals = managed.originals;
@@ -201,7 +198,7 @@ export function runApply(scope: FieldManagerScope, live: LiveObject, config: Kub
   if (outcome.object === undefined) object = cloneJson(live.original);
   else {
     object = outcome.object as KubeObject;
-    times.set(id, timestamp(scope.now));
+    times.set(id, nowTimestamp(scope.now));
   }
   object.metadata ??= {};
   const result: Managed = { fields: outcome.managers, times };

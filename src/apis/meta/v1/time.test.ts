@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isZeroTime, sameInstant } from './time.js';
+import { isZeroTime, nowTimestamp, sameInstant } from './time.js';
 
 test('isZeroTime: absent, empty, unparseable and Go zero time are zero', () => {
   for (const zero of [undefined, null, '', 'garbage', '0001-01-01T00:00:00Z', 42]) assert.equal(isZeroTime(zero), true, String(zero));
@@ -19,4 +19,11 @@ test('sameInstant compares instants to the microsecond', () => {
     ['2024-01-01T00:00:00.1234561Z', '2024-01-01T00:00:00.123456Z', true],
   ];
   for (const [a, b, want] of cases) assert.equal(sameInstant(a, b), want, `${String(a)} vs ${String(b)}`);
+});
+
+test('nowTimestamp writes RFC 3339 UTC to the second, whatever second it is asked for', () => {
+  assert.equal(nowTimestamp(new Date('2026-11-21T15:04:05.999Z')), '2026-11-21T15:04:05Z');
+  assert.equal(nowTimestamp(new Date('2026-11-21T15:04:05.001Z')), '2026-11-21T15:04:05Z');
+  assert.equal(nowTimestamp(new Date('2026-11-21T15:04:06.000Z')), '2026-11-21T15:04:06Z');
+  assert.equal(nowTimestamp(new Date('1999-01-01T00:00:00.500Z')), '1999-01-01T00:00:00Z');
 });
