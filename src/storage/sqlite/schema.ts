@@ -67,6 +67,12 @@ export function openDatabase(path: string): Database.Database {
     // pages writes touch; a larger one grew resident memory with the database for no measurable gain.
     db.pragma('cache_size = -2048');
     db.pragma('temp_store = MEMORY');
+    // Checkpoint every 10,000 WAL pages (~40 MB) instead of SQLite's 1,000. Keys of new objects land at
+    // random places in the key B-trees, so each commit dirties a page per object and the default copied
+    // the same hot pages back to the database file every few commits: measured with random keys, ~63 µs
+    // per write at 70k objects against ~40 µs; the price is a longer pause per checkpoint (~30 ms instead
+    // of ~12 ms here) and a larger WAL to read at restart.
+    db.pragma('wal_autocheckpoint = 10000');
     // Keep the WAL file from staying huge after a burst (it is truncated to this at checkpoints).
     db.pragma('journal_size_limit = 67108864');
     migrate(db);
