@@ -1,30 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2';
+import type { ServerHttp2Stream } from 'node:http2';
 import { isStorageError } from '../../errors.js';
 import { translateError } from '../etcd-client.js';
 import { GrpcCode, GrpcStatusError, GrpcChannel } from './channel.js';
-
-/** A gRPC-speaking HTTP/2 server on loopback whose answer per path the test decides. */
-async function fakeEtcd(answer: (path: string, message: Buffer, stream: ServerHttp2Stream) => void): Promise<{ url: string; server: Http2Server }> {
-  const server = createServer();
-  server.on('stream', (stream, headers) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => answer(String(headers[':path']), Buffer.concat(chunks).subarray(5), stream));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  return { url: `http://127.0.0.1:${address.port}`, server };
-}
-
-function framed(message: Buffer): Buffer {
-  const out = Buffer.alloc(5 + message.length);
-  out.writeUInt32BE(message.length, 1);
-  message.copy(out, 5);
-  return out;
-}
+import { fakeEtcd, framed } from './test-grpc-server.js';
 
 const echo = (_path: string, message: Buffer, stream: ServerHttp2Stream): void => {
   stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });

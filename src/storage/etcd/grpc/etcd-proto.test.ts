@@ -1,19 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import protobuf from 'protobufjs';
 import { CompareResult, CompareTarget, rangeCodec, toNumber, txnCodec } from './etcd-proto.js';
-
-/** etcd's own rpc.proto, as shipped with the `etcd3` package: the oracle for names and field numbers. */
-async function upstreamProto(): Promise<protobuf.Root> {
-  const dir = join(dirname(createRequire(import.meta.url).resolve('etcd3/package.json')), 'proto');
-  const root = new protobuf.Root();
-  // rpc.proto imports gogoproto and google annotations that only carry options: skip them.
-  root.resolvePath = (_origin, target) => (/gogo|google/.test(target) ? null : join(dir, target.replace(/.*\//, '')));
-  await root.load(join(dir, 'rpc.proto'), { keepCase: true });
-  return root;
-}
+import { upstreamProto } from './test-grpc-server.js';
 
 test('a Txn request encodes to what etcd\'s rpc.proto decodes, field for field', async () => {
   const upstream = (await upstreamProto()).lookupType('etcdserverpb.TxnRequest');

@@ -24,13 +24,24 @@ export function openWatchStream(channel: GrpcChannel, listener: WatchStreamListe
   let status: IncomingHttpHeaders | undefined;
   let failure: Error | undefined;
   const frames = new FrameReader((message) => {
-    if (!closed) listener.response(watchCodec.decode(message));
+    if (closed) return;
+    let response: WatchResponse;
+    try {
+      response = watchCodec.decode(message);
+    } catch (error) {
+      // A message that does not decode ends the call as a failure (the watch then restarts), not the process.
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    listener.response(response);
   });
   stream.on('response', (headers) => {
     if (headers['grpc-status'] !== undefined) status = headers;
   });
   stream.on('trailers', (trailers) => (status = trailers));
   stream.on('data', (chunk: Buffer) => frames.push(chunk));
+  // etcd ended the call (trailers): end ours too, or the stream would stay half-open and never close.
+  stream.once('end', () => stream.close());
   stream.on('error', (error) => (failure ??= error));
   stream.once('close', () => {
     if (closed) return;
