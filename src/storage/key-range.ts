@@ -1,25 +1,9 @@
 // Key ordering shared by the backends. etcd orders keys by their bytes; our keys are JS strings stored
 // as UTF-8, so "byte order" here means UTF-8 byte order, which equals Unicode code point order.
+import { compareGoStrings } from '../schema/go-strings.js';
 
-/**
- * Compares two keys in UTF-8 byte order. Plain `<` on JS strings compares UTF-16 code units, which
- * disagrees for astral characters (surrogates 0xD800-0xDFFF) against BMP characters above 0xE000.
- */
-export function compareKeys(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xAstral = x >= 0xd800 && x <= 0xdfff;
-    const yAstral = y >= 0xd800 && y <= 0xdfff;
-    // An astral code point is larger than every BMP code point, whatever its surrogate unit says.
-    if (xAstral !== yAstral) return xAstral ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
+/** Compares two keys in UTF-8 byte order (Go's string order; plain `<` on JS strings compares UTF-16 code units). */
+export const compareKeys: (a: string, b: string) => number = compareGoStrings;
 
 /**
  * Exclusive upper bound of the keys that start with `prefix`: the prefix with its last code point

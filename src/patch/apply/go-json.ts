@@ -1,6 +1,7 @@
 // JSON text as Go writes it for the values inside managedFields keys (`v:"x"`, `k:{"name":"x"}`) and for
 // manager identifiers: encoding/json escaping (HTML characters, U+2028/9, short escapes only for
 // \n \r \t), map keys sorted. Byte-exact keys keep FieldsV1 identical to what upstream servers store.
+import { compareGoStrings } from '../../schema/go-strings.js';
 
 const HEX = '0123456789abcdef';
 
@@ -49,25 +50,4 @@ export function goJson(value: unknown): string {
     .filter((k) => record[k] !== undefined)
     .sort(compareGoStrings);
   return `{${keys.map((k) => `${goJsonString(k)}:${goJson(record[k])}`).join(',')}}`;
-}
-
-/**
- * Go's byte-wise string order (UTF-8), from JavaScript's UTF-16 strings: code units order the same
- * except that surrogates (astral characters) sort after U+E000..U+FFFF.
- */
-export function compareGoStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
-}
-
-function codePointRank(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  if (unit >= 0xe000) return unit - 0x800;
-  return unit;
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareGoStrings, goJson, goJsonString } from './go-json.js';
+import { compareGoStrings } from '../../schema/go-strings.js';
+import { goJson, goJsonString } from './go-json.js';
 import {
   FieldPathError,
   compareElements,

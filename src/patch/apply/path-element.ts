@@ -2,7 +2,8 @@
 // field or map key (`f:`), a list item by its key fields (`k:`), a set item by value (`v:`) or an
 // atomic list item by index (`i:`). Elements order as upstream orders them, which fixes the order of
 // keys in `fieldsV1` and of paths in conflict messages.
-import { compareGoStrings, goJson } from './go-json.js';
+import { compareGoStrings } from '../../schema/go-strings.js';
+import { goJson } from './go-json.js';
 
 /** One key field of a list-map item: name and (scalar) value. */
 export type KeyField = readonly [name: string, value: unknown];
