@@ -5,6 +5,7 @@
 // so the hand-over from replay to live events has neither a gap nor a duplicate.
 import type { WatchBatch, WatchEvent } from './interface.js';
 import { compacted, unavailable, type StorageError } from './errors.js';
+import { PendingBatches } from './pending-batches.js';
 import { eventKey, eventRevision } from './watch-event.js';
 
 /** What the hub needs from a backend: synchronous reads of its revisions and event history. */
@@ -42,11 +43,8 @@ interface Watcher {
   readonly prefix: string;
   /** Live events below this revision are skipped (a watch from a future revision). */
   readonly minRevision: number;
-  /** Everything published since the consumer last took a batch, merged into one batch. */
-  pending: WatchBatch | undefined;
-  error: StorageError | undefined;
-  ended: boolean;
-  wake: (() => void) | undefined;
+  /** Everything published since the consumer last took a batch. */
+  readonly batches: PendingBatches;
   detach: () => void;
 }
 
@@ -58,25 +56,14 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
   let closedWith: StorageError | undefined;
 
   function fail(watcher: Watcher, error: StorageError): void {
-    watcher.error = error;
-    watcher.pending = undefined; // free the buffer now; the consumer restarts anyway
+    watcher.batches.fail(error);
     watcher.detach();
-    watcher.wake?.();
   }
 
   function deliver(watcher: Watcher, matched: WatchEvent[] | undefined, revision: number): void {
-    const pending = watcher.pending;
-    if (pending === undefined) {
-      watcher.pending = { events: matched ?? [], revision };
-    } else {
-      if (matched !== undefined) for (const event of matched) pending.events.push(event);
-      pending.revision = revision;
-    }
-    if ((watcher.pending?.events.length ?? 0) > bufferLimit) {
+    if (!watcher.batches.add(matched, revision, bufferLimit)) {
       fail(watcher, unavailable(`watcher on ${watcher.prefix} fell behind: more than ${bufferLimit} events buffered`));
-      return;
     }
-    watcher.wake?.();
   }
 
   function publish(events: readonly WatchEvent[], revision: number): void {
@@ -92,8 +79,8 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
 
   async function* replay(watcher: Watcher, from: number, to: number): AsyncGenerator<WatchBatch> {
     let cursor = from;
-    while (cursor <= to && !watcher.ended) {
-      if (watcher.error !== undefined) throw watcher.error;
+    while (cursor <= to && !watcher.batches.ended) {
+      if (watcher.batches.error !== undefined) throw watcher.batches.error;
       const compactedRevision = history.compactedRevision();
       if (cursor < compactedRevision) throw compacted(cursor, compactedRevision);
       const events = history.readEvents(watcher.prefix, cursor, to, pageSize);
@@ -106,22 +93,9 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
 
   async function* stream(watcher: Watcher, from: number, replayTo: number): AsyncGenerator<WatchBatch> {
     try {
-      if (watcher.error !== undefined) throw watcher.error;
+      if (watcher.batches.error !== undefined) throw watcher.batches.error;
       yield* replay(watcher, from, replayTo);
-      for (;;) {
-        if (watcher.error !== undefined) throw watcher.error;
-        if (watcher.ended) return;
-        const batch = watcher.pending;
-        if (batch !== undefined) {
-          watcher.pending = undefined;
-          yield batch;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          watcher.wake = resolve;
-        });
-        watcher.wake = undefined;
-      }
+      yield* watcher.batches.drain();
     } finally {
       watcher.detach();
     }
@@ -131,25 +105,22 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
     const current = history.currentRevision();
     const from = fromRevision > 0 ? fromRevision : current + 1;
     const onAbort = (): void => {
-      watcher.ended = true;
       watcher.detach();
-      watcher.wake?.();
+      watcher.batches.end();
     };
     const watcher: Watcher = {
       prefix,
       minRevision: Math.max(from, current + 1),
-      pending: undefined,
-      error: undefined,
-      ended: signal.aborted,
-      wake: undefined,
+      batches: new PendingBatches(),
       detach: () => {
         watchers.delete(watcher);
         signal.removeEventListener('abort', onAbort);
       },
     };
     const compactedRevision = history.compactedRevision();
-    if (closedWith !== undefined) watcher.error = closedWith;
-    else if (fromRevision > 0 && fromRevision < compactedRevision) watcher.error = compacted(fromRevision, compactedRevision);
+    if (signal.aborted) watcher.batches.end();
+    if (closedWith !== undefined) watcher.batches.fail(closedWith);
+    else if (fromRevision > 0 && fromRevision < compactedRevision) watcher.batches.fail(compacted(fromRevision, compactedRevision));
     else if (!signal.aborted) {
       watchers.add(watcher);
       signal.addEventListener('abort', onAbort, { once: true });

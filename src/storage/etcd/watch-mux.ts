@@ -16,6 +16,7 @@ import type { WatchBatch, WatchEvent } from '../interface.js';
 import { compacted, unavailable, type StorageError } from '../errors.js';
 import { ALL_KEYS, int64, toKeyValue } from './etcd-client.js';
 import type { CompactionTracker } from './compaction.js';
+import { PendingBatches } from '../pending-batches.js';
 import { EventType, type WatchEvent as EtcdEvent, type WatchResponse } from './grpc/etcd-proto.js';
 import type { WatchStream, WatchStreamListener } from './grpc/watch-stream.js';
 
@@ -33,10 +34,7 @@ interface Consumer {
   readonly prefix: string;
   /** The last revision handed to (or skipped for) this consumer. */
   position: number;
-  pending: WatchBatch | undefined;
-  error: StorageError | undefined;
-  ended: boolean;
-  wake: (() => void) | undefined;
+  readonly batches: PendingBatches;
 }
 
 /** One etcd event: its revision and key at once, the event itself decoded on first use. */
@@ -98,15 +96,12 @@ export class WatchMux {
     if (this.#closed !== undefined) throw this.#closed;
     const oldest = this.#deps.tracker.compacted;
     if (from < oldest) throw compacted(from, oldest);
-    const consumer: Consumer = { prefix, position: from - 1, pending: undefined, error: undefined, ended: false, wake: undefined };
-    const onAbort = (): void => {
-      consumer.ended = true;
-      consumer.wake?.();
-    };
+    const consumer: Consumer = { prefix, position: from - 1, batches: new PendingBatches() };
+    const onAbort = (): void => consumer.batches.end();
     signal.addEventListener('abort', onAbort, { once: true });
     this.#join(consumer);
     try {
-      yield* this.#drain(consumer);
+      yield* consumer.batches.drain();
     } finally {
       signal.removeEventListener('abort', onAbort);
       this.#leave(consumer);
@@ -120,21 +115,6 @@ export class WatchMux {
     this.#stop();
   }
 
-  async *#drain(consumer: Consumer): AsyncGenerator<WatchBatch> {
-    for (;;) {
-      if (consumer.error !== undefined) throw consumer.error;
-      if (consumer.ended) return;
-      const batch = consumer.pending;
-      if (batch !== undefined) {
-        consumer.pending = undefined;
-        yield batch;
-        continue;
-      }
-      await new Promise<void>((resolve) => (consumer.wake = resolve));
-      consumer.wake = undefined;
-    }
-  }
-
   #join(consumer: Consumer): void {
     this.#consumers.add(consumer);
     // Either nothing runs, or it already passed revisions this consumer needs: (re)start from its revision.
@@ -146,10 +126,8 @@ export class WatchMux {
   }
 
   #fail(consumer: Consumer, error: StorageError): void {
-    consumer.error = error;
-    consumer.pending = undefined; // the consumer restarts anyway; free the buffer now
+    consumer.batches.fail(error);
     this.#leave(consumer);
-    consumer.wake?.();
   }
 
   /** Replaces the etcd watch with one from `from` on a fresh stream. */
@@ -249,16 +227,8 @@ export class WatchMux {
 
   #deliver(consumer: Consumer, matched: WatchEvent[] | undefined, revision: number): void {
     consumer.position = revision;
-    const pending = consumer.pending;
-    if (pending === undefined) consumer.pending = { events: matched ?? [], revision };
-    else {
-      if (matched !== undefined) pending.events.push(...matched);
-      pending.revision = revision;
-    }
-    if ((consumer.pending?.events.length ?? 0) > this.#deps.bufferLimit) {
+    if (!consumer.batches.add(matched, revision, this.#deps.bufferLimit)) {
       this.#fail(consumer, unavailable(`watcher on ${consumer.prefix} fell behind: more than ${this.#deps.bufferLimit} events buffered`));
-      return;
     }
-    consumer.wake?.();
   }
 }
