@@ -24,46 +24,37 @@ const QUALIFIED_NAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
 const CONFIG_MAP_KEY_FMT = '[-._a-zA-Z0-9]+';
 const anchored = (format: string): RegExp => new RegExp(`^${format}$`);
-const dns1123LabelRe = anchored(DNS1123_LABEL_FMT);
-const dns1123SubdomainRe = anchored(DNS1123_SUBDOMAIN_FMT);
-const dns1035LabelRe = anchored(DNS1035_LABEL_FMT);
 const qualifiedNameRe = anchored(QUALIFIED_NAME_FMT);
-const labelValueRe = anchored(LABEL_VALUE_FMT);
-const configMapKeyRe = anchored(CONFIG_MAP_KEY_FMT);
 const QUALIFIED_NAME_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
-/** Checks a lowercase RFC 1123 label (at most 63 characters); returns upstream's messages. */
-export function isDNS1123Label(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push(maxLenError(63));
-  if (!dns1123LabelRe.test(value)) {
-    const msg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-    errs.push(regexError(msg, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
-  }
-  return errs;
+/**
+ * A check of a length limit and a format, as upstream writes most of them: MaxLenError when longer than
+ * `max` bytes, RegexError (with upstream's message and examples) when the format does not match.
+ */
+function formatCheck(max: number, format: string, message: string, ...examples: string[]): (value: string) => string[] {
+  const re = anchored(format);
+  return (value) => {
+    const errs: string[] = [];
+    if (byteLength(value) > max) errs.push(maxLenError(max));
+    if (!re.test(value)) errs.push(regexError(message, format, ...examples));
+    return errs;
+  };
 }
+
+/** Checks a lowercase RFC 1123 label (at most 63 characters); returns upstream's messages. */
+export const isDNS1123Label = formatCheck(63, DNS1123_LABEL_FMT,
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+  'my-name', '123-abc');
 
 /** Checks a lowercase RFC 1123 subdomain (at most 253 characters). */
-export function isDNS1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 253) errs.push(maxLenError(253));
-  if (!dns1123SubdomainRe.test(value)) {
-    const msg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-    errs.push(regexError(msg, DNS1123_SUBDOMAIN_FMT, 'example.com'));
-  }
-  return errs;
-}
+export const isDNS1123Subdomain = formatCheck(253, DNS1123_SUBDOMAIN_FMT,
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+  'example.com');
 
 /** Checks an RFC 1035 label (starts with a letter; at most 63 characters). */
-export function isDNS1035Label(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push(maxLenError(63));
-  if (!dns1035LabelRe.test(value)) {
-    const msg = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-    errs.push(regexError(msg, DNS1035_LABEL_FMT, 'my-name', 'abc-123'));
-  }
-  return errs;
-}
+export const isDNS1035Label = formatCheck(63, DNS1035_LABEL_FMT,
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+  'my-name', 'abc-123');
 
 /** Checks a qualified name (label keys, annotation keys, finalizers): `[dns-subdomain/]name`, name <= 63. */
 export function isQualifiedName(value: string): string[] {
@@ -88,24 +79,16 @@ export function isQualifiedName(value: string): string[] {
 }
 
 /** Checks a label value: empty, or a qualified-name-like string of at most 63 characters. */
-export function isValidLabelValue(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push(maxLenError(63));
-  if (!labelValueRe.test(value)) {
-    const msg = `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`;
-    errs.push(regexError(msg, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
-  }
-  return errs;
-}
+export const isValidLabelValue = formatCheck(63, LABEL_VALUE_FMT,
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+  'MyValue', 'my_value', '12345');
+
+const configMapKeyFormat = formatCheck(253, CONFIG_MAP_KEY_FMT, "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+  'key.name', 'KEY_NAME', 'key-name');
 
 /** Checks a key of ConfigMap/Secret data (also used for projected file names). */
 export function isConfigMapKey(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 253) errs.push(maxLenError(253));
-  if (!configMapKeyRe.test(value)) {
-    const msg = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'";
-    errs.push(regexError(msg, CONFIG_MAP_KEY_FMT, 'key.name', 'KEY_NAME', 'key-name'));
-  }
+  const errs = configMapKeyFormat(value);
   if (value === '.') errs.push("must not be '.'");
   else if (value === '..') errs.push("must not be '..'");
   else if (value.startsWith('..')) errs.push("must not start with '..'");
