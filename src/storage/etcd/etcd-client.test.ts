@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStorageError } from '../errors.js';
 import { prefixRangeEnd, translateError } from './etcd-client.js';
-import { GrpcCode, GrpcStatusError } from './grpc/channel.js';
+import { GrpcCode, GrpcStatusError } from './grpc/grpc-status.js';
 
 test('prefixRangeEnd increments the last byte below 0xff, as etcd clients do', () => {
   const cases: Array<[number[], number[]]> = [

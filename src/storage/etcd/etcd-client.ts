@@ -4,7 +4,7 @@
 import type { KeyValue } from '../interface.js';
 import { StorageError, unavailable } from '../errors.js';
 import { toNumber, type Int64, type KeyValueMessage } from './grpc/etcd-proto.js';
-import { GrpcCode, GrpcStatusError } from './grpc/channel.js';
+import { GrpcCode, GrpcStatusError } from './grpc/grpc-status.js';
 
 /** Client TLS material (PEM contents, not paths), as kube-apiserver's `--etcd-cafile/certfile/keyfile`. */
 export interface EtcdTlsOptions {

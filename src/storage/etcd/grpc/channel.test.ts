@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { ServerHttp2Stream } from 'node:http2';
 import { isStorageError } from '../../errors.js';
 import { translateError } from '../etcd-client.js';
-import { GrpcCode, GrpcStatusError, GrpcChannel } from './channel.js';
+import { GrpcChannel } from './channel.js';
+import { GrpcCode, GrpcStatusError } from './grpc-status.js';
 import { fakeEtcd, framed } from './test-grpc-server.js';
 
 const echo = (_path: string, message: Buffer, stream: ServerHttp2Stream): void => {

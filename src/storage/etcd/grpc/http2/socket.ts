@@ -1,0 +1,51 @@
+// The byte stream under an HTTP/2 session: TCP for `http:` URLs, TLS with ALPN `h2` for `https:`, and
+// writes batched per tick.
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
+
+export interface SocketTls {
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+}
+
+/**
+ * Connects to `url`; `connected` runs once the peer is reached (for TLS: the handshake is done and the peer
+ * chose HTTP/2; otherwise the socket is destroyed with an error).
+ */
+export function openSocket(url: URL, tls: SocketTls | undefined, connected: () => void): Socket {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const secure = url.protocol === 'https:';
+  const port = Number(url.port || (secure ? 443 : 80));
+  const socket = secure
+    ? connectTls({ host, port, ALPNProtocols: ['h2'], ...(isIP(host) ? {} : { servername: host }), ...tls })
+    : connectTcp({ host, port });
+  socket.setNoDelay(true);
+  socket.once(secure ? 'secureConnect' : 'connect', () => {
+    const alpn = (socket as Socket & { alpnProtocol?: string | false }).alpnProtocol;
+    if (secure && alpn !== 'h2') socket.destroy(new Error('the server did not agree to HTTP/2 (ALPN h2)'));
+    else connected();
+  });
+  return socket;
+}
+
+/** Writes to a socket; those made in one tick leave together, in one system call. */
+export class TickWriter {
+  #corked = false;
+
+  constructor(private readonly socket: Socket) {}
+
+  write(bytes: Buffer): void {
+    if (!this.#corked) {
+      this.#corked = true;
+      this.socket.cork();
+      process.nextTick(this.#uncork);
+    }
+    this.socket.write(bytes);
+  }
+
+  readonly #uncork = (): void => {
+    this.#corked = false;
+    this.socket.uncork();
+  };
+}
