@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ServerHttp2Stream } from 'node:http2';
+import { constants, type ServerHttp2Stream } from 'node:http2';
 import { isStorageError } from '../../errors.js';
 import { translateError } from '../etcd-client.js';
 import { GrpcChannel } from './channel.js';
@@ -95,4 +95,24 @@ test('a closed channel refuses calls', async () => {
   const channel = new GrpcChannel({ endpoints: ['http://127.0.0.1:1'], requestTimeoutMs: 1_000 });
   channel.close();
   await assert.rejects(channel.unary('/x', Buffer.alloc(0)), GrpcStatusError);
+});
+
+test('a call etcd refused unprocessed (REFUSED_STREAM) is tried once more', async () => {
+  let calls = 0;
+  const { url, server } = await fakeEtcd((path, message, stream) => {
+    if (++calls === 1) {
+      stream.on('error', () => undefined);
+      stream.close(constants.NGHTTP2_REFUSED_STREAM);
+      return;
+    }
+    echo(path, message, stream);
+  });
+  const channel = new GrpcChannel({ endpoints: [url], requestTimeoutMs: 5_000 });
+  try {
+    assert.equal(String(await channel.unary('/etcdserverpb.KV/Txn', Buffer.from('once'))), 'echo:once');
+    assert.equal(calls, 2);
+  } finally {
+    channel.close();
+    server.close();
+  }
 });

@@ -3,11 +3,11 @@
 //
 // Decision: this instead of @grpc/grpc-js (through `etcd3`), which spent ~110 µs of the event loop's CPU per
 // transaction (interceptors, resolver, load balancer, subchannel; Long-to-string conversion of every
-// response), and instead of node:http2 (~80 µs per call); this channel spends ~10-20 µs. An etcd-backed kplane
+// response), and instead of node:http2 (~80 µs per call); this channel spends ~25 µs. An etcd-backed kplane
 // is bound by its one event loop. See docs/architecture.md §3.
 import type { EtcdTlsOptions } from '../etcd-client.js';
 import { encodeHeaderBlock, type HeaderFields } from './http2/hpack.js';
-import { Http2ClientSession, type Http2Stream, type StreamHandler } from './http2/session.js';
+import { Http2ClientSession, RefusedStreamError, type Http2Stream, type StreamHandler } from './http2/session.js';
 import { GrpcCode, GrpcStatusError, statusError, unavailableCall } from './grpc-status.js';
 import { frame, MessageReader } from './message-frames.js';
 
@@ -17,6 +17,8 @@ export interface GrpcChannelOptions {
   tls?: EtcdTlsOptions;
   /** Deadline of every unary call. */
   requestTimeoutMs: number;
+  /** A member not reached within this is given up for the next; default 20 s (kube-apiserver's dial timeout). */
+  dialTimeoutMs?: number;
   /** A ping every this often, as grpc's keepalive; default 30 s (kube-apiserver). */
   keepaliveTimeMs?: number;
   /** The connection is dropped when a ping is not answered within this; default 10 s. */
@@ -55,16 +57,20 @@ export class GrpcChannel {
 
   /** Sends one request message to `path` (`/etcdserverpb.KV/Range`) and resolves with the response message. */
   unary(path: string, message: Uint8Array): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      try {
-        const session = this.#sessionNow();
-        const call = new UnaryCall(resolve, reject);
-        call.start(session, session.request(this.#headerBlock(path, true), call), this.options.requestTimeoutMs);
-        session.send(call.stream!, frame(message), true);
-      } catch (error) {
-        reject(unavailableCall(error));
-      }
-    });
+    return new Promise((resolve, reject) => this.#unaryAttempt(path, message, resolve, reject, true));
+  }
+
+  /** One attempt; a call etcd did not process (refused, or cut off by GOAWAY) is tried once more, as grpc-go's. */
+  #unaryAttempt(path: string, message: Uint8Array, resolve: (message: Buffer) => void, reject: (error: Error) => void, first: boolean): void {
+    try {
+      const session = this.#sessionNow();
+      const retry = first ? (): void => this.#unaryAttempt(path, message, resolve, reject, false) : undefined;
+      const call = new UnaryCall(resolve, reject, retry);
+      call.start(session, session.request(this.#headerBlock(path, true), call), this.options.requestTimeoutMs);
+      session.send(call.stream!, frame(message), true);
+    } catch (error) {
+      reject(unavailableCall(error));
+    }
   }
 
   /** Opens a bidirectional call on `path` (`/etcdserverpb.Watch/Watch`), without a deadline. */
@@ -113,10 +119,11 @@ export class GrpcChannel {
       url: this.#currentEndpoint(),
       ...(this.options.tls ? { tls: this.options.tls } : {}),
       receiveWindow: WINDOW_BYTES,
+      connectTimeoutMs: this.options.dialTimeoutMs ?? 20_000,
       keepaliveTimeMs: this.options.keepaliveTimeMs ?? 30_000,
       keepaliveTimeoutMs: this.options.keepaliveTimeoutMs ?? 10_000,
-      onUnusable: (reachedPeer) => {
-        if (!reachedPeer) this.#endpoint++; // this member is unreachable: the next call tries another
+      onUnusable: (peerFailed) => {
+        if (peerFailed) this.#endpoint++; // this member is unreachable or stopped answering: the next call tries another
         if (this.#session === session) this.#session = undefined;
       },
     });
@@ -133,7 +140,11 @@ class UnaryCall implements StreamHandler {
   #status: HeaderFields | undefined;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly resolve: (message: Buffer) => void, private readonly reject: (error: Error) => void) {}
+  constructor(
+    private readonly resolve: (message: Buffer) => void,
+    private readonly reject: (error: Error) => void,
+    private readonly retry: (() => void) | undefined,
+  ) {}
 
   start(session: Http2ClientSession, stream: Http2Stream, timeoutMs: number): void {
     this.stream = stream;
@@ -154,6 +165,7 @@ class UnaryCall implements StreamHandler {
 
   closed(error: Error | undefined): void {
     clearTimeout(this.#timer);
+    if (error instanceof RefusedStreamError && this.retry !== undefined) return this.retry();
     const failure = error !== undefined ? unavailableCall(error) : statusError(this.#status, this.#httpStatus);
     if (failure !== undefined) return this.reject(failure);
     const body = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);

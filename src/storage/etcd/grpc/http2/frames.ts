@@ -75,7 +75,10 @@ export function goAwayFrame(lastStreamId: number, code: number): Buffer {
   return encodeFrame(FrameType.GoAway, 0, 0, payload);
 }
 
-/** A received frame; `payload` is a view into the socket's data, valid while the callback runs. */
+/**
+ * A received frame. `payload` is a view into the socket's data, which stays valid: Node hands each socket
+ * read a buffer of its own.
+ */
 export interface Frame {
   type: number;
   flags: number;
@@ -102,6 +105,20 @@ export class FrameReader {
     }
     this.#buffered = at === data.length ? undefined : data.subarray(at);
   }
+}
+
+/** Payload sizes fixed by the frame type (§6): anything else is a FRAME_SIZE_ERROR. */
+const FIXED_SIZES = new Map<number, number>([
+  [FrameType.Priority, 5], [FrameType.RstStream, 4], [FrameType.Ping, 8], [FrameType.WindowUpdate, 4],
+]);
+
+export function checkFrameSize(frame: Frame): void {
+  const size = FIXED_SIZES.get(frame.type);
+  const length = frame.payload.length;
+  const wrong = size !== undefined ? length !== size
+    : frame.type === FrameType.Settings ? length % 6 !== 0
+      : frame.type === FrameType.GoAway && length < 8;
+  if (wrong) throw new Http2ConnectionError(ErrorCode.FrameSizeError, `HTTP/2 frame of type ${frame.type} with a ${length}-byte payload`);
 }
 
 /** A DATA or HEADERS payload without its padding (and a HEADERS payload without its priority fields). */

@@ -70,6 +70,7 @@ test('decoder: size updates, unknown indexes and cut blocks', () => {
   assert.throws(() => new HpackDecoder().decode(hex('0403')), HpackError); // string cut short
   assert.throws(() => new HpackDecoder(100).decode(hex('3f46')), HpackError); // 101 > the announced 100
   assert.throws(() => new HpackDecoder().decode(hex('8220')), HpackError); // an update after a field
+  assert.deepEqual(new HpackDecoder().decode(hex('20 3fe11f 82')), fields([[':method', 'GET']])); // two updates, then a field
   const shrinking = new HpackDecoder();
   assert.deepEqual(shrinking.decode(hex('4001610162 4001630164')), fields([['a', 'b'], ['c', 'd']]));
   assert.deepEqual(shrinking.dynamicTable, [['c', 'd'], ['a', 'b']]);

@@ -1,15 +1,14 @@
 // HPACK (RFC 7541) for this HTTP/2 client: a full decoder (the server's encoder indexes and Huffman-codes as
 // it likes) and an encoder that sends every field as a literal without indexing, so that a request's header
 // block depends on nothing but its fields and can be built once per call path.
+import { HpackError } from './hpack-error.js';
 import { decodeHuffman } from './huffman.js';
 import { STATIC_TABLE } from './hpack-static-table.js';
 
 /** A decoded header block: field name to value (a repeated name keeps its last value). */
 export type HeaderFields = Record<string, string>;
 
-export class HpackError extends Error {
-  override readonly name = 'HpackError';
-}
+export { HpackError };
 
 /** Per-entry overhead of the dynamic table's size accounting (RFC 7541 §4.1). */
 const ENTRY_OVERHEAD = 32;
@@ -33,18 +32,20 @@ export class HpackDecoder {
   decode(block: Uint8Array): HeaderFields {
     const fields: HeaderFields = Object.create(null) as HeaderFields;
     const reader = new BlockReader(block);
-    let first = true;
+    let fieldSeen = false;
     while (!reader.done) {
       const byte = reader.peek();
       if (byte & 0x80) {
         const [name, value] = this.#field(reader.integer(7));
         fields[name] = value;
       } else if ((byte & 0xe0) === 0x20) {
-        // A dynamic table size update: only where a block begins (§4.2), never above the announced limit.
+        // A dynamic table size update: only before the block's first field (§4.2; there may be two), never
+        // above the announced limit.
         const size = reader.integer(5);
-        if (!first || size > this.limit) throw new HpackError('HPACK: misplaced or oversized table size update');
+        if (fieldSeen || size > this.limit) throw new HpackError('HPACK: misplaced or oversized table size update');
         this.#maxSize = size;
         this.#evict(0);
+        continue;
       } else {
         const indexing = (byte & 0xc0) === 0x40;
         const index = reader.integer(indexing ? 6 : 4);
@@ -53,7 +54,7 @@ export class HpackDecoder {
         if (indexing) this.#add(name, value);
         fields[name] = value;
       }
-      first = false;
+      fieldSeen = true;
     }
     return fields;
   }

@@ -1,6 +1,7 @@
 // HPACK's static Huffman code (RFC 7541 §5.2, Appendix B), decoding side only: servers send header strings
 // Huffman-coded when that is shorter, and this client sends its own as plain literals. The code is
 // canonical (codes of one length are consecutive, in symbol order), so the bit lengths define it.
+import { HpackError } from './hpack-error.js';
 
 /** Code length in bits of each symbol 0..255 and of EOS (256), in symbol order (RFC 7541 Appendix B). */
 const CODE_LENGTHS: readonly number[] = [
@@ -70,7 +71,7 @@ export function decodeHuffman(input: Uint8Array): string {
         node = next;
       } else {
         const symbol = -next - 1;
-        if (next === 0 || symbol === EOS) throw new Error('HPACK: invalid Huffman code');
+        if (next === 0 || symbol === EOS) throw new HpackError('HPACK: invalid Huffman code');
         out[length++] = symbol;
         node = 0;
         pendingBits = 0;
@@ -78,6 +79,6 @@ export function decodeHuffman(input: Uint8Array): string {
       }
     }
   }
-  if (pendingBits > 7 || !pendingOnes) throw new Error('HPACK: invalid Huffman padding');
+  if (pendingBits > 7 || !pendingOnes) throw new HpackError('HPACK: invalid Huffman padding');
   return out.toString('latin1', 0, length);
 }

@@ -4,8 +4,9 @@ export class KeepAlive {
   #interval: NodeJS.Timeout | undefined;
   #deadline: NodeJS.Timeout | undefined;
 
+  /** `sendPing` returns false when there is nothing to keep alive (no ping sent). */
   constructor(
-    private readonly sendPing: () => void,
+    private readonly sendPing: () => boolean,
     private readonly intervalMs: number,
     private readonly timeoutMs: number,
     private readonly unanswered: () => void,
@@ -28,8 +29,7 @@ export class KeepAlive {
   }
 
   #ping(): void {
-    if (this.#deadline !== undefined) return;
-    this.sendPing();
+    if (this.#deadline !== undefined || !this.sendPing()) return;
     this.#deadline = setTimeout(this.unanswered, this.timeoutMs);
     this.#deadline.unref();
   }

@@ -28,7 +28,7 @@ async function rawServer(onSocket: (socket: Socket) => void = () => undefined): 
 }
 
 const session = (url: URL, overrides: Partial<Http2SessionOptions> = {}): Http2ClientSession =>
-  new Http2ClientSession({ url, receiveWindow: 128 << 10, keepaliveTimeMs: 30_000, keepaliveTimeoutMs: 10_000, onUnusable: () => undefined, ...overrides });
+  new Http2ClientSession({ url, receiveWindow: 128 << 10, connectTimeoutMs: 10_000, keepaliveTimeMs: 30_000, keepaliveTimeoutMs: 10_000, onUnusable: () => undefined, ...overrides });
 
 const post = (path: string): Buffer => encodeHeaderBlock([[':method', 'POST'], [':scheme', 'http'], [':path', path], [':authority', 'test']]);
 
@@ -120,13 +120,13 @@ test('GOAWAY: the session takes no new streams and ends once its streams are don
     stream.session?.goaway(constants.NGHTTP2_NO_ERROR, stream.id);
     setTimeout(() => echo(stream, headers), 20);
   });
-  let unusable = 0;
-  const client = session(url, { onUnusable: () => unusable++ });
+  const unusable: boolean[] = [];
+  const client = session(url, { onUnusable: (failed) => unusable.push(failed) });
   try {
     const answer = await exchange(client, '/last', Buffer.from('done'));
     assert.equal(answer.body.toString(), 'done', 'the stream GOAWAY let through completes');
     assert.equal(client.usable, false);
-    assert.equal(unusable, 1);
+    assert.deepEqual(unusable, [false], 'once, and not as a failed peer');
     assert.throws(() => client.request(post('/more'), { headers: () => undefined, data: () => undefined, closed: () => undefined }));
   } finally {
     client.destroy();
@@ -134,14 +134,42 @@ test('GOAWAY: the session takes no new streams and ends once its streams are don
   }
 });
 
-test('an unanswered keepalive ping drops the connection, failing its streams', async () => {
-  const { url, server } = await rawServer(); // accepts, reads, never answers
-  let reached: boolean | undefined;
-  const client = session(url, { keepaliveTimeMs: 20, keepaliveTimeoutMs: 50, onUnusable: (r) => (reached = r) });
+/** The frame types a client sent to a raw server, after the preface. */
+function sentFrameTypes(data: Buffer): number[] {
+  const types: number[] = [];
+  for (let at = 24; at + 9 <= data.length; at += 9 + data.readUIntBE(at, 3)) types.push(data[at + 3]!);
+  return types;
+}
+
+test('keepalive: pings only while streams are open; an unanswered one drops the connection as a failed peer', async () => {
+  let received = Buffer.alloc(0);
+  const { url, server } = await rawServer((socket) => socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk]))));
+  const idle = session(url, { keepaliveTimeMs: 20, keepaliveTimeoutMs: 50 });
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  assert.equal(sentFrameTypes(received).includes(6), false, 'no PING without streams (etcd counts those as abuse)');
+  assert.equal(idle.usable, true);
+  idle.destroy();
+
+  let peerFailed: boolean | undefined;
+  const client = session(url, { keepaliveTimeMs: 20, keepaliveTimeoutMs: 50, onUnusable: (failed) => (peerFailed = failed) });
   try {
     const answer = await exchange(client, '/x', Buffer.from('x'));
     assert.match(answer.error?.message ?? '', /keepalive ping timed out/);
-    assert.equal(reached, true);
+    assert.equal(peerFailed, true);
+  } finally {
+    client.destroy();
+    server.close();
+  }
+});
+
+test('a peer not reached within the connect timeout is a failed peer', async () => {
+  const { url, server } = await rawServer(); // TCP accepts, but the TLS handshake never completes
+  let peerFailed: boolean | undefined;
+  const client = session(new URL(url.href.replace('http:', 'https:')), { connectTimeoutMs: 100, onUnusable: (failed) => (peerFailed = failed) });
+  try {
+    const answer = await exchange(client, '/x', Buffer.from('x'));
+    assert.match(answer.error?.message ?? '', /not connected within 100 ms/);
+    assert.equal(peerFailed, true);
   } finally {
     client.destroy();
     server.close();
@@ -164,9 +192,38 @@ test('a peer that breaks the protocol fails the connection, not the process; an 
   }
   const closed = await rawServer();
   await new Promise<void>((resolve) => closed.server.close(() => resolve()));
-  let reached: boolean | undefined;
-  const unreachable = session(closed.url, { onUnusable: (r) => (reached = r) });
+  let peerFailed: boolean | undefined;
+  const unreachable = session(closed.url, { onUnusable: (failed) => (peerFailed = failed) });
   const refused = await exchange(unreachable, '/x', Buffer.from('x'));
   assert.match(refused.error?.message ?? '', /ECONNREFUSED/);
-  assert.equal(reached, false);
+  assert.equal(peerFailed, true);
+});
+
+test('a handler that cancels its stream hears nothing more, and nothing more is sent on it', async () => {
+  const { url, server } = await h2Server((stream) => {
+    stream.respond({ ':status': 200 });
+    stream.write('first');
+    setTimeout(() => stream.end('last'), 20);
+  });
+  const client = session(url);
+  try {
+    const heard: string[] = [];
+    await new Promise<void>((resolve) => {
+      const stream = client.request(post('/x'), {
+        headers: () => heard.push('headers'),
+        data: (chunk) => {
+          heard.push(`data ${String(chunk)}`);
+          client.cancel(stream);
+          setTimeout(resolve, 60);
+        },
+        closed: () => heard.push('closed'),
+      });
+      client.send(stream, Buffer.alloc(0), true);
+    });
+    assert.deepEqual(heard, ['headers', 'data first']);
+    assert.equal((await exchange(client, '/y', Buffer.alloc(0))).error, undefined, 'the connection still serves');
+  } finally {
+    client.destroy();
+    server.close();
+  }
 });

@@ -5,24 +5,19 @@
 // Decision: this instead of node:http2. Node 20's ClientHttp2Session.request alone costs ~40 µs of the event
 // loop per call (it binds an AsyncResource per stream, which builds deprecation wrappers), and its stream
 // objects another ~40 µs; an etcd-backed kplane makes one call per write and is bound by its event loop.
-// Here a unary call costs ~10 µs. See docs/architecture.md §3.
+// Here a unary call costs ~25 µs, protobuf encoding included. See docs/architecture.md §3.
 import type { Socket } from 'node:net';
 import {
-  CLIENT_PREFACE, DEFAULT_MAX_FRAME_SIZE, DEFAULT_WINDOW, encodeFrame, ErrorCode, Flags, FrameReader, FrameType, framePayload,
+  checkFrameSize, CLIENT_PREFACE, DEFAULT_MAX_FRAME_SIZE, DEFAULT_WINDOW, encodeFrame, ErrorCode, Flags, FrameReader, FrameType, framePayload,
   goAwayFrame, Http2ConnectionError, MAX_WINDOW, rstStreamFrame, Setting, settingsFrame, windowUpdateFrame, type Frame,
 } from './frames.js';
-import { HpackDecoder, HpackError, type HeaderFields } from './hpack.js';
+import { HpackDecoder, HpackError } from './hpack.js';
 import { KeepAlive } from './keepalive.js';
+import { SendFlow } from './send-flow.js';
 import { openSocket, TickWriter, type SocketTls } from './socket.js';
+import { Http2Stream, notifyClosed, RefusedStreamError, type StreamHandler } from './stream.js';
 
-/** What a stream's owner hears. */
-export interface StreamHandler {
-  /** A header block: the response headers, or the trailers (`endStream`). */
-  headers(fields: HeaderFields, endStream: boolean): void;
-  data(chunk: Buffer): void;
-  /** The stream is over: `error` when the peer reset it or the connection failed, none when it ended. */
-  closed(error: Error | undefined): void;
-}
+export { Http2Stream, RefusedStreamError, type StreamHandler };
 
 export interface Http2SessionOptions {
   /** `http://host:port` (cleartext HTTP/2) or `https://host:port` (TLS, ALPN `h2`). */
@@ -30,23 +25,16 @@ export interface Http2SessionOptions {
   tls?: SocketTls;
   /** Bytes the peer may send on a stream, and on the connection, before this side gives window back. */
   receiveWindow: number;
+  /** The connection is given up when the peer is not reached within this. */
+  connectTimeoutMs: number;
+  /** While streams are open, a ping every this often; none without streams (etcd counts those as abuse). */
   keepaliveTimeMs: number;
   keepaliveTimeoutMs: number;
-  /** Called once when the session takes no more streams; `reachedPeer` is false when it never connected. */
-  onUnusable(reachedPeer: boolean): void;
-}
-
-/** A stream's state; callers hold it as a handle and pass it back to {@link Http2ClientSession.send}. */
-export class Http2Stream {
-  id = 0;
-  sendWindow = 0;
-  /** Data not yet sent (window or stream not open yet); `pendingEnd`: the last of it ends the stream. */
-  readonly pending: Buffer[] = [];
-  pendingEnd = false;
-  localEnded = false;
-  /** Received DATA bytes not yet given back to the peer with WINDOW_UPDATE. */
-  unacknowledged = 0;
-  constructor(readonly headerBlock: Buffer, readonly handler: StreamHandler) {}
+  /**
+   * Called once when the session takes no more streams. `peerFailed`: the peer was not reached, or stopped
+   * answering pings; the owner tries another member next.
+   */
+  onUnusable(peerFailed: boolean): void;
 }
 
 const MAX_STREAM_ID = 2 ** 31 - 1;
@@ -57,32 +45,35 @@ export class Http2ClientSession {
   readonly #decoder = new HpackDecoder();
   readonly #reader = new FrameReader(DEFAULT_MAX_FRAME_SIZE, (frame) => this.#onFrame(frame));
   readonly #streams = new Map<number, Http2Stream>();
-  /** Streams waiting for the peer's SETTINGS_MAX_CONCURRENT_STREAMS, and streams waiting for window. */
+  /** Streams waiting for the peer's SETTINGS_MAX_CONCURRENT_STREAMS. */
   readonly #queued: Http2Stream[] = [];
-  readonly #blocked = new Set<Http2Stream>();
+  readonly #sendFlow = new SendFlow((frame) => this.#write(frame));
   #nextStreamId = 1;
-  #sendWindow = DEFAULT_WINDOW;
+  /** Received DATA bytes not yet given back to the peer with WINDOW_UPDATE on the connection. */
   #unacknowledged = 0;
-  #peerInitialWindow = DEFAULT_WINDOW;
-  #peerMaxFrameSize = DEFAULT_MAX_FRAME_SIZE;
   #peerMaxStreams = Infinity;
   /** A header block split over HEADERS and CONTINUATION frames, until END_HEADERS. */
   #partialHeaders: { streamId: number; endStream: boolean; fragments: Buffer[] } | undefined;
   #connected = false;
+  #peerFailed = false;
   #state: 'open' | 'draining' | 'closed' = 'open';
   readonly #keepalive: KeepAlive;
 
   constructor(private readonly options: Http2SessionOptions) {
     this.#socket = openSocket(options.url, options.tls, () => this.#onConnect());
     this.#writer = new TickWriter(this.#socket);
-    this.#keepalive = new KeepAlive(() => this.#write(encodeFrame(FrameType.Ping, 0, 0, Buffer.alloc(8))),
-      options.keepaliveTimeMs, options.keepaliveTimeoutMs, () => this.destroy(new Error('keepalive ping timed out')));
+    this.#keepalive = new KeepAlive(() => this.#ping(), options.keepaliveTimeMs, options.keepaliveTimeoutMs,
+      () => this.#peerLost(new Error('keepalive ping timed out')));
+    const connectTimer = setTimeout(() => this.#connected || this.#peerLost(new Error(`not connected within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+    connectTimer.unref();
+    this.#socket.once('close', () => clearTimeout(connectTimer));
     this.#socket.on('data', (chunk: Buffer) => this.#onSocketData(chunk));
     this.#socket.on('error', (error) => this.#terminate(error));
     this.#socket.on('close', () => this.#terminate(new Error('connection closed')));
     this.#write(CLIENT_PREFACE);
     this.#write(settingsFrame([[Setting.EnablePush, 0], [Setting.InitialWindowSize, options.receiveWindow]]));
-    this.#write(windowUpdateFrame(0, options.receiveWindow - DEFAULT_WINDOW));
+    if (options.receiveWindow < DEFAULT_WINDOW || options.receiveWindow > MAX_WINDOW) throw new RangeError(`HTTP/2 receive window ${options.receiveWindow}`);
+    if (options.receiveWindow > DEFAULT_WINDOW) this.#write(windowUpdateFrame(0, options.receiveWindow - DEFAULT_WINDOW));
   }
 
   /** True while new streams may be opened here. */
@@ -104,7 +95,7 @@ export class Http2ClientSession {
     if (stream.localEnded || stream.pendingEnd) return;
     stream.pending.push(data);
     stream.pendingEnd = end;
-    if (stream.id !== 0) this.#flush(stream);
+    if (stream.id !== 0) this.#sendFlow.flush(stream);
   }
 
   /** Cancels the stream (RST_STREAM CANCEL); its handler hears nothing more. */
@@ -124,44 +115,22 @@ export class Http2ClientSession {
 
   #open(stream: Http2Stream): void {
     stream.id = this.#nextStreamId;
-    stream.sendWindow = this.#peerInitialWindow;
+    this.#sendFlow.opened(stream);
     this.#nextStreamId += 2;
     this.#streams.set(stream.id, stream);
     this.#writeHeaders(stream);
-    if (stream.pending.length > 0) this.#flush(stream);
+    if (stream.pending.length > 0) this.#sendFlow.flush(stream);
     if (this.#nextStreamId > MAX_STREAM_ID) this.#drain(); // stream ids used up: later calls go to a new connection
   }
 
   #writeHeaders(stream: Http2Stream): void {
     const block = stream.headerBlock;
     for (let at = 0, type: number = FrameType.Headers; at < block.length || at === 0; type = FrameType.Continuation) {
-      const end = Math.min(block.length, at + this.#peerMaxFrameSize);
+      const end = Math.min(block.length, at + this.#sendFlow.maxFrameSize);
       this.#write(encodeFrame(type, end === block.length ? Flags.EndHeaders : 0, stream.id, block.subarray(at, end)));
       at = end;
       if (end === block.length) break;
     }
-  }
-
-  /** Sends what the stream has pending, in frames the windows and the peer's frame size allow. */
-  #flush(stream: Http2Stream): void {
-    const { pending } = stream;
-    while (pending.length > 0) {
-      const chunk = pending[0]!;
-      const room = Math.min(this.#sendWindow, stream.sendWindow, this.#peerMaxFrameSize);
-      if (chunk.length > 0 && room <= 0) {
-        this.#blocked.add(stream);
-        return;
-      }
-      const piece = chunk.length <= room ? chunk : chunk.subarray(0, room);
-      if (piece === chunk) pending.shift();
-      else pending[0] = chunk.subarray(room);
-      const last = pending.length === 0 && stream.pendingEnd;
-      this.#sendWindow -= piece.length;
-      stream.sendWindow -= piece.length;
-      this.#write(encodeFrame(FrameType.Data, last ? Flags.EndStream : 0, stream.id, piece));
-      if (last) stream.localEnded = true;
-    }
-    this.#blocked.delete(stream);
   }
 
   #onSocketData(chunk: Buffer): void {
@@ -171,6 +140,7 @@ export class Http2ClientSession {
       // A peer that breaks the protocol, or a handler that threw: the connection cannot be trusted further.
       const code = error instanceof Http2ConnectionError ? error.code : error instanceof HpackError ? ErrorCode.CompressionError : ErrorCode.InternalError;
       this.#write(goAwayFrame(0, code));
+      this.#writer.flush();
       this.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   }
@@ -179,6 +149,7 @@ export class Http2ClientSession {
     if (this.#partialHeaders !== undefined && (frame.type !== FrameType.Continuation || frame.streamId !== this.#partialHeaders.streamId)) {
       throw new Http2ConnectionError(ErrorCode.ProtocolError, 'HTTP/2 header block interrupted');
     }
+    checkFrameSize(frame);
     switch (frame.type) {
       case FrameType.Data: return this.#onData(frame);
       case FrameType.Headers:
@@ -208,6 +179,7 @@ export class Http2ClientSession {
     if (stream === undefined) return; // cancelled here: its data is still counted above
     const payload = framePayload(frame);
     if (payload.length > 0) stream.handler.data(payload);
+    if (this.#streams.get(frame.streamId) !== stream) return; // the handler cancelled it
     if (frame.flags & Flags.EndStream) return this.#remoteEnded(stream);
     stream.unacknowledged += length;
     if (stream.unacknowledged >= this.options.receiveWindow / 2) {
@@ -227,7 +199,7 @@ export class Http2ClientSession {
     const stream = this.#streams.get(partial.streamId);
     if (stream === undefined) return;
     stream.handler.headers(fields, partial.endStream);
-    if (partial.endStream) this.#remoteEnded(stream);
+    if (partial.endStream && this.#streams.get(partial.streamId) === stream) this.#remoteEnded(stream);
   }
 
   /** The peer ended the stream: the call is over; a request still open is reset without error. */
@@ -240,21 +212,22 @@ export class Http2ClientSession {
   #onReset(frame: Frame): void {
     const stream = this.#streams.get(frame.streamId);
     if (stream === undefined) return;
+    const code = frame.payload.readUInt32BE(0);
+    const message = `stream reset by the server (HTTP/2 error code ${code})`;
     this.#forget(stream);
-    stream.handler.closed(new Error(`stream reset by the server (HTTP/2 error code ${frame.payload.readUInt32BE(0)})`));
+    stream.handler.closed(code === ErrorCode.RefusedStream ? new RefusedStreamError(message) : new Error(message));
   }
 
   #onSettings(frame: Frame): void {
     if (frame.flags & Flags.Ack) return;
     const { payload } = frame;
-    if (payload.length % 6 !== 0) throw new Http2ConnectionError(ErrorCode.FrameSizeError, 'HTTP/2 SETTINGS of odd length');
     for (let at = 0; at < payload.length; at += 6) {
       const value = payload.readUInt32BE(at + 2);
       switch (payload.readUInt16BE(at)) {
-        case Setting.InitialWindowSize: this.#setInitialWindow(value); break;
+        case Setting.InitialWindowSize: this.#sendFlow.setInitialWindow(value, this.#streams.values()); break;
         case Setting.MaxFrameSize:
           if (value < DEFAULT_MAX_FRAME_SIZE || value > 2 ** 24 - 1) throw new Http2ConnectionError(ErrorCode.ProtocolError, `HTTP/2 SETTINGS_MAX_FRAME_SIZE ${value}`);
-          this.#peerMaxFrameSize = value;
+          this.#sendFlow.maxFrameSize = value;
           break;
         case Setting.MaxConcurrentStreams: this.#peerMaxStreams = value; break;
         default: break; // the header table size binds an encoder that indexes; this one never does
@@ -262,15 +235,6 @@ export class Http2ClientSession {
     }
     this.#write(encodeFrame(FrameType.Settings, Flags.Ack, 0));
     this.#openQueued();
-  }
-
-  /** A new SETTINGS_INITIAL_WINDOW_SIZE moves every open stream's window by the difference (§6.9.2). */
-  #setInitialWindow(value: number): void {
-    if (value > MAX_WINDOW) throw new Http2ConnectionError(ErrorCode.FlowControlError, `HTTP/2 initial window ${value}`);
-    const delta = value - this.#peerInitialWindow;
-    this.#peerInitialWindow = value;
-    for (const stream of this.#streams.values()) stream.sendWindow += delta;
-    if (delta > 0) for (const stream of [...this.#blocked]) this.#flush(stream);
   }
 
   #onPing(frame: Frame): void {
@@ -283,7 +247,7 @@ export class Http2ClientSession {
     const lastStreamId = frame.payload.readUInt32BE(0) & 0x7fffffff;
     const code = frame.payload.readUInt32BE(4);
     this.#drain();
-    const refused = new Error(`the server is closing the connection (GOAWAY, HTTP/2 error code ${code}); the call was not processed`);
+    const refused = new RefusedStreamError(`the server is closing the connection (GOAWAY, HTTP/2 error code ${code}); the call was not processed`);
     for (const stream of [...this.#streams.values()]) {
       if (stream.id <= lastStreamId) continue;
       this.#forget(stream);
@@ -294,15 +258,9 @@ export class Http2ClientSession {
 
   #onWindowUpdate(frame: Frame): void {
     const increment = frame.payload.readUInt32BE(0) & 0x7fffffff;
-    if (frame.streamId === 0) {
-      this.#sendWindow += increment;
-      for (const stream of [...this.#blocked]) this.#flush(stream);
-      return;
-    }
+    if (frame.streamId === 0) return this.#sendFlow.windowUpdate(increment, undefined);
     const stream = this.#streams.get(frame.streamId);
-    if (stream === undefined) return;
-    stream.sendWindow += increment;
-    if (stream.pending.length > 0) this.#flush(stream);
+    if (stream !== undefined) this.#sendFlow.windowUpdate(increment, stream);
   }
 
   #onConnect(): void {
@@ -310,9 +268,22 @@ export class Http2ClientSession {
     this.#keepalive.start();
   }
 
+  /** A keepalive ping, only while streams are open: without streams etcd counts pings as abuse. */
+  #ping(): boolean {
+    if (this.#streams.size === 0) return false;
+    this.#write(encodeFrame(FrameType.Ping, 0, 0, Buffer.alloc(8)));
+    return true;
+  }
+
+  /** The peer cannot be reached or stopped answering: the owner should try another member. */
+  #peerLost(error: Error): void {
+    this.#peerFailed = true;
+    this.destroy(error);
+  }
+
   #forget(stream: Http2Stream): void {
     this.#streams.delete(stream.id);
-    this.#blocked.delete(stream);
+    this.#sendFlow.forget(stream);
     this.#openQueued();
     this.#closeWhenIdle();
   }
@@ -326,8 +297,8 @@ export class Http2ClientSession {
     if (this.#state !== 'open') return;
     this.#state = 'draining';
     const queued = this.#queued.splice(0);
-    this.options.onUnusable(this.#connected);
-    for (const stream of queued) stream.handler.closed(new Error('the connection takes no new streams'));
+    this.options.onUnusable(!this.#connected || this.#peerFailed);
+    notifyClosed(queued, new RefusedStreamError('the connection took no new streams'));
   }
 
   #closeWhenIdle(): void {
@@ -342,12 +313,12 @@ export class Http2ClientSession {
     this.#keepalive.stop();
     const streams = [...this.#streams.values(), ...this.#queued.splice(0)];
     this.#streams.clear();
-    this.#blocked.clear();
-    if (wasOpen) this.options.onUnusable(this.#connected);
-    for (const stream of streams) stream.handler.closed(error);
+    if (wasOpen) this.options.onUnusable(!this.#connected || this.#peerFailed);
+    notifyClosed(streams, error);
   }
 
   #write(bytes: Buffer): void {
     if (this.#state !== 'closed') this.#writer.write(bytes);
   }
 }
+

@@ -49,7 +49,13 @@ export class TickWriter {
     this.socket.write(bytes);
   }
 
+  /** Sends what this turn wrote so far now (before the socket is destroyed, say). */
+  flush(): void {
+    if (this.#corked) this.#uncork();
+  }
+
   readonly #uncork = (): void => {
+    if (!this.#corked) return; // flushed early
     this.#corked = false;
     this.socket.uncork();
   };
