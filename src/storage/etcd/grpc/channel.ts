@@ -3,7 +3,7 @@
 //
 // Decision: this instead of @grpc/grpc-js (through `etcd3`), which spent ~110 µs of the event loop's CPU per
 // transaction (interceptors, resolver, load balancer, subchannel; Long-to-string conversion of every
-// response), and instead of node:http2 (~80 µs per call); this channel spends ~25 µs. An etcd-backed kplane
+// response), and instead of node:http2 (~100 µs per call); this channel spends ~25 µs. An etcd-backed kplane
 // is bound by its one event loop. See docs/architecture.md §3.
 import type { EtcdTlsOptions } from '../etcd-client.js';
 import { encodeHeaderBlock, type HeaderFields } from './http2/hpack.js';
