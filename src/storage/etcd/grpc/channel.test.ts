@@ -116,3 +116,9 @@ test('a call etcd refused unprocessed (REFUSED_STREAM) is tried once more', asyn
     server.close();
   }
 });
+
+test('an endpoint that is not an http(s) URL is refused when the channel is made', () => {
+  for (const endpoint of ['127.0.0.1:2379', 'unix:///run/etcd.sock', '']) {
+    assert.throws(() => new GrpcChannel({ endpoints: [endpoint], requestTimeoutMs: 1_000 }), /not an http:\/\/ or https:\/\/ URL/);
+  }
+});

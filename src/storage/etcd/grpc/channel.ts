@@ -43,16 +43,19 @@ const WINDOW_BYTES = 16 << 20;
 
 export class GrpcChannel {
   #session: Http2ClientSession | undefined;
+  readonly #endpoints: readonly URL[];
+  /** Request header blocks per endpoint, by path: they never change, so they are encoded once. */
+  readonly #headerBlocks: readonly Map<string, Buffer>[];
   #endpoint = 0;
   #closed = false;
-  /** Request header blocks by endpoint and path: they never change, so they are encoded once. */
-  readonly #headerBlocks = new Map<string, Buffer>();
 
   constructor(private readonly options: GrpcChannelOptions) {
     if (options.endpoints.length === 0) throw new TypeError('etcd backend: at least one endpoint is required');
     if ((options.tls?.cert === undefined) !== (options.tls?.key === undefined)) {
       throw new TypeError('etcd backend: tls.cert and tls.key must be given together');
     }
+    this.#endpoints = options.endpoints.map(endpointUrl);
+    this.#headerBlocks = this.#endpoints.map(() => new Map());
   }
 
   /** Sends one request message to `path` (`/etcdserverpb.KV/Range`) and resolves with the response message. */
@@ -93,22 +96,19 @@ export class GrpcChannel {
   }
 
   #headerBlock(path: string, deadline: boolean): Buffer {
-    const endpoint = this.#currentEndpoint();
-    const key = `${endpoint.href} ${path}`;
-    let block = this.#headerBlocks.get(key);
+    const index = this.#endpoint % this.#endpoints.length;
+    const endpoint = this.#endpoints[index]!;
+    const blocks = this.#headerBlocks[index]!;
+    let block = blocks.get(path);
     if (block === undefined) {
       block = encodeHeaderBlock([
         [':method', 'POST'], [':scheme', endpoint.protocol.slice(0, -1)], [':path', path], [':authority', endpoint.host],
         ['content-type', 'application/grpc'], ['te', 'trailers'],
         ...(deadline ? [['grpc-timeout', `${Math.min(this.options.requestTimeoutMs, 99_999_999)}m`] as const] : []),
       ]);
-      this.#headerBlocks.set(key, block);
+      blocks.set(path, block);
     }
     return block;
-  }
-
-  #currentEndpoint(): URL {
-    return new URL(this.options.endpoints[this.#endpoint % this.options.endpoints.length]!);
   }
 
   /** The open session, or a new one to the current endpoint (the next endpoint after a failed one). */
@@ -116,7 +116,7 @@ export class GrpcChannel {
     if (this.#closed) throw new Error('the etcd client is closed');
     if (this.#session?.usable) return this.#session;
     const session: Http2ClientSession = new Http2ClientSession({
-      url: this.#currentEndpoint(),
+      url: this.#endpoints[this.#endpoint % this.#endpoints.length]!,
       ...(this.options.tls ? { tls: this.options.tls } : {}),
       receiveWindow: WINDOW_BYTES,
       connectTimeoutMs: this.options.dialTimeoutMs ?? 20_000,
@@ -130,6 +130,15 @@ export class GrpcChannel {
     this.#session = session;
     return session;
   }
+}
+
+/** An etcd client URL, `http://host:port` or `https://host:port`. */
+function endpointUrl(endpoint: string): URL {
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new TypeError(`etcd backend: endpoint ${JSON.stringify(endpoint)} is not an http:// or https:// URL`);
+  }
+  return url;
 }
 
 /** A unary call: one message back, its status in the trailers (or in the headers of a trailers-only answer). */
