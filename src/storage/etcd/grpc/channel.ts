@@ -8,7 +8,7 @@
 import type { EtcdTlsOptions } from '../etcd-client.js';
 import { encodeHeaderBlock, type HeaderFields } from './http2/hpack.js';
 import { Http2ClientSession, RefusedStreamError, type Http2Stream, type StreamHandler } from './http2/session.js';
-import { GrpcCode, GrpcStatusError, statusError, unavailableCall } from './grpc-status.js';
+import { CallStatus, GrpcCode, GrpcStatusError, unavailableCall } from './grpc-status.js';
 import { frame, MessageReader } from './message-frames.js';
 
 export interface GrpcChannelOptions {
@@ -145,8 +145,7 @@ function endpointUrl(endpoint: string): URL {
 class UnaryCall implements StreamHandler {
   stream: Http2Stream | undefined;
   readonly #chunks: Buffer[] = [];
-  #httpStatus: string | undefined;
-  #status: HeaderFields | undefined;
+  readonly #status = new CallStatus();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -164,8 +163,7 @@ class UnaryCall implements StreamHandler {
   }
 
   headers(fields: HeaderFields): void {
-    this.#httpStatus ??= fields[':status'];
-    if (fields['grpc-status'] !== undefined) this.#status = fields;
+    this.#status.heard(fields);
   }
 
   data(chunk: Buffer): void {
@@ -175,7 +173,7 @@ class UnaryCall implements StreamHandler {
   closed(error: Error | undefined): void {
     clearTimeout(this.#timer);
     if (error instanceof RefusedStreamError && this.retry !== undefined) return this.retry();
-    const failure = error !== undefined ? unavailableCall(error) : statusError(this.#status, this.#httpStatus);
+    const failure = this.#status.error(error);
     if (failure !== undefined) return this.reject(failure);
     const body = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
     if (body.length < 5 || body[0] !== 0 || body.length < 5 + body.readUInt32BE(1)) {
@@ -188,8 +186,7 @@ class UnaryCall implements StreamHandler {
 /** A bidirectional call: messages both ways until either side ends it. */
 class BidiCall implements StreamHandler, GrpcStream {
   stream: Http2Stream | undefined;
-  #httpStatus: string | undefined;
-  #status: HeaderFields | undefined;
+  readonly #status = new CallStatus();
   #over = false;
   readonly #messages: MessageReader;
 
@@ -208,8 +205,7 @@ class BidiCall implements StreamHandler, GrpcStream {
   }
 
   headers(fields: HeaderFields): void {
-    this.#httpStatus ??= fields[':status'];
-    if (fields['grpc-status'] !== undefined) this.#status = fields;
+    this.#status.heard(fields);
   }
 
   data(chunk: Buffer): void {
@@ -226,6 +222,6 @@ class BidiCall implements StreamHandler, GrpcStream {
   closed(error: Error | undefined): void {
     if (this.#over) return;
     this.#over = true;
-    this.handler.end(error !== undefined ? unavailableCall(error) : statusError(this.#status, this.#httpStatus));
+    this.handler.end(this.#status.error(error));
   }
 }

@@ -34,8 +34,25 @@ function codeOfHttpStatus(status: number): number {
   }
 }
 
+/** What a call's header blocks say of its outcome: the response's `:status`, and the gRPC status. */
+export class CallStatus {
+  #httpStatus: string | undefined;
+  #status: HeaderFields | undefined;
+
+  /** A header block of the call: the response headers, the trailers, or a trailers-only answer. */
+  heard(fields: HeaderFields): void {
+    this.#httpStatus ??= fields[':status'];
+    if (fields['grpc-status'] !== undefined) this.#status = fields;
+  }
+
+  /** The error the call ended with: its stream's failure, else its status when not OK; none when OK. */
+  error(failure: Error | undefined): GrpcStatusError | undefined {
+    return failure !== undefined ? unavailableCall(failure) : statusError(this.#status, this.#httpStatus);
+  }
+}
+
 /** The error a call's status stands for; none when OK. `httpStatus` is the response's `:status`. */
-export function statusError(status: HeaderFields | undefined, httpStatus?: string): GrpcStatusError | undefined {
+function statusError(status: HeaderFields | undefined, httpStatus?: string): GrpcStatusError | undefined {
   const grpcStatus = status?.['grpc-status'];
   if (grpcStatus === undefined && httpStatus !== undefined && httpStatus !== '200') {
     return new GrpcStatusError(codeOfHttpStatus(Number(httpStatus)), `etcd answered with HTTP status ${httpStatus}`);

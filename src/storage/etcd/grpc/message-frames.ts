@@ -16,11 +16,6 @@ export class MessageReader {
 
   constructor(private readonly onMessage: (message: Buffer) => void) {}
 
-  /** True when data arrived that is not yet a whole message. */
-  get partial(): boolean {
-    return this.#buffered !== undefined;
-  }
-
   push(chunk: Buffer): void {
     let data = this.#buffered === undefined ? chunk : Buffer.concat([this.#buffered, chunk]);
     while (data.length >= 5) {

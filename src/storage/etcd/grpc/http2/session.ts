@@ -60,6 +60,7 @@ export class Http2ClientSession {
   readonly #keepalive: KeepAlive;
 
   constructor(private readonly options: Http2SessionOptions) {
+    if (options.receiveWindow < DEFAULT_WINDOW || options.receiveWindow > MAX_WINDOW) throw new RangeError(`HTTP/2 receive window ${options.receiveWindow}`);
     this.#socket = openSocket(options.url, options.tls, () => this.#onConnect());
     this.#writer = new TickWriter(this.#socket);
     this.#keepalive = new KeepAlive(() => this.#ping(), options.keepaliveTimeMs, options.keepaliveTimeoutMs,
@@ -72,7 +73,6 @@ export class Http2ClientSession {
     this.#socket.on('close', () => this.#terminate(new Error('connection closed')));
     this.#write(CLIENT_PREFACE);
     this.#write(settingsFrame([[Setting.EnablePush, 0], [Setting.InitialWindowSize, options.receiveWindow]]));
-    if (options.receiveWindow < DEFAULT_WINDOW || options.receiveWindow > MAX_WINDOW) throw new RangeError(`HTTP/2 receive window ${options.receiveWindow}`);
     if (options.receiveWindow > DEFAULT_WINDOW) this.#write(windowUpdateFrame(0, options.receiveWindow - DEFAULT_WINDOW));
   }
 
@@ -125,12 +125,14 @@ export class Http2ClientSession {
 
   #writeHeaders(stream: Http2Stream): void {
     const block = stream.headerBlock;
-    for (let at = 0, type: number = FrameType.Headers; at < block.length || at === 0; type = FrameType.Continuation) {
+    let type: number = FrameType.Headers;
+    let at = 0;
+    do {
       const end = Math.min(block.length, at + this.#sendFlow.maxFrameSize);
       this.#write(encodeFrame(type, end === block.length ? Flags.EndHeaders : 0, stream.id, block.subarray(at, end)));
+      type = FrameType.Continuation;
       at = end;
-      if (end === block.length) break;
-    }
+    } while (at < block.length);
   }
 
   #onSocketData(chunk: Buffer): void {
@@ -170,22 +172,21 @@ export class Http2ClientSession {
 
   #onData(frame: Frame): void {
     const length = frame.payload.length; // padding counts against the windows too
-    this.#unacknowledged += length;
-    if (this.#unacknowledged >= this.options.receiveWindow / 2) {
-      this.#write(windowUpdateFrame(0, this.#unacknowledged));
-      this.#unacknowledged = 0;
-    }
+    this.#unacknowledged = this.#giveBack(0, this.#unacknowledged + length);
     const stream = this.#streams.get(frame.streamId);
     if (stream === undefined) return; // cancelled here: its data is still counted above
     const payload = framePayload(frame);
     if (payload.length > 0) stream.handler.data(payload);
     if (this.#streams.get(frame.streamId) !== stream) return; // the handler cancelled it
     if (frame.flags & Flags.EndStream) return this.#remoteEnded(stream);
-    stream.unacknowledged += length;
-    if (stream.unacknowledged >= this.options.receiveWindow / 2) {
-      this.#write(windowUpdateFrame(stream.id, stream.unacknowledged));
-      stream.unacknowledged = 0;
-    }
+    stream.unacknowledged = this.#giveBack(stream.id, stream.unacknowledged + length);
+  }
+
+  /** Gives received bytes back to the peer (WINDOW_UPDATE) once they are half the window; what is still owed. */
+  #giveBack(streamId: number, owed: number): number {
+    if (owed < this.options.receiveWindow / 2) return owed;
+    this.#write(windowUpdateFrame(streamId, owed));
+    return 0;
   }
 
   #onHeaderFragment(fragment: Buffer, flags: number): void {
