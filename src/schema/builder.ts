@@ -37,6 +37,8 @@ export const K = {
   /** map[string]V */
   Map: <V extends TSchema>(value: V, options: Options = {}) =>
     Type.Unsafe<Record<string, Static<V>>>({ type: 'object', additionalProperties: value, ...options }),
+  /** A JSON object kept as it is (`{type: object}` without properties: RawExtension, FieldsV1). */
+  RawObject: (options: Options = {}) => Type.Unsafe<Record<string, unknown>>({ type: 'object', ...options }),
   /** Free-form JSON (x-kubernetes-preserve-unknown-fields). */
   Any: (options: Options = {}) => Type.Unsafe<unknown>({ 'x-kubernetes-preserve-unknown-fields': true, ...options }),
   /** An atomic list: replaced whole by apply and strategic merge. */

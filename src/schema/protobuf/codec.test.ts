@@ -55,6 +55,7 @@ function valueOf(type: ProtoType, required: boolean, depth: number): fc.Arbitrar
     case 'raw-json':
       return rawJson;
     case 'message':
+    case 'embedded':
       return objectOf(type.message, depth + 1);
     case 'repeated':
       return fc.array(valueOf(type.item, true, depth), { minLength: 1, maxLength: 3 });
@@ -67,8 +68,17 @@ function valueOf(type: ProtoType, required: boolean, depth: number): fc.Arbitrar
 
 function objectOf(message: ProtoMessage, depth: number): fc.Arbitrary<Json> {
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const field of message.fields) fields[field.name] = depth > 4 ? fc.constant(undefined) : valueOf(field.type, field.required, depth);
-  return fc.record(fields, { requiredKeys: [] }).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
+  // An embedded struct's fields are the parent's own in JSON: generated under a key, then spread.
+  for (const field of message.fields) fields[field.name || `#${field.number}`] = depth > 4 ? fc.constant(undefined) : valueOf(field.type, field.required, depth);
+  return fc.record(fields, { requiredKeys: [] }).map((o) => {
+    const out: Json = {};
+    for (const [key, value] of Object.entries(o)) {
+      if (value === undefined) continue;
+      if (key.startsWith('#')) Object.assign(out, value);
+      else out[key] = value;
+    }
+    return out;
+  });
 }
 
 const KINDS: [string, TSchema, string][] = [

@@ -24,6 +24,11 @@ export function decodeMessage(reader: ProtoReader, message: ProtoMessage, into: 
 
 function decodeField(reader: ProtoReader, field: ProtoField, wireType: number, into: JsonObject): void {
   const { type, name } = field;
+  if (type.kind === 'embedded') {
+    expectWireType(field, type, wireType);
+    decodeMessage(reader.message(), type.message, into);
+    return;
+  }
   if (type.kind === 'repeated') {
     const list = Array.isArray(into[name]) ? (into[name] as unknown[]) : [];
     if (wireType === WireType.LengthDelimited && isPackable(type.item)) {

@@ -8,6 +8,13 @@ import { ProtoWriter, WireType } from './wire.js';
 /** Writes the fields of `object` (a JSON object) as the body of `message`. */
 export function encodeMessage(writer: ProtoWriter, message: ProtoMessage, object: Record<string, unknown>): ProtoWriter {
   for (const field of message.fields) {
+    if (field.type.kind === 'embedded') {
+      // Go writes a non-pointer embedded struct always, empty or not.
+      const start = writer.beginMessage(field.number);
+      encodeMessage(writer, field.type.message, object);
+      writer.endMessage(start);
+      continue;
+    }
     const value = object[field.name];
     if (value !== undefined && value !== null) encodeField(writer, field, value);
   }

@@ -7,12 +7,19 @@ import type { TSchema } from '@sinclair/typebox';
 export const PROTOBUF_FIELD = 'x-kplane-protobuf';
 
 /**
- * `schema` with field number `field`, for a property whose schema is a shared named type (ObjectMeta,
+ * The schema key holding, for a property of an embedded Go struct (inlined in JSON, a message field of
+ * its own in protobuf: Volume's VolumeSource, Probe's ProbeHandler), the field numbers of the embedded
+ * messages it sits in, outermost first.
+ */
+export const PROTOBUF_EMBEDDED = 'x-kplane-protobuf-embedded';
+
+/**
+ * `schema` with field number `field` (inside the embedded messages `embedded`, if any), for a property whose schema is a shared named type (ObjectMeta,
  * Time, ...): a shallow copy keeps the `$id` (so it is still emitted as a `$ref`) and adds the number,
  * leaving the shared schema itself untouched.
  */
-export function protobufField<S extends TSchema>(field: number, schema: S): S {
-  return { ...schema, [PROTOBUF_FIELD]: field };
+export function protobufField<S extends TSchema>(field: number, schema: S, embedded?: number[]): S {
+  return embedded ? { ...schema, [PROTOBUF_FIELD]: field, [PROTOBUF_EMBEDDED]: embedded } : { ...schema, [PROTOBUF_FIELD]: field };
 }
 
 /** The field number a property schema carries, if any. */

@@ -4,7 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { compileSchema, type ObjectNode, type SchemaNode } from '../compile.js';
 import { asSchema, type JsonSchema } from '../schema-utils.js';
-import { fieldNumberOf } from './field-number.js';
+import { PROTOBUF_EMBEDDED, fieldNumberOf } from './field-number.js';
 
 /** How one value is encoded. */
 export type ProtoType =
@@ -18,6 +18,11 @@ export type ProtoType =
   /** FieldsV1 / RawExtension: message { raw bytes = 1 } holding JSON. */
   | { kind: 'raw-json' }
   | { kind: 'message'; message: ProtoMessage }
+  /**
+   * An embedded Go struct: inlined in JSON (its fields are the parent object's), a message field of its
+   * own in protobuf (Volume's VolumeSource at 2, Probe's ProbeHandler at 1).
+   */
+  | { kind: 'embedded'; message: ProtoMessage }
   | { kind: 'repeated'; item: ProtoType }
   /** map<string, V>: repeated entry messages { key = 1, value = 2 }. */
   | { kind: 'map'; value: ProtoType };
@@ -67,13 +72,40 @@ function objectPlan(node: ObjectNode): ProtoMessage {
     const number = fieldNumberOf(properties[name]);
     const child = node.fields.get(name);
     if (number === undefined || !child) continue;
-    if (message.byNumber.has(number)) throw new Error(`protobuf: ${message.name} numbers two fields ${number}`);
+    const container = embeddedMessage(message, embeddingOf(properties[name]));
+    if (container.byNumber.has(number)) throw new Error(`protobuf: ${message.name} numbers two fields ${number}`);
     const field: ProtoField = { name, number, type: typeOf(child, `${message.name}.${name}`), required: required.has(name) };
-    message.fields.push(field);
-    message.byNumber.set(number, field);
+    container.fields.push(field);
+    container.byNumber.set(number, field);
   }
+  for (const field of message.fields) if (field.type.kind === 'embedded') field.type.message.fields.sort((a, b) => a.number - b.number);
   message.fields.sort((a, b) => a.number - b.number);
   return message;
+}
+
+/** The field numbers of the embedded messages a property sits in (`x-kplane-protobuf-embedded`). */
+function embeddingOf(property: unknown): number[] {
+  const path = (property as Record<string, unknown> | undefined)?.[PROTOBUF_EMBEDDED];
+  return Array.isArray(path) ? path.filter((n): n is number => Number.isInteger(n)) : [];
+}
+
+/** The message a property at `path` belongs to, creating the embedded messages on the way. */
+function embeddedMessage(message: ProtoMessage, path: number[]): ProtoMessage {
+  let container = message;
+  for (const number of path) {
+    const existing = container.byNumber.get(number);
+    if (existing && existing.type.kind !== 'embedded') throw new Error(`protobuf: ${message.name} numbers two fields ${number}`);
+    if (existing?.type.kind === 'embedded') {
+      container = existing.type.message;
+      continue;
+    }
+    const inner: ProtoMessage = { name: `${container.name}.embedded${number}`, fields: [], byNumber: new Map() };
+    const field: ProtoField = { name: '', number, type: { kind: 'embedded', message: inner }, required: false };
+    container.fields.push(field);
+    container.byNumber.set(number, field);
+    container = inner;
+  }
+  return container;
 }
 
 function typeOf(node: SchemaNode, where: string): ProtoType {

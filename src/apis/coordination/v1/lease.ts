@@ -2,43 +2,16 @@
 // ValidateLease / ValidateLeaseUpdate, and the `kubectl get` table. Leader election of the in-process
 // controllers (controllers/leader-election/) writes these objects.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
-import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
-import { MicroTimeSchema, ObjectMetaSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.js';
 
 const COORDINATION_V1 = 'io.k8s.api.coordination.v1';
 
-/** coordination/v1 LeaseSpec; protobuf field numbers from upstream's generated.proto. */
-export const LeaseSpecSchema = K.Object(
-  {
-    acquireTime: K.Optional(protobufField(3, MicroTimeSchema)),
-    holderIdentity: K.Optional(K.String({ [N]: 1 })),
-    leaseDurationSeconds: K.Optional(K.Int32({ [N]: 2 })),
-    leaseTransitions: K.Optional(K.Int32({ [N]: 5 })),
-    renewTime: K.Optional(protobufField(4, MicroTimeSchema)),
-  },
-  { $id: `${COORDINATION_V1}.LeaseSpec` },
-);
+import { LeaseSchema, LeaseSpecSchema, type Lease, type LeaseSpec } from './schemas.generated.js';
 
-/** coordination/v1 Lease. */
-export const LeaseSchema = K.Object(
-  {
-    apiVersion: K.Optional(K.String()),
-    kind: K.Optional(K.String()),
-    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
-    spec: K.Optional(protobufField(2, LeaseSpecSchema)),
-  },
-  { $id: `${COORDINATION_V1}.Lease`, ...gvkMarker({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease' }) },
-);
-
-/** A coordination.k8s.io/v1 Lease. */
-export type Lease = KindObject<typeof LeaseSchema>;
-/** The spec of a Lease, every field optional. */
-export type LeaseSpec = NonNullable<Lease['spec']>;
+export { LeaseSchema, LeaseSpecSchema, type Lease, type LeaseSpec };
 
 /** upstream ValidateLeaseSpec: a set duration is positive, a set transition count is not negative. */
 export function validateLeaseSpec(spec: LeaseSpec | undefined, path = 'spec'): FieldError[] {

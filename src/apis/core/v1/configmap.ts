@@ -1,31 +1,17 @@
 // ConfigMap (core v1, namespaced; 3-resources "ConfigMap"): schema, validation as upstream
 // ValidateConfigMap / ValidateConfigMapUpdate, and the `kubectl get` table.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
-import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
-import { ObjectMetaSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
 import { isConfigMapKey, nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.js';
 import { CORE_V1 } from './object-reference.js';
 import { MAX_SECRET_SIZE, dataTooLong, decodedLength, entriesOf, utf8Length } from './data-maps.js';
 import { validateImmutableData } from './immutable.js';
 
-/** core/v1 ConfigMap. */
-export const ConfigMapSchema = K.Object(
-  {
-    apiVersion: K.Optional(K.String()),
-    binaryData: K.Optional(K.Map(K.Bytes(), { [N]: 3 })),
-    data: K.Optional(K.Map(K.String(), { [N]: 2 })),
-    immutable: K.Optional(K.Boolean({ [N]: 4 })),
-    kind: K.Optional(K.String()),
-    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
-  },
-  { $id: `${CORE_V1}.ConfigMap`, ...gvkMarker({ group: '', version: 'v1', kind: 'ConfigMap' }) },
-);
+import { ConfigMapSchema, type ConfigMap } from './schemas.generated.js';
 
-export type ConfigMap = KindObject<typeof ConfigMapSchema>;
+export { ConfigMapSchema, type ConfigMap };
 
 /** Key errors of one data map: each key must be a valid config key (`[-._a-zA-Z0-9]+`, at most 253). */
 function validateKeys(map: Record<string, string> | undefined, field: string): FieldError[] {

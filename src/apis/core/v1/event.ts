@@ -2,49 +2,17 @@
 // (apis/events/v1/event.ts). Schema, Go-style zero-value defaults, the legacy (lenient) validation,
 // the upstream field selectors and table, and the 1-hour TTL (kube-apiserver `--event-ttl`).
 // Table: `tableColumns` is the full column list, Name included (last, priority 1), as upstream's printers define it.
-import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
-import { MicroTimeSchema, ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
-import { CORE_V1, EventSourceSchema, ObjectReferenceSchema, objectReferenceSelectors, type ObjectReference } from './object-reference.js';
+import { CORE_V1, objectReferenceSelectors, type ObjectReference } from './object-reference.js';
 import { eventTableColumns } from './event-table.js';
 import { validateEventCreate, validateEventUpdate } from './event-validation.js';
 
-/** core/v1 EventSeries. */
-export const CoreEventSeriesSchema = K.Object(
-  {
-    count: K.Optional(K.Int32({ [N]: 1 })),
-    lastObservedTime: K.Optional(protobufField(2, MicroTimeSchema)),
-  },
-  { $id: `${CORE_V1}.EventSeries` },
-);
+import { EventSchema as CoreEventSchema, EventSeriesSchema as CoreEventSeriesSchema, type Event } from './schemas.generated.js';
 
-/** core/v1 Event: `metadata` and `involvedObject` are required. */
-export const CoreEventSchema = K.Object(
-  {
-    action: K.Optional(K.String({ [N]: 12 })),
-    apiVersion: K.Optional(K.String()),
-    count: K.Optional(K.Int32({ [N]: 8 })),
-    eventTime: K.Optional(protobufField(10, MicroTimeSchema)),
-    firstTimestamp: K.Optional(protobufField(6, TimeSchema)),
-    involvedObject: protobufField(2, ObjectReferenceSchema),
-    kind: K.Optional(K.String()),
-    lastTimestamp: K.Optional(protobufField(7, TimeSchema)),
-    message: K.Optional(K.String({ [N]: 4 })),
-    metadata: protobufField(1, ObjectMetaSchema),
-    reason: K.Optional(K.String({ [N]: 3 })),
-    related: K.Optional(protobufField(13, ObjectReferenceSchema)),
-    reportingComponent: K.Optional(K.String({ [N]: 14 })),
-    reportingInstance: K.Optional(K.String({ [N]: 15 })),
-    series: K.Optional(protobufField(11, CoreEventSeriesSchema)),
-    source: K.Optional(protobufField(5, EventSourceSchema)),
-    type: K.Optional(K.String({ [N]: 9 })),
-  },
-  { $id: `${CORE_V1}.Event`, ...gvkMarker({ group: '', version: 'v1', kind: 'Event' }) },
-);
+export { CoreEventSchema, CoreEventSeriesSchema };
 
 /** A core v1 Event; `involvedObject` is optional in the type because clients may omit it (Go reads an empty one). */
-export type CoreEvent = Omit<KindObject<typeof CoreEventSchema>, 'involvedObject'> & { involvedObject?: ObjectReference };
+export type CoreEvent = Omit<Event, 'involvedObject'> & { involvedObject?: ObjectReference };
 
 /** Events expire this long after their last write (upstream `--event-ttl` default, 1h). */
 export const EVENT_TTL_SECONDS = 3600;

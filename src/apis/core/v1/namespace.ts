@@ -2,11 +2,8 @@
 // the main resource and of the `status` and `finalize` subresources (upstream namespace strategy and
 // ValidateNamespace*), the `status.phase` field selector and the table.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
-import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import type { ResourceDefinition, Strategy, Verb } from '../../../registry/resource-definition.js';
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
-import { ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
 import {
   isQualifiedName,
   validateKubeFinalizerName,
@@ -18,48 +15,10 @@ import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.
 import { CORE_V1 } from './object-reference.js';
 import { prepareNamespaceForDelete } from './namespace-delete.js';
 
-/** core/v1 NamespaceCondition. */
-export const NamespaceConditionSchema = K.Object(
-  {
-    lastTransitionTime: K.Optional(protobufField(4, TimeSchema)),
-    message: K.Optional(K.String({ [N]: 6 })),
-    reason: K.Optional(K.String({ [N]: 5 })),
-    status: K.String({ [N]: 2 }),
-    type: K.String({ [N]: 1 }),
-  },
-  { $id: `${CORE_V1}.NamespaceCondition` },
-);
+import { NamespaceSchema, type Namespace } from './schemas.generated.js';
 
-/** core/v1 NamespaceSpec: finalizers that must be emptied before the namespace is removed. */
-export const NamespaceSpecSchema = K.Object(
-  { finalizers: K.Optional(K.List(K.String(), { [N]: 1 })) },
-  { $id: `${CORE_V1}.NamespaceSpec` },
-);
-
-/** core/v1 NamespaceStatus: phase and conditions (merged on `type`). */
-export const NamespaceStatusSchema = K.Object(
-  {
-    conditions: K.Optional(
-      K.List(NamespaceConditionSchema, { 'x-kubernetes-patch-merge-key': 'type', 'x-kubernetes-patch-strategy': 'merge', [N]: 2 }),
-    ),
-    phase: K.Optional(K.String({ [N]: 1 })),
-  },
-  { $id: `${CORE_V1}.NamespaceStatus` },
-);
-
-/** core/v1 Namespace. */
-export const NamespaceSchema = K.Object(
-  {
-    apiVersion: K.Optional(K.String()),
-    kind: K.Optional(K.String()),
-    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
-    spec: K.Optional(protobufField(2, NamespaceSpecSchema)),
-    status: K.Optional(protobufField(3, NamespaceStatusSchema)),
-  },
-  { $id: `${CORE_V1}.Namespace`, ...gvkMarker({ group: '', version: 'v1', kind: 'Namespace' }) },
-);
-
-export type Namespace = KindObject<typeof NamespaceSchema>;
+export { NamespaceConditionSchema, NamespaceSchema, NamespaceSpecSchema, NamespaceStatusSchema } from './schemas.generated.js';
+export type { Namespace } from './schemas.generated.js';
 
 /** Phases of a namespace: Terminating once deletion started. */
 export const NamespacePhase = { Active: 'Active', Terminating: 'Terminating' } as const;

@@ -1,30 +1,15 @@
 // Secret (core v1, namespaced; 3-resources "Secret"): schema, defaults (type Opaque, stringData
 // folded into data), validation (secret-validation.ts), `type` field selector and the table.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
-import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
-import { ObjectMetaSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.js';
 import { CORE_V1 } from './object-reference.js';
 import { entriesOf } from './data-maps.js';
 import { SecretType, validateSecret, validateSecretUpdate } from './secret-validation.js';
 
-/** core/v1 Secret. */
-export const SecretSchema = K.Object(
-  {
-    apiVersion: K.Optional(K.String()),
-    data: K.Optional(K.Map(K.Bytes(), { [N]: 2 })),
-    immutable: K.Optional(K.Boolean({ [N]: 5 })),
-    kind: K.Optional(K.String()),
-    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
-    stringData: K.Optional(K.Map(K.String(), { [N]: 4 })),
-    type: K.Optional(K.String({ [N]: 3 })),
-  },
-  { $id: `${CORE_V1}.Secret`, ...gvkMarker({ group: '', version: 'v1', kind: 'Secret' }) },
-);
+import { SecretSchema, type Secret } from './schemas.generated.js';
 
-export type Secret = KindObject<typeof SecretSchema>;
+export { SecretSchema, type Secret };
 
 /**
  * Fold the write-only `stringData` into `data` (base64 of its UTF-8 bytes), its keys overriding

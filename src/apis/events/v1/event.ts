@@ -2,12 +2,9 @@
 // storage (same keys, same 1-hour TTL), converted by event-conversion.ts. Writes through this group
 // get upstream's strict validation of new-style events; table and field selectors are upstream's.
 // Table: `tableColumns` is the full column list, Name included (last, priority 1), as upstream's printers define it.
-import { K, type Static } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
-import { MicroTimeSchema, ObjectMetaSchema, TimeSchema, gvkMarker, type KindObject } from '../../meta/v1/object-meta.js';
-import { EventSourceSchema, ObjectReferenceSchema, objectReferenceSelectors, type ObjectReference } from '../../core/v1/object-reference.js';
+import { objectReferenceSelectors, type ObjectReference } from '../../core/v1/object-reference.js';
 import { EVENT_TTL_SECONDS, type CoreEvent } from '../../core/v1/event.js';
 import { eventTableColumns } from '../../core/v1/event-table.js';
 import { validateEventCreate, validateEventUpdate } from '../../core/v1/event-validation.js';
@@ -15,46 +12,17 @@ import { coreEventView, eventFromCore, eventToCore, isCoreEventForm } from './ev
 
 const EVENTS_V1 = 'io.k8s.api.events.v1';
 
-/** events.k8s.io/v1 EventSeries: both fields required. */
-export const EventsV1EventSeriesSchema = K.Object(
-  {
-    count: K.Int32({ [N]: 1 }),
-    lastObservedTime: protobufField(2, MicroTimeSchema),
-  },
-  { $id: `${EVENTS_V1}.EventSeries` },
-);
+import { EventSchema as EventsV1EventSchema, EventSeriesSchema as EventsV1EventSeriesSchema, type Event, type EventSeries } from './schemas.generated.js';
 
-/** events.k8s.io/v1 Event: `eventTime` is required. */
-export const EventsV1EventSchema = K.Object(
-  {
-    action: K.Optional(K.String({ [N]: 6 })),
-    apiVersion: K.Optional(K.String()),
-    deprecatedCount: K.Optional(K.Int32({ [N]: 15 })),
-    deprecatedFirstTimestamp: K.Optional(protobufField(13, TimeSchema)),
-    deprecatedLastTimestamp: K.Optional(protobufField(14, TimeSchema)),
-    deprecatedSource: K.Optional(protobufField(12, EventSourceSchema)),
-    eventTime: protobufField(2, MicroTimeSchema),
-    kind: K.Optional(K.String()),
-    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
-    note: K.Optional(K.String({ [N]: 10 })),
-    reason: K.Optional(K.String({ [N]: 7 })),
-    regarding: K.Optional(protobufField(8, ObjectReferenceSchema)),
-    related: K.Optional(protobufField(9, ObjectReferenceSchema)),
-    reportingController: K.Optional(K.String({ [N]: 4 })),
-    reportingInstance: K.Optional(K.String({ [N]: 5 })),
-    series: K.Optional(protobufField(3, EventsV1EventSeriesSchema)),
-    type: K.Optional(K.String({ [N]: 11 })),
-  },
-  { $id: `${EVENTS_V1}.Event`, ...gvkMarker({ group: 'events.k8s.io', version: 'v1', kind: 'Event' }) },
-);
+export { EventsV1EventSchema, EventsV1EventSeriesSchema };
 
 /**
  * An events.k8s.io/v1 Event. `eventTime` is optional in the type: legacy events stored through
  * core v1 have none, and are served without it.
  */
-export type EventsV1Event = Omit<KindObject<typeof EventsV1EventSchema>, 'eventTime' | 'series'> & {
+export type EventsV1Event = Omit<Event, 'eventTime' | 'series'> & {
   eventTime?: string;
-  series?: Partial<Static<typeof EventsV1EventSeriesSchema>>;
+  series?: Partial<EventSeries>;
 };
 
 /**

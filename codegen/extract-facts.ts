@@ -1,0 +1,167 @@
+// Refreshes codegen/facts/kubernetes-1.25.json: the structural facts of every type Kubernetes 1.25 serves
+// by default, from the reference OpenAPI document (descriptions already removed; 1.28, adjusted to 1.25
+// by release-1.25.ts) and the protobuf field numbers embedded in a Kubernetes binary. A developer's tool,
+// never run by the product or its tests:
+//   node dist/codegen/extract-facts.js --reference ../shared/reference/kubernetes-1.28-openapi-v2.json --binary /usr/bin/kubectl
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readProtoFacts, type ProtoFacts, type ProtoFieldFact } from './protobuf-descriptors.js';
+import { ADDED_AFTER_1_25, DEFINITIONS_OF_1_25, PROPERTIES_OF_1_25, SERVED_1_25, type ServedGroupVersion } from './release-1.25.js';
+import { FACTS_PATH, type Definition, type Facts } from './facts.js';
+
+type Definitions = Record<string, Definition>;
+
+const REF = '#/definitions/';
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every `$ref` target inside a schema. */
+function refsOf(schema: unknown, out: string[] = []): string[] {
+  if (Array.isArray(schema)) for (const item of schema) refsOf(item, out);
+  else if (isObject(schema)) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value.slice(REF.length));
+      else refsOf(value, out);
+    }
+  }
+  return out;
+}
+
+/** The named definitions reachable from `roots`. */
+function closure(definitions: Definitions, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    const def = definitions[name];
+    if (!def) throw new Error(`facts: ${name} is referenced but not defined`);
+    seen.add(name);
+    for (const target of refsOf(def)) visit(target);
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/** The reference's definitions with the 1.25 differences applied. */
+function definitionsOf125(reference: Definitions): Definitions {
+  const out: Definitions = structuredClone(reference);
+  Object.assign(out, structuredClone(DEFINITIONS_OF_1_25));
+  for (const [name, fields] of Object.entries(ADDED_AFTER_1_25)) {
+    const properties = out[name]?.properties;
+    if (!properties) throw new Error(`facts: ${name} has no properties to drop ${fields.join(', ')} from`);
+    for (const field of fields) {
+      if (!(field in properties)) throw new Error(`facts: ${name}.${field} is not in the reference`);
+      delete properties[field];
+    }
+    out[name]!.required = out[name]!.required?.filter((r) => !fields.includes(r));
+  }
+  for (const [name, fields] of Object.entries(PROPERTIES_OF_1_25)) {
+    const def = out[name];
+    if (!def) throw new Error(`facts: ${name} is not in the reference`);
+    def.properties ??= {};
+    for (const [field, fact] of Object.entries(fields)) def.properties[field] = { ...fact.schema, 'x-kplane-protobuf': fact.protobuf };
+  }
+  return out;
+}
+
+/** Root kinds (with their lists) of a served group-version in `definitions`. */
+function kindRoots(definitions: Definitions, gv: ServedGroupVersion, prefix: string): string[] {
+  return Object.keys(definitions).filter((name) => {
+    if (!name.startsWith(`${prefix}.`) || name.slice(prefix.length + 1).includes('.')) return false;
+    const gvks = definitions[name]!['x-kubernetes-group-version-kind'];
+    if (!Array.isArray(gvks) || gvks.length === 0) return false;
+    const short = name.slice(prefix.length + 1);
+    return !gv.kinds || gv.kinds.some((k) => short === k || short === `${k}List`);
+  });
+}
+
+/** A version the reference lacks: the sibling's definitions under the version's own names. */
+function copyVersion(definitions: Definitions, gv: ServedGroupVersion): Definitions {
+  const from = gv.copyOf!;
+  const fromVersion = from.slice(from.lastIndexOf('.') + 1);
+  const toVersion = gv.prefix.slice(gv.prefix.lastIndexOf('.') + 1);
+  const names = [...closure(definitions, kindRoots(definitions, gv, from))].filter((n) => n.startsWith(`${from}.`));
+  const rename = (text: string): string => text.split(`${REF}${from}.`).join(`${REF}${gv.prefix}.`);
+  const out: Definitions = {};
+  for (const name of names) {
+    const copy = JSON.parse(rename(JSON.stringify(definitions[name]))) as Definition;
+    const gvks = copy['x-kubernetes-group-version-kind'];
+    if (Array.isArray(gvks)) copy['x-kubernetes-group-version-kind'] = gvks.map((g) => ({ ...g, version: g.version === fromVersion ? toVersion : g.version }));
+    out[`${gv.prefix}${name.slice(from.length)}`] = copy;
+  }
+  return out;
+}
+
+const protoName = (definition: string): string => definition.replace(/^io\.k8s\./, 'k8s.io.');
+
+/** Where a JSON property lives in a message: its number, and the embedded messages it is inside. */
+interface Placement {
+  number: number;
+  embedded: number[];
+}
+
+/**
+ * Finds a JSON property in a message: by name; by name ignoring case (go-to-protobuf keeps Go's spelling
+ * where a json tag differs, e.g. `uID`, `Webhooks`); or inside an embedded struct, which JSON inlines
+ * and protobuf keeps as a message field of its own (Volume's VolumeSource, Probe's ProbeHandler).
+ */
+function placement(proto: ProtoFacts, message: Map<string, ProtoFieldFact>, field: string, jsonNames: Set<string>): Placement | undefined {
+  const direct = message.get(field) ?? [...message].find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1];
+  if (direct) return { number: direct.number, embedded: [] };
+  for (const [name, fact] of message) {
+    if (jsonNames.has(name) || [...jsonNames].some((j) => j.toLowerCase() === name.toLowerCase())) continue;
+    const inner = proto.get(fact.type);
+    if (!inner || fact.repeated) continue;
+    const found = placement(proto, inner, field, new Set());
+    if (found) return { number: found.number, embedded: [fact.number, ...found.embedded] };
+  }
+  return undefined;
+}
+
+/**
+ * Puts each property's protobuf number on it (`x-kplane-protobuf`, and `x-kplane-protobuf-embedded` with
+ * the path of embedded messages it is inside). A property the message lacks is dropped when the
+ * definition was copied from a sibling version, and reported otherwise.
+ */
+function numberFields(definitions: Definitions, names: Iterable<string>, proto: ProtoFacts, copied: Set<string>, report: string[]): void {
+  for (const name of names) {
+    const def = definitions[name]!;
+    const message = proto.get(protoName(name));
+    if (!message || !def.properties) continue;
+    const jsonNames = new Set(Object.keys(def.properties));
+    for (const [field, schema] of Object.entries(def.properties)) {
+      if (typeof schema['x-kplane-protobuf'] === 'number') continue;
+      const found = placement(proto, message, field, jsonNames);
+      if (found) {
+        schema['x-kplane-protobuf'] = found.number;
+        if (found.embedded.length > 0) schema['x-kplane-protobuf-embedded'] = found.embedded;
+      } else if (copied.has(name)) delete def.properties[field];
+      else if (field !== 'apiVersion' && field !== 'kind') report.push(`${name}.${field}: no protobuf field`);
+    }
+    def.required = def.required?.filter((r) => r in def.properties!);
+  }
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { reference: { type: 'string' }, binary: { type: 'string', default: '/usr/bin/kubectl' } } });
+  if (!values.reference) throw new Error('usage: extract-facts --reference <openapi-v2.json> [--binary /usr/bin/kubectl]');
+  const reference = (JSON.parse(readFileSync(values.reference, 'utf8')) as { definitions: Definitions }).definitions;
+  const proto = readProtoFacts(values.binary!);
+  const all = definitionsOf125(reference);
+  const copied = new Set<string>();
+  for (const gv of SERVED_1_25.filter((g) => g.copyOf)) {
+    const copies = copyVersion(all, gv);
+    for (const name of Object.keys(copies)) copied.add(name);
+    Object.assign(all, copies);
+  }
+  const roots = SERVED_1_25.flatMap((gv) => kindRoots(all, gv, gv.prefix));
+  const kept = closure(all, roots);
+  const report: string[] = [];
+  numberFields(all, kept, proto, copied, report);
+  const facts: Facts = { definitions: Object.fromEntries([...kept].sort().map((name) => [name, all[name]!])) };
+  mkdirSync(dirname(FACTS_PATH), { recursive: true });
+  writeFileSync(FACTS_PATH, `${JSON.stringify(facts, null, 1)}\n`);
+  console.log(`${kept.size} definitions (${roots.length} kinds and lists) -> ${FACTS_PATH}`);
+  for (const line of report) console.log(`  ${line}`);
+}
+
+main();
