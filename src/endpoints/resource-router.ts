@@ -12,6 +12,9 @@ import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 import type { ResourceScope } from './handlers/scope.js';
+import { handleView } from './handlers/subresource-view.js';
+import { handleConnect } from './handlers/connect.js';
+import { findSubresource, type SubresourceAccess } from '../registry/subresource.js';
 
 type VerbHandler = (ctx: RequestContext, scope: ResourceScope) => Promise<void>;
 
@@ -26,20 +29,17 @@ const HANDLERS: Record<Exclude<RequestVerb, 'proxy'>, VerbHandler> = {
   deletecollection: handleDeleteCollection,
 };
 
-/** Verbs each subresource serves (3-resources: status get/update/patch; finalize update only). */
-const SUBRESOURCE_VERBS: Record<string, readonly RequestVerb[]> = {
-  status: ['get', 'update', 'patch'],
-  finalize: ['update'],
-};
-
 /** Upstream's body for paths no handler serves. */
 export const resourceNotFound = (): StatusError => new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 
 export function resourceRouter(stores: readonly Store[]): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
   const byPath = new Map(stores.map((s) => [`${s.def.group}/${s.def.version}/${s.def.resource}`, s]));
+  const byGroupResource = new Map(stores.map((s) => [`${s.def.group}/${s.def.resource}`, s]));
+  const storeFor = (group: string, resource: string): Store | undefined => byGroupResource.get(`${group}/${resource}`);
   return async (ctx, info) => {
     const store = byPath.get(`${info.apiGroup}/${info.apiVersion}/${info.resource}`);
     if (!store) throw resourceNotFound();
+    if (info.subresource) return serveSubresource(ctx, store, info, { parent: store, storeFor });
     const scope = scopeOf(store, info);
     const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
     if (!handler) throw methodNotAllowed();
@@ -47,14 +47,27 @@ export function resourceRouter(stores: readonly Store[]): (ctx: RequestContext, 
   };
 }
 
+/** `<resource>/<name>/<subresource>[/<path>]`: the subresource's own shape decides who serves it. */
+async function serveSubresource(ctx: RequestContext, store: Store, info: ResourceRequestInfo, access: SubresourceAccess): Promise<void> {
+  const { def } = store;
+  const slash = info.subresource.indexOf('/');
+  const name = slash < 0 ? info.subresource : info.subresource.slice(0, slash);
+  const path = slash < 0 ? '' : info.subresource.slice(slash + 1);
+  const sub = findSubresource(def.subresources, name);
+  if (!sub || (path && !(sub.type === 'connect' && sub.acceptsPath))) throw resourceNotFound();
+  if (def.namespaced && !info.namespace) throw resourceNotFound();
+  if (!(sub.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
+  const scope: ResourceScope = { def, store, info: { ...info, subresource: name }, namespace: def.namespaced ? info.namespace : '' };
+  if (sub.type === 'view') return handleView(ctx, scope, sub, access);
+  if (sub.type === 'connect') return handleConnect(ctx, scope, sub, access, path);
+  const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
+  if (!handler) throw methodNotAllowed();
+  await handler(ctx, scope);
+}
+
 function scopeOf(store: Store, info: ResourceRequestInfo): ResourceScope {
   const { def } = store;
   const namespace = def.namespaced ? info.namespace : '';
-  if (info.subresource) {
-    if (!def.subresources?.includes(info.subresource as 'status')) throw resourceNotFound();
-    if (!SUBRESOURCE_VERBS[info.subresource]?.includes(info.verb)) throw methodNotAllowed();
-    return { def, store, info, namespace };
-  }
   // A cluster-scoped kind addressed inside a namespace does not exist (namespaces themselves excepted).
   if (!def.namespaced && info.namespace && def.resource !== 'namespaces') throw resourceNotFound();
   if (def.namespaced && !namespace && info.name) throw resourceNotFound();

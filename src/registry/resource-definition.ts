@@ -4,6 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
+import type { Subresource } from './subresource.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -27,12 +28,6 @@ export interface Strategy<T extends KubeObject = KubeObject> {
   validateUpdate?(obj: T, old: T): FieldError[];
   /** PUT of a missing object creates it (upstream AllowCreateOnUpdate); false for most kinds. */
   allowCreateOnUpdate?: boolean;
-  /** Update of the `status` subresource: keep everything but status from `old`. */
-  prepareForStatusUpdate?(obj: T, old: T): void;
-  validateStatusUpdate?(obj: T, old: T): FieldError[];
-  /** Update of the namespace `finalize` subresource: only spec.finalizers may change. */
-  prepareForFinalizeUpdate?(obj: T, old: T): void;
-  validateFinalizeUpdate?(obj: T, old: T): FieldError[];
   /** Warnings (`Warning: 299` headers) for a create or update. */
   warnings?(obj: T, old?: T): string[];
   /**
@@ -75,8 +70,8 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   /** OpenAPI definition name, e.g. `io.k8s.api.core.v1.ConfigMap`. */
   definitionName: string;
   verbs: readonly Verb[];
-  /** Subresources served besides the main resource. `status` uses the strategy's status hooks. */
-  subresources?: readonly ('status' | 'finalize')[];
+  /** Subresources served besides the main resource (registry/subresource.ts). */
+  subresources?: readonly Subresource<T>[];
   /** Defaults a schema cannot express (schema `default`s are applied generically first). */
   defaults?(obj: T): void;
   strategy: Strategy<T>;

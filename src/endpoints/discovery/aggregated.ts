@@ -73,7 +73,7 @@ function resourceDiscovery(def: ResourceDefinition): APIResourceDiscovery {
   };
   if (def.shortNames?.length) out.shortNames = [...def.shortNames];
   if (def.categories?.length) out.categories = [...def.categories];
-  const subresources = subresourceFacts(def).map((sub) => ({ subresource: sub.name, responseKind: { ...responseKind }, verbs: sub.verbs }));
+  const subresources = subresourceFacts(def).map((sub) => ({ subresource: sub.name, responseKind: { ...sub.kind }, verbs: sub.verbs }));
   if (subresources.length > 0) out.subresources = subresources;
   return out;
 }

@@ -23,6 +23,8 @@ export interface APIResource {
   name: string;
   singularName: string;
   namespaced: boolean;
+  group?: string;
+  version?: string;
   kind: string;
   verbs: string[];
   shortNames?: string[];
@@ -74,7 +76,16 @@ export function buildApiResourceList(defs: readonly ResourceDefinition[], group:
   for (const def of served) {
     resources.push(mainResource(def, defs));
     for (const sub of subresourceFacts(def)) {
-      resources.push({ name: `${def.resource}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: sub.verbs });
+      // Upstream names the group and version only where the subresource's kind is in another one (scale, eviction).
+      const elsewhere = sub.kind.group !== def.group || sub.kind.version !== def.version;
+      resources.push({
+        name: `${def.resource}/${sub.name}`,
+        singularName: '',
+        namespaced: def.namespaced,
+        ...(elsewhere ? { group: sub.kind.group, version: sub.kind.version } : {}),
+        kind: sub.kind.kind,
+        verbs: sub.verbs,
+      });
     }
   }
   resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

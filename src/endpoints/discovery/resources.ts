@@ -2,17 +2,15 @@
 // scope, and the storage version hash (upstream discovery.StorageVersionHash).
 import { createHash } from 'node:crypto';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import { subresourceKind } from '../../registry/subresource.js';
+import type { GroupVersionKind } from '../../apis/meta/v1/object-meta.js';
 
-/** One served subresource and its verbs (`status`: get/patch/update; `finalize`: update). */
+/** One served subresource, its verbs (`status`: get/patch/update; `finalize`: update) and its kind. */
 export interface SubresourceFacts {
   name: string;
   verbs: string[];
+  kind: GroupVersionKind;
 }
-
-const SUBRESOURCE_VERBS: Readonly<Record<string, readonly string[]>> = {
-  status: ['get', 'patch', 'update'],
-  finalize: ['update'],
-};
 
 /** The resource's verbs, sorted as upstream lists them. */
 export function sortedVerbs(def: ResourceDefinition): string[] {
@@ -21,8 +19,9 @@ export function sortedVerbs(def: ResourceDefinition): string[] {
 
 /** The served subresources with their verbs, by name. */
 export function subresourceFacts(def: ResourceDefinition): SubresourceFacts[] {
+  const parent = { group: def.group, version: def.version, kind: def.kind };
   return (def.subresources ?? [])
-    .map((name) => ({ name, verbs: [...(SUBRESOURCE_VERBS[name] ?? [])] }))
+    .map((sub) => ({ name: sub.name, verbs: [...sub.verbs].sort(), kind: subresourceKind(sub, parent) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 

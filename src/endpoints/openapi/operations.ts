@@ -83,10 +83,13 @@ export function resourcePaths(def: ResourceDefinition, strategicMerge: Strategic
   const item = `${collection}/{name}`;
   add(collection, [ctx.list(''), ctx.create(), ctx.deleteCollection()]);
   add(item, [ctx.read(''), ctx.replace(''), ctx.patch(''), ctx.delete()]);
-  for (const subresource of def.subresources ?? []) {
-    const suffix = subresource === 'status' ? 'Status' : 'Finalize';
-    const ops = subresource === 'status' ? [ctx.read(suffix), ctx.replace(suffix), ctx.patch(suffix)] : [ctx.replace(suffix)];
-    add(`${item}/${subresource}`, ops);
+  for (const sub of def.subresources ?? []) {
+    const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
+    // A subresource's operations are the parent's, restricted to its verbs and typed with its kind (Scale, Binding).
+    const view = { ...def, verbs: sub.verbs as readonly Verb[], ...(sub.type === 'view' ? { definitionName: sub.definitionName } : {}) };
+    const subCtx = new ResourceContext(view, strategicMerge(def));
+    if (sub.type === 'connect') add(`${item}/${sub.name}`, sub.verbs.map((verb) => subCtx.connect(verb, suffix)));
+    else add(`${item}/${sub.name}`, [subCtx.read(suffix), subCtx.create(suffix), subCtx.replace(suffix), subCtx.patch(suffix)]);
   }
   add(`${base}/watch${scope.slice(base.length)}/${def.resource}`, [ctx.watch(true, false)]);
   add(`${base}/watch${scope.slice(base.length)}/${def.resource}/{name}`, [ctx.watch(false, false)]);
@@ -142,10 +145,11 @@ class ResourceContext {
     return op;
   }
 
-  create(): Operation | undefined {
+  /** POST on the collection, or (with a suffix) on one object's subresource (binding, eviction, token). */
+  create(suffix = ''): Operation | undefined {
     if (!this.verbs.has('create')) return undefined;
-    return this.op('post', 'create', this.scoped, 'post', {
-      parameters: WRITE_PARAMETERS,
+    return this.op('post', 'create', this.scoped + suffix, 'post', {
+      parameters: suffix ? this.withName(WRITE_PARAMETERS) : WRITE_PARAMETERS,
       body: { definition: this.def.definitionName, required: true },
       responses: [...['200', '201', '202'].map((code) => ({ code, definition: this.def.definitionName })), { code: '401' }],
     });
@@ -195,6 +199,17 @@ class ResourceContext {
       parameters: this.withName(DELETE_PARAMETERS),
       body: { definition: DELETE_OPTIONS, required: false },
       responses: [{ code: '200', definition: returned }, { code: '202', definition: returned }, { code: '401' }],
+    });
+  }
+
+  /** A connect operation (log, exec, attach, portforward, proxy): `connect<Method>...`, no body definition. */
+  connect(verb: string, suffix: string): Operation {
+    const method = ({ get: 'get', create: 'post', update: 'put', patch: 'patch', delete: 'delete' } as const)[verb as 'get'] ?? 'get';
+    const word = method.charAt(0).toUpperCase() + method.slice(1);
+    return this.op(method, `connect${word}`, this.scoped + suffix, 'connect', {
+      parameters: this.withName([]),
+      responses: [{ code: '200' }, { code: '401' }],
+      produces: ['*/*'],
     });
   }
 

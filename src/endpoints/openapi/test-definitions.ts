@@ -1,5 +1,6 @@
 // Resource definitions over the schema engine's small test kinds, for the OpenAPI and discovery
 // tests (the real kinds are tested against the reference in test/oracle).
+import { statusSubresource } from '../../registry/subresource.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../registry/resource-definition.js';
 import { K } from '../../schema/builder.js';
 import { TestConfigMap, TestObjectMeta, TestPod } from '../../schema/test-schemas.js';
@@ -18,7 +19,7 @@ export const podDef: ResourceDefinition = {
   categories: ['all'],
   schema: TestPod,
   definitionName: 'io.k8s.api.core.v1.Pod',
-  subresources: ['status'],
+  subresources: [statusSubresource()],
 };
 
 export const configMapDef: ResourceDefinition = {
@@ -51,7 +52,7 @@ export const nodeDef: ResourceDefinition = {
   shortNames: ['no'],
   schema: NodeSchema,
   definitionName: 'io.k8s.api.core.v1.Node',
-  subresources: ['status'],
+  subresources: [statusSubresource()],
   verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
 };
 

@@ -6,6 +6,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { applyTypeOf, fieldElement, managerOrUserAgent, setOf, trackUpdate, type FieldManagerScope, type FieldSet } from '../../patch/apply/index.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import type { WriteOptions } from './types.js';
+import { objectSubresource } from './validate.js';
 
 const resetFieldsCache = new WeakMap<ResourceDefinition, Map<string, FieldSet | undefined>>();
 
@@ -21,11 +22,10 @@ export function resetFields(def: ResourceDefinition, subresource: string): Field
     resetFieldsCache.set(def, perDef);
   }
   if (perDef.has(subresource)) return perDef.get(subresource);
-  let field: string | undefined;
-  if (subresource === 'status') field = 'spec';
-  else if (subresource === 'finalize') field = 'status';
-  else if (subresource === '' && def.subresources?.includes('status')) field = 'status';
-  const set = field === undefined ? undefined : setOf([fieldElement(field)]);
+  const fields = subresource
+    ? (objectSubresource(def, subresource)?.resetFields ?? [])
+    : (def.subresources ?? []).flatMap((s) => (s.type === 'object' ? (s.resetOnMainResource ?? []) : []));
+  const set = fields.length === 0 ? undefined : setOf(fields.map((f) => fieldElement(f)));
   perDef.set(subresource, set);
   return set;
 }

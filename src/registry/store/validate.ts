@@ -6,6 +6,13 @@ import type { FieldError } from '../../errors/field-errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apis/meta/v1/validation.js';
 import type { ResourceDefinition } from '../resource-definition.js';
+import { findSubresource, keepStatus, type ObjectSubresource } from '../subresource.js';
+
+/** The object-shaped subresource `name` of `def` (status, finalize, ...). */
+export function objectSubresource(def: ResourceDefinition, name: string): ObjectSubresource | undefined {
+  const found = findSubresource(def.subresources, name);
+  return found?.type === 'object' ? found : undefined;
+}
 
 function throwIfAny(def: ResourceDefinition, obj: KubeObject, errors: readonly FieldError[]): void {
   if (errors.length > 0) throw invalid(def.group, def.kind, obj.metadata.name ?? '', errors);
@@ -17,13 +24,7 @@ export function validateCreate(def: ResourceDefinition, obj: KubeObject): void {
 }
 
 export function validateUpdate(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource: string): void {
-  const strategy = def.strategy;
-  const kindErrors =
-    subresource === 'status'
-      ? (strategy.validateStatusUpdate?.(obj, old) ?? [])
-      : subresource === 'finalize'
-        ? (strategy.validateFinalizeUpdate?.(obj, old) ?? [])
-        : (strategy.validateUpdate?.(obj, old) ?? []);
+  const kindErrors = subresource ? (objectSubresource(def, subresource)?.validateUpdate?.(obj, old) ?? []) : (def.strategy.validateUpdate?.(obj, old) ?? []);
   throwIfAny(def, obj, kindErrors);
   throwIfAny(def, obj, [
     ...validateObjectMeta(obj.metadata, { namespaced: def.namespaced, nameValidator: validatePathSegmentName }),
@@ -33,10 +34,13 @@ export function validateUpdate(def: ResourceDefinition, obj: KubeObject, old: Ku
 
 /** Let the strategy carry over what this kind of update may not change. */
 export function prepareUpdate(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource: string): void {
-  const strategy = def.strategy;
-  if (subresource === 'status') strategy.prepareForStatusUpdate?.(obj, old);
-  else if (subresource === 'finalize') strategy.prepareForFinalizeUpdate?.(obj, old);
-  else strategy.prepareForUpdate?.(obj, old);
+  if (subresource) {
+    objectSubresource(def, subresource)?.prepareForUpdate?.(obj, old);
+    return;
+  }
+  // A kind with a status subresource keeps its status on updates of the main resource.
+  for (const s of def.subresources ?? []) if (s.type === 'object' && s.resetOnMainResource?.includes('status')) keepStatus(obj, old);
+  def.strategy.prepareForUpdate?.(obj, old);
 }
 
 /** Bump metadata.generation when anything besides metadata and status changed (tracksGeneration kinds). */

@@ -118,7 +118,7 @@ test('Namespace definition: identity, verbs, subresources, strategy, table, fiel
   assert.equal(def.namespaced, false);
   assert.equal(def.verbs.includes('deletecollection'), false);
   assert.equal(def.verbs.length, 7);
-  assert.deepEqual(def.subresources, ['status', 'finalize']);
+  assert.deepEqual(def.subresources?.map((s) => [s.name, s.type, [...s.verbs]]), [['status', 'object', ['get', 'patch', 'update']], ['finalize', 'object', ['update']]]);
   assert.equal(def.strategy, namespaceStrategy);
   assert.equal(def.strategy.allowCreateOnUpdate, undefined);
   const obj = ns({ status: { phase: 'Terminating' } }, { creationTimestamp: '2024-01-01T00:00:00Z' });

@@ -3,6 +3,7 @@
 // ValidateNamespace*), the `status.phase` field selector and the table.
 // Table: `tableColumns` is the full column list, Name included, as upstream's printers define it.
 import type { ResourceDefinition, Strategy, Verb } from '../../../registry/resource-definition.js';
+import { statusSubresource } from '../../../registry/subresource.js';
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
 import {
   isQualifiedName,
@@ -110,16 +111,12 @@ export function validateNamespaceFinalizeUpdate(ns: Namespace, old: Namespace): 
   return errors;
 }
 
-/** The namespace strategy with its status and finalize hooks. */
+/** The namespace strategy (its status and finalize hooks are the subresources'). */
 export const namespaceStrategy: Strategy<Namespace> = {
   prepareForCreate: prepareNamespaceForCreate,
   validate: validateNamespace,
   prepareForUpdate: prepareNamespaceForUpdate,
   validateUpdate: validateNamespaceUpdate,
-  prepareForStatusUpdate: prepareNamespaceForStatusUpdate,
-  validateStatusUpdate: validateNamespaceStatusUpdate,
-  prepareForFinalizeUpdate,
-  validateFinalizeUpdate: validateNamespaceFinalizeUpdate,
   prepareForDelete: prepareNamespaceForDelete,
 };
 
@@ -139,7 +136,11 @@ export const namespaceDefinition: ResourceDefinition<Namespace> = {
   schema: NamespaceSchema,
   definitionName: `${CORE_V1}.Namespace`,
   verbs: NAMESPACE_VERBS,
-  subresources: ['status', 'finalize'],
+  subresources: [
+    statusSubresource({ prepareForUpdate: prepareNamespaceForStatusUpdate, validateUpdate: validateNamespaceStatusUpdate }),
+    // upstream namespace finalize strategy: only spec.finalizers change; its reset field is status.
+    { type: 'object', name: 'finalize', verbs: ['update'], prepareForUpdate: prepareForFinalizeUpdate, validateUpdate: validateNamespaceFinalizeUpdate, resetFields: ['status'] },
+  ],
   defaults: defaultNamespace,
   strategy: namespaceStrategy,
   tableColumns: [

@@ -1,0 +1,90 @@
+// A view subresource (scale, binding, eviction, token): another kind served on the parent's path
+// (registry/subresource.ts). GET reads the view, PUT writes it back, PATCH applies a JSON, merge or
+// strategic merge patch to the view then writes it, POST acts on the parent.
+import { badRequest, notFound } from '../../errors/status-error.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { applyJsonPatch, applyMergePatch, decodePatchBody } from '../../patch/index.js';
+import { applyStrategicMergePatch, decodeStrategicMergePatchBody } from '../../patch/strategic-merge/index.js';
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import type { SubresourceAccess, ViewSubresource } from '../../registry/subresource.js';
+import { readBody } from '../body.js';
+import type { RequestContext } from '../context.js';
+import { mediaTypeOf, negotiate } from '../negotiation.js';
+import { withTypeMeta, writeSingle } from '../objects.js';
+import { patchTypeErrors, writeParams } from '../params.js';
+import { writeObject } from '../responses.js';
+import { decodeKubeObject, readObjectBody } from './decode-body.js';
+import type { ResourceScope } from './scope.js';
+import { unsupportedMediaType } from '../../errors/status-error.js';
+
+const viewDefinitions = new WeakMap<ViewSubresource, ResourceDefinition>();
+
+/** The view's kind as a definition, so that the generic body decoding and writing serve it. */
+export function viewDefinition(view: ViewSubresource): ResourceDefinition {
+  let def = viewDefinitions.get(view);
+  if (!def) {
+    const { group, version, kind } = view.kind;
+    def = { group, version, kind, listKind: `${kind}List`, resource: view.name, singular: '', namespaced: false, schema: view.schema, definitionName: view.definitionName, verbs: [], strategy: {} };
+    viewDefinitions.set(view, def);
+  }
+  return def;
+}
+
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+
+/** Serves one request to a view subresource. */
+export async function handleView(ctx: RequestContext, scope: ResourceScope, view: ViewSubresource, access: SubresourceAccess): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const def = viewDefinition(view);
+  const { namespace } = scope;
+  const name = scope.info.name;
+  const verb = scope.info.verb;
+  const options = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading = patchTypeErrors(ctx.query, false)) => {
+    const params = writeParams(ctx.query, kind, kind === 'PatchOptions' ? leading : []);
+    return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user } };
+  };
+  if (verb === 'get' && view.get) {
+    writeSingle(ctx, 200, def, { object: await view.get(access, namespace, name) }, rep);
+    return;
+  }
+  if (verb === 'create' && view.create) {
+    const { params, write } = options('CreateOptions');
+    const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    const result = await view.create(access, namespace, name, obj, write);
+    writeResult(ctx, result.code, def, result.object, rep);
+    return;
+  }
+  if (verb === 'update' && view.update) {
+    const { params, write } = options('UpdateOptions');
+    const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
+    return;
+  }
+  if (verb === 'patch' && view.get && view.update) {
+    const mediaType = mediaTypeOf(ctx.req.headers['content-type']);
+    if (!PATCH_TYPES.includes(mediaType)) throw unsupportedMediaType(mediaType, PATCH_TYPES);
+    const { params, write } = options('PatchOptions');
+    const body = (await readBody(ctx.req)).toString('utf8');
+    const current = withTypeMeta(def, await view.get(access, namespace, name));
+    const patched =
+      mediaType === 'application/strategic-merge-patch+json'
+        ? applyStrategicMergePatch(view.schema, current, decodeStrategicMergePatchBody(body))
+        : mediaType === 'application/json-patch+json'
+          ? applyJsonPatch(current, decodePatchBody(body, 'json', params.fieldValidation))
+          : applyMergePatch(current, decodePatchBody(body, 'merge', params.fieldValidation));
+    const obj = decodeKubeObject(ctx, def, patched, params.fieldValidation);
+    if ((obj.metadata.name ?? name) !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
+    writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
+    return;
+  }
+  throw notFound(scope.store.groupResource, name);
+}
+
+/** A create's answer: the view's kind, or a `Status` (binding and eviction answer 201 with Success). */
+function writeResult(ctx: RequestContext, code: number, def: ResourceDefinition, object: KubeObject, rep: ReturnType<typeof negotiate>): void {
+  if (object.kind === 'Status') {
+    writeObject(ctx, code, object);
+    return;
+  }
+  writeSingle(ctx, code, def, { object }, rep);
+}
