@@ -18,12 +18,19 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 
 const JSON_TYPE = 'application/json';
 
-/** Returns a handler that answers document paths (true) or leaves the request alone (false). */
-export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: RequestContext) => Promise<boolean> {
+/**
+ * Returns a handler that answers document paths (true) or leaves the request alone (false). `served`
+ * gives the current definitions; documents are built once per definitions array (a change of the served
+ * set replaces the array).
+ */
+export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (ctx: RequestContext) => Promise<boolean> {
   const version = buildVersionInfo();
-  const once = memo();
+  const memos = new WeakMap<readonly ResourceDefinition[], Memo>();
   const openApiOptions = { version: version.gitVersion };
   return async (ctx) => {
+    const defs = served();
+    let once = memos.get(defs);
+    if (!once) memos.set(defs, (once = memo()));
     const path = ctx.path.replace(/\/+$/, '') || '/';
     const parts = path.split('/').filter(Boolean);
     if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return false;
