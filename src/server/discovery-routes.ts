@@ -12,7 +12,7 @@ import {
   buildVersionInfo,
   negotiateDiscovery,
 } from '../endpoints/discovery/index.js';
-import { servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
+import { OPENAPI_V2_PROTOBUF_TYPES, servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
 import { writeNotModified, writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 
@@ -39,6 +39,13 @@ export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (c
     if (parts[0] === 'api' || parts[0] === 'apis') return discovery(ctx, parts, defs, once);
     if (path === '/openapi/v2') {
       const v2 = servedOpenApiV2(defs, openApiOptions);
+      if (wantsProtobufOpenApi(ctx.req.headers.accept)) {
+        // Content-Type application/octet-stream, as upstream: a type with `@` breaks client-go 1.20's parser.
+        const protobuf = v2.protobuf();
+        if (ctx.req.headers['if-none-match'] === protobuf.etag) return notModified(ctx);
+        writeRaw(ctx, 200, 'application/octet-stream', protobuf.bytes, { etag: protobuf.etag });
+        return true;
+      }
       if (ctx.req.headers['if-none-match'] === v2.etag) return notModified(ctx);
       return send(ctx, v2.json, JSON_TYPE, { etag: v2.etag });
     }
@@ -53,6 +60,16 @@ export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (c
     }
     return false;
   };
+}
+
+/** The client's first acceptable type for /openapi/v2 is the protobuf form (kube-openapi's negotiation). */
+function wantsProtobufOpenApi(accept: string | undefined): boolean {
+  for (const part of (accept ?? '').split(',')) {
+    const type = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (OPENAPI_V2_PROTOBUF_TYPES.includes(type)) return true;
+    if (type === 'application/json' || type === '*/*' || type === 'application/*') return false;
+  }
+  return false;
 }
 
 type Memo = (key: string, build: () => string) => string;

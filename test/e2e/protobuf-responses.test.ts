@@ -100,6 +100,20 @@ describe('protobuf responses', () => {
     assert.deepEqual([status.details.name, status.details.kind], ['doomed', 'configmaps']);
   });
 
+  test('/openapi/v2 in protobuf: gnostic\'s Document as application/octet-stream, with its own ETag', async () => {
+    const accept = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
+    const pb = await raw.request('GET', '/openapi/v2', { accept });
+    assert.equal(pb.status, 200);
+    assert.equal(pb.headers['content-type'], 'application/octet-stream');
+    // Document.swagger = 1: "2.0".
+    assert.deepEqual([...pb.bytes.subarray(0, 5)], [0x0a, 0x03, 0x32, 0x2e, 0x30]);
+    const etag = String(pb.headers['etag']);
+    assert.equal((await raw.request('GET', '/openapi/v2', { accept, headers: { 'if-none-match': etag } })).status, 304);
+    const json = await raw.request('GET', '/openapi/v2', { accept: 'application/json' });
+    assert.equal(json.headers['content-type'], 'application/json');
+    assert.notEqual(json.headers['etag'], etag);
+  });
+
   test('a watch streams length-framed protobuf WatchEvents', async () => {
     const config = YAML.parse(kubeconfig) as { clusters: { cluster: { server: string; 'certificate-authority-data': string } }[]; users: { user: Record<string, string> }[] };
     const decode = (b64: string | undefined): string => Buffer.from(b64 ?? '', 'base64').toString('utf8');
