@@ -14,6 +14,7 @@ export { validateLocalDescendingPath, validateLocalNonReservedPath, validatePath
 export { validateTemplateObjectMeta } from './ephemeral.js';
 export { validateCSIDriverName } from './sources-vendor.js';
 export { validatePersistentVolumeSource } from './persistent-source.js';
+export { defaultVolume, defaultVolumes, defaultClaimSpec, defaultPersistentVolumeSource, DEFAULT_FILE_MODE } from './defaults.js';
 
 /** Names of the claims the pod's ephemeral volumes create (`<pod>-<volume>`); none without a pod name. */
 function createdClaimNames(volumes: readonly Volume[], podMeta: ObjectMeta | undefined): Set<string> {
