@@ -149,7 +149,7 @@ test('validateVolumes: ephemeral volumes', () => {
       'metadata fields',
       [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { metadata: { name: 'x', uid: 'u' }, spec } } }],
       undefined,
-      ['spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: Forbidden: cannot be set', 'spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID: Forbidden: cannot be set'],
+      ['spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: Forbidden: cannot be set for an ephemeral volume', 'spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID: Forbidden: cannot be set for an ephemeral volume'],
     ],
     [
       'claim spec',

@@ -131,11 +131,11 @@ export function validateCSIVolume(source: CSIVolumeSource, path: string): FieldE
   return errors;
 }
 
-/** A PV's secret reference: name a DNS subdomain, namespace a DNS label, both required. */
+/** A PV's secret reference: name and namespace required, both DNS labels (as 1.25 checks them). */
 export function validatePVSecretReference(ref: Partial<SecretReference>, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (!ref.name) errors.push(required(`${path}.name`));
-  else errors.push(...isDNS1123Subdomain(ref.name).map((m) => invalid(`${path}.name`, ref.name, m)));
+  else errors.push(...dnsLabel(ref.name, `${path}.name`));
   if (!ref.namespace) errors.push(required(`${path}.namespace`));
   else errors.push(...dnsLabel(ref.namespace, `${path}.namespace`));
   return errors;
