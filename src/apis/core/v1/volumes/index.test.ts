@@ -128,7 +128,7 @@ test('validateVolumes: projected sources', () => {
     [
       'two kinds in one source',
       { name: 'v', projected: { sources: [{ secret: { name: 's' }, configMap: { name: 'c' } }] } },
-      ['spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type per source'],
+      ['spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type'],
     ],
     [
       'duplicate paths',
