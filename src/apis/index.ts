@@ -5,10 +5,21 @@ import { leaseDefinition } from './coordination/v1/lease.js';
 import { configMapDefinition } from './core/v1/configmap.js';
 import { coreEventDefinition } from './core/v1/event.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
+import { persistentVolumeDefinition } from './core/v1/persistentvolume/index.js';
+import { persistentVolumeClaimDefinition } from './core/v1/persistentvolumeclaim/index.js';
 import { secretDefinition } from './core/v1/secret.js';
 import { eventsV1EventDefinition } from './events/v1/event.js';
 
 /** Every built-in kind the server serves, core group first. */
 export function builtInResources(): ResourceDefinition[] {
-  return [namespaceDefinition, configMapDefinition, secretDefinition, coreEventDefinition, leaseDefinition, eventsV1EventDefinition];
+  return [
+    namespaceDefinition,
+    configMapDefinition,
+    secretDefinition,
+    coreEventDefinition,
+    persistentVolumeDefinition,
+    persistentVolumeClaimDefinition,
+    leaseDefinition,
+    eventsV1EventDefinition,
+  ];
 }
