@@ -39,6 +39,7 @@ export function resourceRouter(stores: readonly Store[]): (ctx: RequestContext, 
   return async (ctx, info) => {
     const store = byPath.get(`${info.apiGroup}/${info.apiVersion}/${info.resource}`);
     if (!store) throw resourceNotFound();
+    if (store.def.deprecationWarning) ctx.warnings.push(store.def.deprecationWarning);
     if (info.subresource) return serveSubresource(ctx, store, info, { parent: store, storeFor });
     const scope = scopeOf(store, info);
     const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];

@@ -91,4 +91,9 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   };
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
+  /**
+   * A deprecated version's warning, sent with every request to it (upstream's deprecated-API warning,
+   * e.g. `storage.k8s.io/v1beta1 CSIStorageCapacity is deprecated in v1.24+, ...`).
+   */
+  deprecationWarning?: string;
 }

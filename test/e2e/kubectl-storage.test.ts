@@ -118,6 +118,32 @@ describe('kubectl against kplane: storage kinds', () => {
     assert.match(csi.stderr, /spec.attachedRequired: Invalid value: false: field is immutable/);
   });
 
+  test('CSIStorageCapacity written through v1beta1 reads through v1, with the deprecation warning', async () => {
+    const capacity = JSON.stringify({ apiVersion: 'storage.k8s.io/v1beta1', kind: 'CSIStorageCapacity', metadata: { name: 'cap1', namespace: 'default' }, storageClassName: 'fast', capacity: '10Gi' });
+    const created = await c.kubectlResult(['create', '-f', '-'], { input: capacity });
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stderr, /storage.k8s.io\/v1beta1 CSIStorageCapacity is deprecated in v1.24\+, unavailable in v1.27\+; use storage.k8s.io\/v1 CSIStorageCapacity/);
+    const v1 = JSON.parse(await c.kubectl(['get', 'csistoragecapacities.v1.storage.k8s.io', 'cap1', '-o', 'json'])) as { apiVersion: string; capacity: string };
+    assert.equal(v1.apiVersion, 'storage.k8s.io/v1');
+    assert.equal(v1.capacity, '10Gi');
+    const table = await c.kubectl(['get', 'csistoragecapacities']);
+    assert.match(table, /^NAME\s+STORAGECLASSNAME\s+CAPACITY$/m);
+    assert.match(table, /^cap1\s+fast\s+10Gi$/m);
+    await c.kubectl(['delete', 'csistoragecapacities', 'cap1']);
+  });
+
+  test('VolumeAttachment: created unattached, status written through the subresource', async () => {
+    const va = JSON.stringify({ apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va1' }, spec: { attacher: 'hostpath.csi.example.com', nodeName: 'node-1', source: { persistentVolumeName: 'data-pv' } }, status: { attached: true } });
+    await c.kubectl(['create', '-f', '-'], { input: va });
+    const table = await c.kubectl(['get', 'volumeattachments']);
+    assert.match(table, /^NAME\s+ATTACHER\s+PV\s+NODE\s+ATTACHED\s+AGE$/m);
+    assert.match(table, /^va1\s+hostpath.csi.example.com\s+data-pv\s+node-1\s+false\s+\d+s$/m);
+    await c.kubectl(['patch', 'volumeattachment', 'va1', '--subresource', 'status', '--type', 'merge', '-p', '{"status":{"attached":true}}']);
+    assert.equal(await c.kubectl(['get', 'volumeattachment', 'va1', '-o', 'jsonpath={.status.attached}']), 'true');
+    const deleted = await c.kubectl(['delete', 'volumeattachment', 'va1', '-o', 'name']);
+    assert.equal(deleted.trim(), 'volumeattachment.storage.k8s.io/va1');
+  });
+
   test('delete -f removes every object', async () => {
     const out = await c.kubectl(['delete', '-f', '-'], { input: MANIFEST });
     assert.match(out, /^persistentvolume "data-pv" deleted$/m);

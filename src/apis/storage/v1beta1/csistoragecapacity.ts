@@ -1,6 +1,6 @@
 // CSIStorageCapacity in the deprecated storage.k8s.io/v1beta1 (3-resources: deprecated, served next
 // to v1 over one storage). The two versions have the same fields, so converting only renames the
-// version; validation, table and storage are v1's. Writes warn as upstream's deprecation filter does.
+// version; validation, table and storage are v1's. Every request warns, as upstream's deprecation filter does.
 import type { ResourceDefinition } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { csiStorageCapacityDefinition } from '../v1/csistoragecapacity.js';
@@ -8,7 +8,7 @@ import { CSIStorageCapacitySchema, type CSIStorageCapacity } from './schemas.gen
 
 const STORAGE_V1BETA1 = 'io.k8s.api.storage.v1beta1';
 
-/** The warning upstream attaches to every request for this version. */
+/** The warning upstream sends with every request for this version. */
 export const CSI_STORAGE_CAPACITY_V1BETA1_WARNING =
   'storage.k8s.io/v1beta1 CSIStorageCapacity is deprecated in v1.24+, unavailable in v1.27+; use storage.k8s.io/v1 CSIStorageCapacity';
 
@@ -21,10 +21,7 @@ export const csiStorageCapacityV1beta1Definition: ResourceDefinition<CSIStorageC
   version: 'v1beta1',
   schema: CSIStorageCapacitySchema,
   definitionName: `${STORAGE_V1BETA1}.CSIStorageCapacity`,
-  strategy: {
-    ...(csiStorageCapacityDefinition.strategy as ResourceDefinition<CSIStorageCapacity>['strategy']),
-    warnings: () => [CSI_STORAGE_CAPACITY_V1BETA1_WARNING],
-  },
+  deprecationWarning: CSI_STORAGE_CAPACITY_V1BETA1_WARNING,
   storage: {
     resourcePath: 'storage.k8s.io/csistoragecapacities',
     conversion: {
