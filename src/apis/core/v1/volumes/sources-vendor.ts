@@ -12,23 +12,22 @@ import { inclusiveRange } from './sources-network.js';
 
 const dnsLabel = (value: string, path: string): FieldError[] => isDNS1123Label(value).map((m) => invalid(path, value, m));
 
-/** gcePersistentDisk: pdName required, partition 1..255 or 0. */
-export function validateGCEPersistentDisk(source: GCEPersistentDiskVolumeSource, path: string): FieldError[] {
+/** A cloud disk: its ID at `idField` required, partition 0..255 (the message says 1..255, as upstream). */
+function validateDisk(id: string | undefined, idField: string, partition: number | undefined, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  if (!source.pdName) errors.push(required(`${path}.pdName`));
-  const partition = source.partition ?? 0;
-  if (partition < 0 || partition > 255) errors.push(invalid(`${path}.partition`, partition, inclusiveRange(1, 255)));
+  if (!id) errors.push(required(`${path}.${idField}`));
+  const value = partition ?? 0;
+  if (value < 0 || value > 255) errors.push(invalid(`${path}.partition`, value, inclusiveRange(1, 255)));
   return errors;
 }
 
-/** awsElasticBlockStore: volumeID required, partition as for GCE. */
-export function validateAWSElasticBlockStore(source: AWSElasticBlockStoreVolumeSource, path: string): FieldError[] {
-  const errors: FieldError[] = [];
-  if (!source.volumeID) errors.push(required(`${path}.volumeID`));
-  const partition = source.partition ?? 0;
-  if (partition < 0 || partition > 255) errors.push(invalid(`${path}.partition`, partition, inclusiveRange(1, 255)));
-  return errors;
-}
+/** gcePersistentDisk: pdName required, partition in range. */
+export const validateGCEPersistentDisk = (source: GCEPersistentDiskVolumeSource, path: string): FieldError[] =>
+  validateDisk(source.pdName, 'pdName', source.partition, path);
+
+/** awsElasticBlockStore: volumeID required, partition in range. */
+export const validateAWSElasticBlockStore = (source: AWSElasticBlockStoreVolumeSource, path: string): FieldError[] =>
+  validateDisk(source.volumeID, 'volumeID', source.partition, path);
 
 /** azureFile (both forms): secretName and shareName required; a PV's secretNamespace, when set, non-empty. */
 export function validateAzureFile(source: Partial<AzureFilePersistentVolumeSource>, path: string): FieldError[] {
