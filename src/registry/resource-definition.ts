@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
 import type { Subresource } from './subresource.js';
+import type { Deprecation } from './deprecation.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -67,6 +68,11 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   namespaced: boolean;
   /** Structural schema of the whole object (apiVersion, kind, metadata, ...), with x-kubernetes markers. */
   schema: TSchema;
+  /**
+   * The list kind's generated schema, where upstream's list carries markers of its own (the items of
+   * CSIStorageCapacityList are a list-map keyed by name). Absent: the generic list of `schema`.
+   */
+  listSchema?: TSchema;
   /** OpenAPI definition name, e.g. `io.k8s.api.core.v1.ConfigMap`. */
   definitionName: string;
   verbs: readonly Verb[];
@@ -89,11 +95,8 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
     ttlSeconds?: number;
     conversion?: Conversion<T>;
   };
+  /** A deprecated version (1-conventions: Versioning rule 5); every request to it is answered with a warning. */
+  deprecation?: Deprecation;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
-  /**
-   * A deprecated version's warning, sent with every request to it (upstream's deprecated-API warning,
-   * e.g. `storage.k8s.io/v1beta1 CSIStorageCapacity is deprecated in v1.24+, ...`).
-   */
-  deprecationWarning?: string;
 }

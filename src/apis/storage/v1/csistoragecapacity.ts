@@ -9,7 +9,7 @@ import { columnDefinition, nameColumn } from '../../printers/columns.js';
 import { validateLabelSelector } from '../../../registry/selectors/label-selector-object.js';
 import { quantitySign } from '../../../schema/quantity-value.js';
 import { canonicalJson } from '../../core/v1/go-struct-diff.js';
-import { CSIStorageCapacitySchema, type CSIStorageCapacity } from './schemas.generated.js';
+import { CSIStorageCapacityListSchema, CSIStorageCapacitySchema, type CSIStorageCapacity } from './schemas.generated.js';
 import { STORAGE_V1 } from './storage-meta.js';
 
 export { CSIStorageCapacitySchema, type CSIStorageCapacity };
@@ -49,6 +49,7 @@ export const csiStorageCapacityDefinition: ResourceDefinition<CSIStorageCapacity
   singular: 'csistoragecapacity',
   namespaced: true,
   schema: CSIStorageCapacitySchema,
+  listSchema: CSIStorageCapacityListSchema,
   definitionName: `${STORAGE_V1}.CSIStorageCapacity`,
   verbs: ALL_VERBS,
   strategy: { validate: validateCSIStorageCapacity, validateUpdate: validateCSIStorageCapacityUpdate },

@@ -4,13 +4,10 @@
 import type { ResourceDefinition } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { csiStorageCapacityDefinition } from '../v1/csistoragecapacity.js';
-import { CSIStorageCapacitySchema, type CSIStorageCapacity } from './schemas.generated.js';
+import { CSIStorageCapacityListSchema, CSIStorageCapacitySchema, type CSIStorageCapacity } from './schemas.generated.js';
 
 const STORAGE_V1BETA1 = 'io.k8s.api.storage.v1beta1';
 
-/** The warning upstream sends with every request for this version. */
-export const CSI_STORAGE_CAPACITY_V1BETA1_WARNING =
-  'storage.k8s.io/v1beta1 CSIStorageCapacity is deprecated in v1.24+, unavailable in v1.27+; use storage.k8s.io/v1 CSIStorageCapacity';
 
 /** Same object under another apiVersion. */
 const withVersion = <T extends KubeObject>(obj: KubeObject, apiVersion: string): T => ({ ...structuredClone(obj), apiVersion, kind: 'CSIStorageCapacity' }) as T;
@@ -20,8 +17,9 @@ export const csiStorageCapacityV1beta1Definition: ResourceDefinition<CSIStorageC
   ...(csiStorageCapacityDefinition as unknown as ResourceDefinition<CSIStorageCapacity>),
   version: 'v1beta1',
   schema: CSIStorageCapacitySchema,
+  listSchema: CSIStorageCapacityListSchema,
   definitionName: `${STORAGE_V1BETA1}.CSIStorageCapacity`,
-  deprecationWarning: CSI_STORAGE_CAPACITY_V1BETA1_WARNING,
+  deprecation: { deprecated: '1.24', removed: '1.27', replacement: { group: 'storage.k8s.io', version: 'v1', kind: 'CSIStorageCapacity' } },
   storage: {
     resourcePath: 'storage.k8s.io/csistoragecapacities',
     conversion: {
