@@ -5,9 +5,9 @@
 import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
+import { builtInPriority } from '../../endpoints/discovery/group-order.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { Store, WriteOptions } from '../../registry/store/index.js';
-import { apiPriority } from './priorities.js';
 
 /** The label marking APIServices this server manages, and its value for the built-in ones. */
 export const AUTOMANAGED_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
@@ -15,7 +15,10 @@ export const MANAGE_ON_START = 'onstart';
 /** Set by a controller that keeps an APIService in sync all the time (CRD group-versions upstream). */
 export const MANAGE_CONTINUOUSLY = 'true';
 
-/** The group this server serves APIServices from; upstream's aggregator does not register itself. */
+/**
+ * The group this server serves APIServices from: discovery lists it first, but upstream's aggregator
+ * registers no APIService for itself (its priorities table has none).
+ */
 const AGGREGATOR_GROUP = 'apiregistration.k8s.io';
 
 const WRITE: WriteOptions = { dryRun: false, fieldManager: 'kube-apiserver' };
@@ -35,7 +38,7 @@ export function servedGroupVersions(definitions: readonly Pick<ResourceDefinitio
 
 /** The Local APIService of a group-version (`v1.` for the core group), or undefined when it gets none. */
 export function localAPIService({ group, version }: GroupVersion): APIService | undefined {
-  const priority = apiPriority(group, version);
+  const priority = builtInPriority(group, version);
   if (!priority || group === AGGREGATOR_GROUP) return undefined;
   return {
     apiVersion: 'apiregistration.k8s.io/v1',

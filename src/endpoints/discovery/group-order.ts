@@ -28,6 +28,16 @@ const BUILT_IN: Readonly<Record<string, readonly [number, Readonly<Record<string
   'internal.apiserver.k8s.io': [16000, { v1alpha1: 9 }],
 };
 
+/**
+ * The built-in priorities of a group-version (kube-apiserver's apiVersionPriorities), which its Local
+ * APIService carries; undefined when upstream lists none.
+ */
+export function builtInPriority(group: string, version: string): { group: number; version: number } | undefined {
+  const entry = BUILT_IN[group];
+  const versionPriority = entry?.[1][version];
+  return entry && versionPriority !== undefined ? { group: entry[0], version: versionPriority } : undefined;
+}
+
 /** Custom resource groups: upstream registers their APIServices at group 1000, version 100. */
 const DEFAULT_GROUP_PRIORITY = 1000;
 
