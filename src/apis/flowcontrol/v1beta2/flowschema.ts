@@ -8,7 +8,7 @@ import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.
 import { defaultFlowSchema } from './defaults.js';
 import { validateFlowSchema, validateFlowSchemaStatusUpdate } from './flowschema-validation.js';
 import { FlowSchemaSchema, type FlowSchema } from './schemas.generated.js';
-import { clearStatus, keepMetadataAndSpec } from './status-strategy.js';
+import { clearStatus, flowcontrolStatus, keepMetadataAndSpec } from './status-strategy.js';
 
 export { FlowSchemaSchema, type FlowSchema };
 
@@ -38,7 +38,7 @@ export const flowSchemaBehaviour = {
   singular: 'flowschema',
   namespaced: false,
   verbs: ALL_VERBS,
-  subresources: [statusSubresource<FlowSchema>({ prepareForUpdate: keepMetadataAndSpec, validateUpdate: validateFlowSchemaStatusUpdate })],
+  subresources: [flowcontrolStatus(statusSubresource<FlowSchema>({ prepareForUpdate: keepMetadataAndSpec, validateUpdate: validateFlowSchemaStatusUpdate }))],
   defaults: defaultFlowSchema,
   strategy: {
     prepareForCreate: clearStatus,

@@ -8,7 +8,7 @@ import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.
 import { defaultPriorityLevelConfiguration } from './defaults.js';
 import { validatePriorityLevelConfiguration, validatePriorityLevelConfigurationStatusUpdate } from './prioritylevel-validation.js';
 import { PriorityLevelConfigurationSchema, type PriorityLevelConfiguration } from './schemas.generated.js';
-import { clearStatus, keepMetadataAndSpec } from './status-strategy.js';
+import { clearStatus, flowcontrolStatus, keepMetadataAndSpec } from './status-strategy.js';
 
 export { PriorityLevelConfigurationSchema, type PriorityLevelConfiguration };
 
@@ -39,7 +39,7 @@ export const priorityLevelBehaviour = {
   singular: 'prioritylevelconfiguration',
   namespaced: false,
   verbs: ALL_VERBS,
-  subresources: [statusSubresource<PL>({ prepareForUpdate: keepMetadataAndSpec, validateUpdate: validatePriorityLevelConfigurationStatusUpdate })],
+  subresources: [flowcontrolStatus(statusSubresource<PL>({ prepareForUpdate: keepMetadataAndSpec, validateUpdate: validatePriorityLevelConfigurationStatusUpdate }))],
   defaults: defaultPriorityLevelConfiguration,
   strategy: {
     prepareForCreate: clearStatus,

@@ -2,6 +2,12 @@
 // priorityLevelConfigurationStatusStrategy): only status changes; metadata stays as it was except
 // managedFields, which the field manager just recorded for this write.
 import type { KubeObject } from '../../meta/v1/types.js';
+import type { ObjectSubresource } from '../../../registry/subresource.js';
+
+/** The `status` subresource with upstream's reset fields for these kinds: metadata and spec. */
+export function flowcontrolStatus<T extends KubeObject>(status: ObjectSubresource<T>): ObjectSubresource<T> {
+  return { ...status, resetFields: ['metadata', 'spec'] };
+}
 
 /** Keep `old`'s metadata (but the new managedFields) and spec. */
 export function keepMetadataAndSpec<T extends KubeObject>(obj: T, old: T): void {
