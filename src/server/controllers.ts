@@ -57,7 +57,8 @@ function controllerBuilders(served: ServedStores): [string, () => Controller][] 
   const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
   if (apiServices) {
     const servedGVs = () => servedGroupVersions(served.stores.map((s) => s.def));
-    builders.push(['local-apiservices', () => localAPIServicesController({ apiServices, servedGroupVersions: servedGVs })]);
+    const services = storeOf(served, '', 'v1', 'services');
+    builders.push(['local-apiservices', () => localAPIServicesController({ apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs })]);
   }
   const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
   const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');

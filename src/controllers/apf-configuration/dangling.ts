@@ -3,6 +3,7 @@
 // does; kubectl's MISSINGPL column shows it. Written through `status` only when it changes.
 import type { FlowSchema, FlowSchemaCondition } from '../../apis/flowcontrol/v1beta2/schemas.generated.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { nowTimestamp } from '../../apis/meta/v1/time.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store } from '../../registry/store/index.js';
 
@@ -14,7 +15,7 @@ export function danglingCondition(plName: string, exists: boolean, now: Date): F
   return {
     type: 'Dangling',
     status: exists ? 'False' : 'True',
-    lastTransitionTime: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    lastTransitionTime: nowTimestamp(now),
     reason: exists ? 'Found' : 'NotFound',
     message: exists
       ? `This FlowSchema references the PriorityLevelConfiguration object named ${JSON.stringify(plName)} and it exists`

@@ -4,6 +4,7 @@
 // Table: `tableColumns` is the full column list, Name included, as kube-aggregator's ConvertToTable defines it.
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
+import { nowTimestamp } from '../../meta/v1/time.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.js';
 import { validateAPIService, validateAPIServiceStatusUpdate, validateAPIServiceUpdate } from './apiservice-validation.js';
 import { APIServiceSchema, type APIService, type APIServiceCondition } from './schemas.generated.js';
@@ -26,7 +27,7 @@ export function localAvailableCondition(now: Date): APIServiceCondition {
   return {
     type: 'Available',
     status: 'True',
-    lastTransitionTime: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    lastTransitionTime: nowTimestamp(now),
     reason: 'Local',
     message: 'Local APIServices are always available',
   };
