@@ -8,9 +8,10 @@ export const DEFAULT_HAND_SIZE = 8;
 export const DEFAULT_QUEUES = 64;
 export const DEFAULT_QUEUE_LENGTH_LIMIT = 50;
 
-/** SetDefaults_FlowSchemaSpec: matchingPrecedence 1000. */
+/** SetDefaults_FlowSchemaSpec: matchingPrecedence 1000 (the spec is a Go value struct, so also when absent). */
 export function defaultFlowSchema(fs: FlowSchema): void {
-  if (fs.spec && !fs.spec.matchingPrecedence) fs.spec.matchingPrecedence = DEFAULT_MATCHING_PRECEDENCE;
+  const spec = (fs.spec ??= {} as NonNullable<FlowSchema['spec']>);
+  if (!spec.matchingPrecedence) spec.matchingPrecedence = DEFAULT_MATCHING_PRECEDENCE;
 }
 
 /**

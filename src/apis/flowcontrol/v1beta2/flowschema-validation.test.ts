@@ -145,9 +145,13 @@ test('the mandatory flow schemas keep their fixed spec', () => {
   assert.deepEqual(validateFlowSchema(again), []);
 });
 
-test('matchingPrecedence defaults to 1000', () => {
+test('matchingPrecedence defaults to 1000, also without a spec', () => {
   const fs = base();
   delete fs.spec!.matchingPrecedence;
   defaultFlowSchema(fs);
   assert.equal(fs.spec!.matchingPrecedence, 1000);
+  const empty = base();
+  delete empty.spec;
+  defaultFlowSchema(empty);
+  assert.deepEqual(validateFlowSchema(empty).map(fieldErrorMessage), ['spec.priorityLevelConfiguration.name: Required value: must reference a priority level']);
 });
