@@ -56,9 +56,12 @@ describe('kubectl: apiservices, flowschemas, prioritylevelconfigurations', () =>
     }
   });
 
-  test('v1beta1 reads the same objects in its own version', async () => {
-    const out = await c.kubectl(['get', `flowschemas.v1beta1.${FC}`]);
-    assert.match(out, /^probes\s+exempt\s+2\s+<none>\s+\d+s\s+False$/m);
+  test('v1beta1 reads the same objects in its own version, with the deprecation warning', async () => {
+    const result = await c.kubectlResult(['get', `flowschemas.v1beta1.${FC}`]);
+    assert.match(result.stdout, /^probes\s+exempt\s+2\s+<none>\s+\d+s\s+False$/m);
+    assert.match(result.stderr, /Warning: flowcontrol\.apiserver\.k8s\.io\/v1beta1 FlowSchema is deprecated in v1\.23\+, unavailable in v1\.26\+; use flowcontrol\.apiserver\.k8s\.io\/v1beta2 FlowSchema/);
+    const levels = await c.kubectlResult(['get', `prioritylevelconfigurations.v1beta1.${FC}`, 'exempt']);
+    assert.match(levels.stderr, /Warning: flowcontrol\.apiserver\.k8s\.io\/v1beta1 PriorityLevelConfiguration is deprecated in v1\.23\+, unavailable in v1\.26\+; use flowcontrol\.apiserver\.k8s\.io\/v1beta2 PriorityLevelConfiguration/);
     const probes = await json<{ apiVersion: string; spec: unknown }>(['get', `flowschemas.v1beta1.${FC}`, 'probes']);
     const v2 = await json<{ apiVersion: string; spec: unknown }>(['get', `flowschemas.v1beta2.${FC}`, 'probes']);
     assert.equal(probes.apiVersion, `${FC}/v1beta1`);

@@ -1,5 +1,5 @@
 // The APIService controller: at start (each leadership term) it syncs the Local APIServices with the
-// served group-versions (local-apiservices.ts), and again on every `change` event of `servedSetChanges`;
+// served group-versions (local-apiservices.ts), and again whenever the served set changes;
 // it keeps every APIService's Available condition as far as this server can tell (availability.ts),
 // re-checking the APIServices backed by a service when services change.
 import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
@@ -22,8 +22,8 @@ export interface LocalAPIServicesDeps {
   services?: Store;
   /** What the server serves now; read at every sync. */
   servedGroupVersions: () => readonly GroupVersion[];
-  /** Emits `change` when the served set changed (CRDs, runtime config), to sync again. */
-  servedSetChanges?: EventTarget;
+  /** Subscribes to changes of the served set (CRDs, aggregation), to sync again; returns the unsubscribe. */
+  onServedSetChange?: (listener: () => void) => () => void;
 }
 
 export function localAPIServicesController(deps: LocalAPIServicesDeps): Controller {
@@ -37,6 +37,7 @@ export function localAPIServicesController(deps: LocalAPIServicesDeps): Controll
     return updateAvailability(deps.apiServices, deps.services, key);
   });
   const resync = (): void => queue.add(SYNC_KEY);
+  let unsubscribe: (() => void) | undefined;
   const watching = new Map<Store, boolean>();
   const follow = (store: Store, onObject: (obj: Readonly<KubeObject>, type: string) => void): void => {
     watching.set(store, true);
@@ -45,7 +46,7 @@ export function localAPIServicesController(deps: LocalAPIServicesDeps): Controll
   return {
     name: 'local-apiservices',
     async start() {
-      deps.servedSetChanges?.addEventListener('change', resync);
+      unsubscribe = deps.onServedSetChange?.(resync);
       resync();
       follow(deps.apiServices, (obj, type) => {
         if (type !== 'DELETED') queue.add(obj.metadata.name ?? '');
@@ -53,7 +54,7 @@ export function localAPIServicesController(deps: LocalAPIServicesDeps): Controll
       if (deps.services) follow(deps.services, () => queue.add(SERVICES_KEY));
     },
     stop() {
-      deps.servedSetChanges?.removeEventListener('change', resync);
+      unsubscribe?.();
       abort.abort();
       queue.stop();
       watching.clear();

@@ -5,7 +5,17 @@ import { builtInResources } from '../../apis/index.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { buildStores } from '../../server/stores.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
+import { localAPIServicesController } from './local-apiservices-controller.js';
 import { syncLocalAPIServices, type GroupVersion } from './local-apiservices.js';
+
+/** Polls `check` until true (controllers act asynchronously). */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
 
 const write = { dryRun: false };
 
@@ -36,5 +46,27 @@ describe('syncLocalAPIServices', () => {
     assert.deepEqual(await names(), ['v1.', 'v1.example.com']);
     const core = (await store.get('', 'v1.')).object as KubeObject & { spec: { groupPriorityMinimum: number } };
     assert.equal(core.spec.groupPriorityMinimum, 18000);
+  });
+
+  test('the controller syncs again when the served set changes', async () => {
+    let served: GroupVersion[] = [{ group: '', version: 'v1' }];
+    const listeners = new Set<() => void>();
+    const controller = localAPIServicesController({
+      apiServices: store,
+      servedGroupVersions: () => served,
+      onServedSetChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    });
+    await controller.start();
+    try {
+      served = [{ group: '', version: 'v1' }, { group: 'apps', version: 'v1' }];
+      for (const listener of listeners) listener();
+      await until(async () => (await names()).includes('v1.apps'), 'v1.apps');
+      served = [{ group: '', version: 'v1' }];
+      for (const listener of listeners) listener();
+      await until(async () => !(await names()).includes('v1.apps'), 'v1.apps to go');
+    } finally {
+      await controller.stop();
+    }
+    assert.equal(listeners.size, 0, 'stop unsubscribes');
   });
 });
