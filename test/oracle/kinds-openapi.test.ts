@@ -8,7 +8,6 @@ import { FACTS_PATH, type Facts } from '../../codegen/facts.js';
 import type { TSchema } from '@sinclair/typebox';
 import { builtInResources } from '../../src/apis/index.js';
 import { listSchema } from '../../src/apis/meta/v1/object-meta.js';
-import { ADDED_AFTER_1_25 } from '../../codegen/release-1.25.js';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +78,6 @@ const EXPECTED = [
   'io.k8s.api.events.v1.Event',
   'io.k8s.api.events.v1.EventList',
   'io.k8s.api.events.v1.EventSeries',
-  'io.k8s.api.flowcontrol.v1beta1.ExemptPriorityLevelConfiguration',
   'io.k8s.api.flowcontrol.v1beta1.FlowDistinguisherMethod',
   'io.k8s.api.flowcontrol.v1beta1.FlowSchema',
   'io.k8s.api.flowcontrol.v1beta1.FlowSchemaCondition',
@@ -102,7 +100,6 @@ const EXPECTED = [
   'io.k8s.api.flowcontrol.v1beta1.ServiceAccountSubject',
   'io.k8s.api.flowcontrol.v1beta1.Subject',
   'io.k8s.api.flowcontrol.v1beta1.UserSubject',
-  'io.k8s.api.flowcontrol.v1beta2.ExemptPriorityLevelConfiguration',
   'io.k8s.api.flowcontrol.v1beta2.FlowDistinguisherMethod',
   'io.k8s.api.flowcontrol.v1beta2.FlowSchema',
   'io.k8s.api.flowcontrol.v1beta2.FlowSchemaCondition',
@@ -141,24 +138,13 @@ test('our schemas name exactly the expected definitions', () => {
   assert.deepEqual([...ours.keys()].sort(), EXPECTED);
 });
 
-/** Versions 1.25 serves that the 1.28 reference no longer has (codegen copies them from a successor). */
-const REMOVED_AFTER_1_25 = ['io.k8s.api.flowcontrol.v1beta1.'];
-
-/** The reference definition as 1.25 has it: fields added in 1.26–1.28 dropped. */
-function as125(name: string, definition: Json): Json {
-  const added = ADDED_AFTER_1_25[name];
-  if (!added || !isObject(definition.properties)) return definition;
-  const properties = Object.fromEntries(Object.entries(definition.properties).filter(([field]) => !added.includes(field)));
-  return { ...definition, properties };
-}
-
 test('every definition matches the reference: fields, types, formats, required, markers', () => {
   const reference = loadReference();
   const identity = (): undefined => undefined;
-  for (const name of EXPECTED.filter((n) => !REMOVED_AFTER_1_25.some((prefix) => n.startsWith(prefix)))) {
+  for (const name of EXPECTED) {
     const want = reference[name];
     assert.ok(want, `${name} is in the reference`);
-    assert.deepEqual(ours.get(name), structure(as125(name, want), identity), name);
+    assert.deepEqual(ours.get(name), structure(want, identity), name);
   }
 });
 

@@ -1,32 +1,16 @@
 // flowcontrol.apiserver.k8s.io/v1beta1 FlowSchema and PriorityLevelConfiguration (deprecated in 1.23,
-// removed in 1.26; 1-conventions "Versioning"; every request warns): second views of the v1beta2 storage. In 1.25 the two
-// versions have the same fields, so conversion only changes apiVersion; defaults, validation, strategies
-// and tables are v1beta2's.
-import type { TObject, TSchema } from '@sinclair/typebox';
-import { K } from '../../../schema/builder.js';
+// removed in 1.26; 1-conventions "Versioning"; every request warns): second views of the v1beta2
+// storage. In 1.25 the two versions have the same fields, so conversion only changes apiVersion;
+// defaults, validation, strategies and tables are v1beta2's.
 import type { Deprecation } from '../../../registry/deprecation.js';
 import type { Conversion, ResourceDefinition } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { FLOWCONTROL_V1BETA2 } from '../v1beta2/bootstrap.js';
 import { flowSchemaBehaviour, type FlowSchema } from '../v1beta2/flowschema.js';
 import { priorityLevelBehaviour, type PriorityLevelConfiguration } from '../v1beta2/prioritylevelconfiguration.js';
-import { FlowSchemaSchema as GeneratedFlowSchemaSchema, PriorityLevelConfigurationSchema as GeneratedPriorityLevelSchema } from './schemas.generated.js';
+import { FlowSchemaSchema, PriorityLevelConfigurationSchema } from './schemas.generated.js';
 
 const FLOWCONTROL_V1BETA1 = 'flowcontrol.apiserver.k8s.io/v1beta1';
-
-/**
- * The generated v1beta1 kinds lack `apiVersion` and `kind`: codegen trims a copied version to its
- * protobuf descriptor, which has neither (see the report to the lead). Until the facts are regenerated,
- * put the two standard fields back in front of the generated properties; once the generated schema has
- * them, its own win and this is a no-op.
- */
-function withTypeMeta(generated: TSchema): TSchema {
-  const { properties, type: _type, ...options } = generated as TObject;
-  return K.Object({ apiVersion: K.Optional(K.String()), kind: K.Optional(K.String()), ...properties }, options);
-}
-
-const FlowSchemaSchema = withTypeMeta(GeneratedFlowSchemaSchema);
-const PriorityLevelConfigurationSchema = withTypeMeta(GeneratedPriorityLevelSchema);
 
 /** The same object under another apiVersion (a copy: stored and served forms never share nesting). */
 function withApiVersion<T extends KubeObject>(apiVersion: string): (obj: KubeObject) => T {

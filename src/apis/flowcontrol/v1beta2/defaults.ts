@@ -16,13 +16,10 @@ export function defaultFlowSchema(fs: FlowSchema): void {
 
 /**
  * SetDefaults_LimitedPriorityLevelConfiguration (assuredConcurrencyShares 30) and
- * SetDefaults_QueuingConfiguration (handSize 8, queues 64, queueLengthLimit 50). `spec.exempt` is not a
- * 1.25 field (the generated schema has it from a later release): dropped as 1.25 drops unknown fields.
+ * SetDefaults_QueuingConfiguration (handSize 8, queues 64, queueLengthLimit 50).
  */
 export function defaultPriorityLevelConfiguration(pl: PriorityLevelConfiguration): void {
-  if (!pl.spec) return;
-  delete pl.spec.exempt;
-  const limited = pl.spec.limited;
+  const limited = pl.spec?.limited;
   if (!limited) return;
   if (!limited.assuredConcurrencyShares) limited.assuredConcurrencyShares = DEFAULT_ASSURED_CONCURRENCY_SHARES;
   const queuing = limited.limitResponse?.queuing;

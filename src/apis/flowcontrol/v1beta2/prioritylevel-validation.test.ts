@@ -103,9 +103,9 @@ test('bootstrap levels are valid and already defaulted', () => {
   }
 });
 
-test('defaults: shares 30, handSize 8, queues 64, queueLengthLimit 50; spec.exempt (not a 1.25 field) dropped', () => {
+test('defaults: shares 30, handSize 8, queues 64, queueLengthLimit 50', () => {
   const pl = base();
-  pl.spec = { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } }, exempt: {} };
+  pl.spec = { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } };
   defaultPriorityLevelConfiguration(pl);
   assert.deepEqual(pl.spec, { type: 'Limited', limited: { assuredConcurrencyShares: 30, limitResponse: { type: 'Queue', queuing: { handSize: 8, queues: 64, queueLengthLimit: 50 } } } });
 });
