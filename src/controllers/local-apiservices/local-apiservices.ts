@@ -3,9 +3,9 @@
 // spec put back when it drifted, and deleted once the group-version is no longer served. Objects
 // without the automanaged label are the user's and are left alone.
 import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
+import { builtInPriority } from '../../apis/apiregistration/v1/builtin-priorities.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
-import { builtInPriority } from '../../endpoints/discovery/group-order.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { Store, WriteOptions } from '../../registry/store/index.js';
 
