@@ -2,6 +2,7 @@
 // `apis/<group>/<version>/<kind>.ts`. This list is what the server serves; keep it here only.
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
+import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { configMapDefinition } from './core/v1/configmap.js';
 import { coreEventDefinition } from './core/v1/event.js';
@@ -10,6 +11,9 @@ import { persistentVolumeDefinition } from './core/v1/persistentvolume/index.js'
 import { persistentVolumeClaimDefinition } from './core/v1/persistentvolumeclaim/index.js';
 import { secretDefinition } from './core/v1/secret.js';
 import { eventsV1EventDefinition } from './events/v1/event.js';
+import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definition } from './flowcontrol/v1beta1/flowcontrol.js';
+import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
+import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
 import { csiDriverDefinition } from './storage/v1/csidriver.js';
 import { csiNodeDefinition } from './storage/v1/csinode.js';
 import { csiStorageCapacityDefinition } from './storage/v1/csistoragecapacity.js';
@@ -41,5 +45,11 @@ export function builtInResources(): ResourceDefinition[] {
     served(csiNodeDefinition),
     served(csiStorageCapacityDefinition),
     served(csiStorageCapacityV1beta1Definition),
+    apiServiceDefinition,
+    // v1beta2 is the storage version; v1beta1 (deprecated) serves the same objects.
+    flowSchemaDefinition,
+    priorityLevelConfigurationDefinition,
+    flowSchemaV1beta1Definition,
+    priorityLevelConfigurationV1beta1Definition,
   ];
 }

@@ -21,8 +21,17 @@ export interface FieldError {
   detail?: string;
 }
 
+/**
+ * A bad value already rendered as upstream prints it (Go's `%#v` of a slice or struct, e.g.
+ * `[]string{"a"}`), shown verbatim instead of as JSON.
+ */
+export class GoValue {
+  constructor(readonly text: string) {}
+}
+
 /** Upstream renders values with Go's %q for strings and %v otherwise. */
 function renderValue(value: unknown): string {
+  if (value instanceof GoValue) return value.text;
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value === null || value === undefined) return 'null';

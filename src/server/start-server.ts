@@ -67,13 +67,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing);
+  const registry = new ResourceRegistry(served.stores);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
   await Promise.all(controllers.map((c) => c.start()));
 
   const metrics = createMetrics(() => served.stores.map((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authenticate = await authenticator(options.tokenAuthFile);
-  const registry = new ResourceRegistry(served.stores);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,

@@ -5,6 +5,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { followWatch } from '../follow-watch.js';
 import { WorkQueue } from '../work-queue.js';
 
 const FINALIZER = 'kubernetes';
@@ -29,23 +30,16 @@ export function namespaceController(deps: NamespaceControllerDeps): Controller {
   const abort = new AbortController();
   const queue: WorkQueue = new WorkQueue((name) => reconcile(deps, name, queue));
   let running = false;
-  // Watches namespaces for good: a watch that ends (cache relist, too slow) is restarted from scratch,
-  // which re-delivers every terminating namespace as a synthetic ADDED.
-  const follow = async (): Promise<void> => {
-    while (!abort.signal.aborted) {
-      try {
-        for await (const event of deps.namespaces.watch('', { allowWatchBookmarks: false, signal: abort.signal })) {
-          running = true;
-          if (event.type === 'BOOKMARK' || event.type === 'DELETED') continue;
-          if (event.item.object.metadata.deletionTimestamp) queue.add(event.item.object.metadata.name ?? '');
-        }
-      } catch (error) {
-        running = false;
-        if (!abort.signal.aborted) console.error('kplane: namespace controller watch ended, restarting:', error instanceof Error ? error.message : error);
-        await new Promise((resolve) => setTimeout(resolve, 500).unref());
-      }
-    }
-  };
+  // Every terminating namespace the watch shows (a restarted watch re-delivers them all as ADDED).
+  const follow = (): Promise<void> =>
+    followWatch(deps.namespaces, {
+      name: 'namespace',
+      signal: abort.signal,
+      onWatching: (watching) => (running = watching),
+      onObject: (ns, type) => {
+        if (type !== 'DELETED' && ns.metadata.deletionTimestamp) queue.add(ns.metadata.name ?? '');
+      },
+    });
   return {
     name: 'namespace',
     async start() {
