@@ -1,6 +1,6 @@
 // Routes resource requests to the verb handlers of (group, version, resource, subresource).
 import { StatusError, methodNotAllowed } from '../errors/status-error.js';
-import type { Verb } from '../registry/resource-definition.js';
+import { deprecationWarning, type Verb } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
 import type { RequestContext } from './context.js';
 import type { ResourceRequestInfo, RequestVerb } from './request-info.js';
@@ -39,6 +39,9 @@ export function resourceRouter(stores: readonly Store[]): (ctx: RequestContext, 
   return async (ctx, info) => {
     const store = byPath.get(`${info.apiGroup}/${info.apiVersion}/${info.resource}`);
     if (!store) throw resourceNotFound();
+    // upstream adds a deprecated kind's warning to every request to it, failed ones included.
+    const warning = deprecationWarning(store.def);
+    if (warning) ctx.warnings.push(warning);
     if (info.subresource) return serveSubresource(ctx, store, info, { parent: store, storeFor });
     const scope = scopeOf(store, info);
     const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];

@@ -91,4 +91,25 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   };
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
+  /**
+   * Computed on read instead of stored (ComponentStatus): the server builds this kind's store itself
+   * (`buildStores`' `computed` factories); it has no storage, watch cache or generic store.
+   */
+  computed?: boolean;
+  /**
+   * A deprecated kind (upstream's API lifecycle): every request to it gets the warning
+   * `<group/version> <Kind> is deprecated in v<deprecatedIn>+[, unavailable in v<removedIn>+][; use <replacement>]`.
+   */
+  deprecation?: { deprecatedIn: string; removedIn?: string; replacement?: string };
+}
+
+/** The `Warning` text of a deprecated kind (upstream deprecation.WarningMessage). */
+export function deprecationWarning(def: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'deprecation'>): string | undefined {
+  const d = def.deprecation;
+  if (!d) return undefined;
+  const groupVersion = def.group ? `${def.group}/${def.version}` : def.version;
+  let message = `${groupVersion} ${def.kind} is deprecated in v${d.deprecatedIn}+`;
+  if (d.removedIn) message += `, unavailable in v${d.removedIn}+`;
+  if (d.replacement) message += `; use ${d.replacement}`;
+  return message;
 }

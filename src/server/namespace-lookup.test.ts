@@ -30,7 +30,7 @@ describe('namespaceLookup', () => {
   let served: ServedStores;
   const write = { dryRun: false };
   const lookup = () => {
-    const storage = served.storageOf(served.namespaces);
+    const storage = served.storageOf(served.namespaces)!;
     return namespaceLookup(() => served.namespaces, () => ({ ...storage, backend: storage.backend as ReturnType<typeof recordingWrites> }));
   };
   before(async () => {

@@ -16,6 +16,8 @@ import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
 import { buildStores, type ServedStores } from './stores.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
+import { ensureSystemPriorityClasses } from './system-priority-classes.js';
+import { computedStores } from './component-statuses.js';
 
 export interface ServerOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -59,14 +61,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shutdown = new AbortController();
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
-  const served = buildStores(backend, storagePrefix, builtInResources());
+  const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
+  const served = buildStores(backend, storagePrefix, builtInResources(), computed);
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
+  await ensureSystemPriorityClasses(servedStore(served, 'scheduling.k8s.io', 'priorityclasses'));
   const electing = options.leaderElection ?? storage === 'etcd';
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing);
   await Promise.all(controllers.map((c) => c.start()));
 
-  const metrics = createMetrics(() => served.stores.map((s) => gaugeSource(s, served)));
+  const metrics = createMetrics(() => served.stores.filter((s) => !s.def.computed).map((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authenticate = await authenticator(options.tokenAuthFile);
   const routes = apiRoutes({ stores: served.stores, metrics, checks });
@@ -101,9 +105,16 @@ async function authenticator(tokenAuthFile: string | undefined): Promise<Authent
   return unionAuthenticator(methods);
 }
 
+/** The store of a built-in resource the server cannot run without. */
+function servedStore(served: ServedStores, group: string, resource: string): Store {
+  const store = served.stores.find((s) => s.def.group === group && s.def.resource === resource);
+  if (!store) throw new Error(`kplane: the ${resource} resource must be served`);
+  return store;
+}
+
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource {
   const { def } = store;
-  const cacher = served.storageOf(store).cacher;
+  const cacher = served.storageOf(store)!.cacher;
   return {
     group: def.group,
     version: def.version,
