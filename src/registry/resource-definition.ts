@@ -35,6 +35,12 @@ export interface Strategy<T extends KubeObject = KubeObject> {
    * generic rule, finalizers keep the object Terminating, otherwise it is removed.
    */
   prepareForDelete?(obj: T, options: DeleteOptions, now: Date): DeleteDecision;
+  /**
+   * Whether an update that leaves a deleting object without finalizers also deletes it (upstream
+   * ShouldDeleteDuringUpdate). Absent: yes. Namespaces also wait for `spec.finalizers` (upstream
+   * ShouldDeleteNamespaceDuringUpdate), so the controller's status writes never remove one early.
+   */
+  deletesOnUpdate?(obj: T): boolean;
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
 }
