@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
 import type { Subresource } from './subresource.js';
+import type { Deprecation } from './deprecation.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -95,6 +96,8 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
     ttlSeconds?: number;
     conversion?: Conversion<T>;
   };
+  /** A deprecated version (1-conventions: Versioning rule 5); every request to it is answered with a warning. */
+  deprecation?: Deprecation;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
   /**
@@ -102,20 +105,5 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
    * (`buildStores`' `computed` factories); it has no storage, watch cache or generic store.
    */
   computed?: boolean;
-  /**
-   * A deprecated kind (upstream's API lifecycle): every request to it gets the warning
-   * `<group/version> <Kind> is deprecated in v<deprecatedIn>+[, unavailable in v<removedIn>+][; use <replacement>]`.
-   */
-  deprecation?: { deprecatedIn: string; removedIn?: string; replacement?: string };
 }
 
-/** The `Warning` text of a deprecated kind (upstream deprecation.WarningMessage). */
-export function deprecationWarning(def: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'deprecation'>): string | undefined {
-  const d = def.deprecation;
-  if (!d) return undefined;
-  const groupVersion = def.group ? `${def.group}/${def.version}` : def.version;
-  let message = `${groupVersion} ${def.kind} is deprecated in v${d.deprecatedIn}+`;
-  if (d.removedIn) message += `, unavailable in v${d.removedIn}+`;
-  if (d.replacement) message += `; use ${d.replacement}`;
-  return message;
-}

@@ -14,6 +14,8 @@ import { createMetrics, type ResourceGaugeSource } from './metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
+import { ResourceRegistry } from '../registry/served-resources.js';
+import { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
 import { buildStores, type ServedStores } from './stores.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
@@ -31,6 +33,8 @@ export interface ServerOptions {
   securePort?: number;
   bindAddress?: string;
   tokenAuthFile?: string;
+  /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
+  runtimeConfig?: readonly string[];
   /**
    * Leader election of the in-process controllers over Leases in kube-system, so that of several replicas on
    * one etcd exactly one runs each controller. Default: on with etcd storage, off otherwise (see
@@ -62,10 +66,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
-  const served = buildStores(backend, storagePrefix, builtInResources(), computed);
+  const served = buildStores(backend, storagePrefix, applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), computed);
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
-  await ensureSystemPriorityClasses(servedStore(served, 'scheduling.k8s.io', 'priorityclasses'));
+  // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
+  const priorityClasses = served.stores.find((s) => s.def.group === 'scheduling.k8s.io' && s.def.resource === 'priorityclasses');
+  if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing);
   await Promise.all(controllers.map((c) => c.start()));
@@ -73,7 +79,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const metrics = createMetrics(() => served.stores.filter((s) => !s.def.computed).map((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authenticate = await authenticator(options.tokenAuthFile);
-  const routes = apiRoutes({ stores: served.stores, metrics, checks });
+  const registry = new ResourceRegistry(served.stores);
+  const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
@@ -103,13 +110,6 @@ async function authenticator(tokenAuthFile: string | undefined): Promise<Authent
   const methods: Authenticator[] = [x509Authenticator()];
   if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
   return unionAuthenticator(methods);
-}
-
-/** The store of a built-in resource the server cannot run without. */
-function servedStore(served: ServedStores, group: string, resource: string): Store {
-  const store = served.stores.find((s) => s.def.group === group && s.def.resource === resource);
-  if (!store) throw new Error(`kplane: the ${resource} resource must be served`);
-  return store;
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource {

@@ -2,7 +2,7 @@
 // validation): standard, container, quota and limit-range names, integer resources, hugepages, and
 // ValidateResourceQuantityValue. Shared by Node, LimitRange, ResourceQuota and RuntimeClass.
 import { GoLiteral, forbidden, invalid, type FieldError } from '../../../errors/field-errors.js';
-import { compareQuantities, goQuantity, parseQuantity, quantityMilliValue, quantityString, quantityValue, type Quantity } from '../../../schema/quantity-value.js';
+import { goQuantity, parseQuantity, quantityMilliValue, quantityString, quantityValue, type Quantity } from '../../../schema/quantity-value.js';
 import { isQualifiedName } from '../../meta/v1/validation.js';
 
 const HUGEPAGES_PREFIX = 'hugepages-';
@@ -82,7 +82,7 @@ function hugePageValueDivisible(name: string, q: Quantity): boolean {
   const pageSize = parseQuantity(name.slice(HUGEPAGES_PREFIX.length));
   if (!pageSize || pageSize.nanos <= 0n || quantityMilliValue(pageSize) % 1000n !== 0n) return false;
   const size = quantityValue(pageSize);
-  return compareQuantities(q, { nanos: 0n, format: 'DecimalSI', cached: '' }) >= 0 && quantityValue(q) % size === 0n;
+  return q.nanos >= 0n && quantityValue(q) % size === 0n;
 }
 
 /**

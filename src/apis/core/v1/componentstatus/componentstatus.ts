@@ -30,7 +30,7 @@ export const componentStatusDefinition: ResourceDefinition<ComponentStatus> = {
   definitionName: `${CORE_V1}.ComponentStatus`,
   verbs: ['get', 'list'],
   computed: true,
-  deprecation: { deprecatedIn: '1.19' },
+  deprecation: { deprecated: '1.19' },
   strategy: {},
   tableColumns: [
     nameColumn(),

@@ -76,44 +76,58 @@ export function validateNode(node: Node): FieldError[] {
 
 const goNodeAddress = (a: NodeAddress): string => `core.NodeAddress{Type:${goQuote(a.type ?? '')}, Address:${goQuote(a.address ?? '')}}`;
 
-/** Once set, spec.podCIDRs and spec.providerID do not change; externalID never changes. */
-function validateImmutableSpec(node: Node, old: Node): FieldError[] {
+/** Once set, spec.podCIDRs and spec.providerID do not change. */
+function validateSetOnce(node: Node, old: Node): FieldError[] {
   const errors: FieldError[] = [];
   const oldCIDRs = old.spec?.podCIDRs ?? [];
   const newCIDRs = node.spec?.podCIDRs ?? [];
   const cidrMessage = 'node updates may not change podCIDR except from "" to valid';
   if (oldCIDRs.length > 0) {
+    // One error per differing entry, as upstream compares them.
     if (oldCIDRs.length !== newCIDRs.length) errors.push(forbidden('spec.podCIDRs', cidrMessage));
     else oldCIDRs.forEach((cidr, i) => cidr !== newCIDRs[i] && errors.push(forbidden('spec.podCIDRs', cidrMessage)));
   }
   const oldProvider = old.spec?.providerID ?? '';
   if (oldProvider && oldProvider !== (node.spec?.providerID ?? ''))
     errors.push(forbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
-  if ((node.spec?.externalID ?? '') !== (old.spec?.externalID ?? '')) errors.push(forbidden('spec.externalID', 'may not be updated'));
   return errors;
 }
 
-/** Upstream ValidateNodeUpdate (the strategy runs ValidateNode first, so some errors appear twice, as upstream). */
-export function validateNodeUpdate(node: Node, old: Node): FieldError[] {
-  const errors = validateObjectMetaUpdate(node.metadata, old.metadata);
-  errors.push(...validateNodeAnnotations(node.metadata.annotations, 'metadata.annotations'));
-  errors.push(...validateNodeResources(node));
+/** Duplicate entries of status.addresses. */
+function validateAddresses(node: Node): FieldError[] {
+  const errors: FieldError[] = [];
   const seen = new Set<string>();
   (node.status?.addresses ?? []).forEach((address, i) => {
     const id = JSON.stringify([address.type, address.address]);
     if (seen.has(id)) errors.push(duplicate(`status.addresses[${i}]`, new GoLiteral(goNodeAddress(address))));
     seen.add(id);
   });
-  errors.push(...validateImmutableSpec(node, old).filter((e) => e.field !== 'spec.externalID'));
-  if (node.spec?.configSource) errors.push(...validateConfigSource(node.spec.configSource, 'spec.configSource', 'spec'));
-  const config = node.status?.config;
+  return errors;
+}
+
+/** The deprecated configSource in spec and the config sources reported in status. */
+function validateConfigSources(node: Node): FieldError[] {
+  const errors = node.spec?.configSource ? validateConfigSource(node.spec.configSource, 'spec.configSource', 'spec') : [];
   for (const key of ['assigned', 'active', 'lastKnownGood'] as const) {
-    const source = config?.[key];
+    const source = node.status?.config?.[key];
     if (source) errors.push(...validateConfigSource(source, `status.config.${key}`, 'status'));
   }
+  return errors;
+}
+
+/** Upstream ValidateNodeUpdate (the strategy runs ValidateNode first, so some errors appear twice, as upstream). */
+export function validateNodeUpdate(node: Node, old: Node): FieldError[] {
+  const errors = [
+    ...validateObjectMetaUpdate(node.metadata, old.metadata),
+    ...validateNodeAnnotations(node.metadata.annotations, 'metadata.annotations'),
+    ...validateNodeResources(node),
+    ...validateAddresses(node),
+    ...validateSetOnce(node, old),
+    ...validateConfigSources(node),
+  ];
   const taints = node.spec?.taints ?? [];
   if (taints.length > 0) errors.push(...validateNodeTaints(taints, 'metadata.taints'));
-  errors.push(...validateImmutableSpec(node, old).filter((e) => e.field === 'spec.externalID'));
+  if ((node.spec?.externalID ?? '') !== (old.spec?.externalID ?? '')) errors.push(forbidden('spec.externalID', 'may not be updated'));
   return errors;
 }
 
