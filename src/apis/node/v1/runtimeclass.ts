@@ -59,6 +59,10 @@ export const runtimeClassDefinition: ResourceDefinition<RuntimeClass> = {
   schema: RuntimeClassSchema,
   definitionName: 'io.k8s.api.node.v1.RuntimeClass',
   verbs: ALL_VERBS,
+  // A missing handler is Go's zero value: `handler` is never omitted, and validation reports it empty.
+  defaults: (rc) => {
+    rc.handler ??= '';
+  },
   strategy: {
     validate: validateRuntimeClass,
     validateUpdate: validateRuntimeClassUpdate,

@@ -40,8 +40,9 @@ export const SYSTEM_PRIORITY_CLASSES: readonly PriorityClass[] = [
 
 const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
 
-/** upstream SetDefaults_PriorityClass. */
+/** upstream SetDefaults_PriorityClass; a missing `value` is Go's zero value (the field is never omitted). */
 export function defaultPriorityClass(pc: PriorityClass): void {
+  pc.value ??= 0;
   pc.preemptionPolicy ??= 'PreemptLowerPriority';
 }
 
