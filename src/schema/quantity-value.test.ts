@@ -1,6 +1,15 @@
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareQuantities, goQuantity, parseQuantity, quantityMilliValue, quantityString, quantityValue, type Quantity } from './quantity-value.js';
+import { compareParsed, compareQuantities, goQuantity, parseQuantity, quantitySign, quantityString, roundedMilliValue, roundedValue, type Quantity } from './quantity-value.js';
+
+test('quantitySign and compareQuantities', () => {
+  const signs: [string, number][] = [['0', 0], ['1Gi', 1], ['-1', -1], ['0.000m', 0], ['+.5', 1], ['1e-3', 1], ['-1e3', -1], ['bogus', 0]];
+  for (const [text, want] of signs) assert.equal(quantitySign(text), want, text);
+  const comparisons: [string, string, number][] = [
+    ['1Gi', '1G', 1], ['1000M', '1G', 0], ['1024Mi', '1Gi', 0], ['500m', '0.5', 0], ['1e3', '1k', 0], ['2Gi', '3Gi', -1], ['1.5Gi', '1536Mi', 0],
+  ];
+  for (const [a, b, want] of comparisons) assert.equal(compareQuantities(a, b), want, `${a} vs ${b}`);
+});
 
 const q = (text: string): Quantity => {
   const parsed = parseQuantity(text);
@@ -38,15 +47,15 @@ describe('quantityString (upstream canonical form)', () => {
 
 describe('compare, Value and MilliValue', () => {
   it('compares across formats', () => {
-    assert.equal(compareQuantities(q('1Gi'), q('1073741824')), 0);
-    assert.equal(compareQuantities(q('500m'), q('1')), -1);
-    assert.equal(compareQuantities(q('2k'), q('1Ki')), 1);
+    assert.equal(compareParsed(q('1Gi'), q('1073741824')), 0);
+    assert.equal(compareParsed(q('500m'), q('1')), -1);
+    assert.equal(compareParsed(q('2k'), q('1Ki')), 1);
   });
   it('rounds up away from zero', () => {
-    assert.equal(quantityValue(q('1500m')), 2n);
-    assert.equal(quantityValue(q('-1500m')), -2n);
-    assert.equal(quantityMilliValue(q('1.0001')), 1001n);
-    assert.equal(quantityMilliValue(q('1Ki')), 1024000n);
+    assert.equal(roundedValue(q('1500m')), 2n);
+    assert.equal(roundedValue(q('-1500m')), -2n);
+    assert.equal(roundedMilliValue(q('1.0001')), 1001n);
+    assert.equal(roundedMilliValue(q('1Ki')), 1024000n);
   });
   it('rejects what ParseQuantity rejects', () => assert.equal(parseQuantity('1Gb'), undefined));
 });

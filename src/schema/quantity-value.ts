@@ -1,8 +1,73 @@
-// resource.Quantity as a value (upstream k8s.io/apimachinery/pkg/api/resource): parsed exactly, rounded
-// up to nano units as upstream rounds, compared, and printed in upstream's canonical form (`1500m` ->
-// `1500m`, `1000m` -> `1`, `1024Mi` -> `1Gi`). Validators need it where messages embed quantities
-// (`min value 1 is greater than max value 500m`) and where Go prints a Quantity with %#v.
+// The numeric value of a resource.Quantity string, for the comparisons validation makes
+// (positive, not negative, not smaller than before). Exact: a fraction of big integers. Below it, the
+// parsed Quantity with upstream's rounding, canonical text and Go rendering.
 import { quantityError } from './quantity.js';
+
+/** A quantity's exact value as `num / den` (den > 0), and whether its suffix is binary (Ki, Mi, ...). */
+export interface QuantityValue {
+  num: bigint;
+  den: bigint;
+  binary: boolean;
+}
+
+const DECIMAL_SUFFIXES: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_SUFFIXES: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+
+/** Exponents beyond this are clamped: the comparisons stay exact for every quantity a client sends. */
+const MAX_EXPONENT = 400;
+
+function scaled(num: bigint, den: bigint, exp10: number): { num: bigint; den: bigint } {
+  const e = Math.max(-MAX_EXPONENT, Math.min(MAX_EXPONENT, exp10));
+  return e >= 0 ? { num: num * 10n ** BigInt(e), den } : { num, den: den * 10n ** BigInt(-e) };
+}
+
+/** The value of a valid quantity string; undefined when it does not parse. */
+export function quantityValue(text: string): QuantityValue | undefined {
+  const trimmed = text.trim();
+  if (quantityError(trimmed) !== undefined) return undefined;
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?(.*)$/.exec(trimmed);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = '', suffix = ''] = match;
+  const digits = BigInt(`${whole}${fraction}` || '0') * (sign === '-' ? -1n : 1n);
+  const den = 10n ** BigInt(fraction.length);
+  const binaryExp = BINARY_SUFFIXES[suffix];
+  if (binaryExp !== undefined) return { num: digits * 2n ** BigInt(binaryExp), den, binary: true };
+  const decimalExp = DECIMAL_SUFFIXES[suffix] ?? Number(suffix.slice(1));
+  return { ...scaled(digits, den, decimalExp), binary: false };
+}
+
+/** -1, 0 or 1 as `a` is smaller than, equal to or larger than `b`. */
+export function compareQuantityValues(a: QuantityValue, b: QuantityValue): number {
+  const left = a.num * b.den;
+  const right = b.num * a.den;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+const ZERO: QuantityValue = { num: 0n, den: 1n, binary: false };
+
+/** The sign of a quantity string (0 when it does not parse: validation of the syntax happens at decode). */
+export function quantitySign(text: string): number {
+  const value = quantityValue(text);
+  return value ? compareQuantityValues(value, ZERO) : 0;
+}
+
+/** Compares two quantity strings; an unparsable one counts as zero. */
+export function compareQuantities(a: string | undefined, b: string | undefined): number {
+  return compareQuantityValues(quantityValue(a ?? '0') ?? ZERO, quantityValue(b ?? '0') ?? ZERO);
+}
+
+/** Upstream Quantity.Value(): the value rounded up to an integer (0 when it does not parse). */
+export function quantityIntegerValue(text: string): bigint {
+  const value = quantityValue(text);
+  if (!value) return 0n;
+  const quotient = value.num / value.den;
+  return value.num % value.den !== 0n && value.num > 0n ? quotient + 1n : quotient;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A parsed Quantity as upstream holds one: value rounded up to nano units as ParseQuantity rounds, the
+// format its text was written in, upstream's canonical String() (`1000m` -> `1`, `1024Mi` -> `1Gi`) and
+// Go's %#v of it, for validators whose messages embed quantities (LimitRange, ValidateResourceQuantityValue).
 
 export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
@@ -17,8 +82,6 @@ export interface Quantity {
 }
 
 const NANO = 1_000_000_000n;
-const DECIMAL_SUFFIXES: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIXES: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 const DECIMAL_BY_EXPONENT = new Map(Object.entries(DECIMAL_SUFFIXES).map(([s, e]) => [e, s]));
 const BINARY_BY_EXPONENT = new Map(Object.entries(BINARY_SUFFIXES).map(([s, e]) => [e, s]));
 const INT64_MAX = 2n ** 63n - 1n;
@@ -112,17 +175,17 @@ export function quantityOf(value: bigint, format: QuantityFormat = 'DecimalSI'):
 }
 
 /** -1, 0 or 1 as upstream Quantity.Cmp. */
-export function compareQuantities(a: Quantity, b: Quantity): number {
+export function compareParsed(a: Quantity, b: Quantity): number {
   return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
 }
 
 /** Upstream Value(): the value rounded up (away from zero) to an integer. */
-export function quantityValue(q: Quantity): bigint {
+export function roundedValue(q: Quantity): bigint {
   return divideAwayFromZero(q.nanos, NANO);
 }
 
 /** Upstream MilliValue(): the value in thousandths, rounded up (away from zero). */
-export function quantityMilliValue(q: Quantity): bigint {
+export function roundedMilliValue(q: Quantity): bigint {
   return divideAwayFromZero(q.nanos, 1_000_000n);
 }
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { GoLiteral, duplicate, forbidden, invalid, required, type FieldError } from '../../../errors/field-errors.js';
-import { compareQuantities, goQuantity, quantityMilliValue, quantityOf, quantityString, quantityValue, type Quantity } from '../../../schema/quantity-value.js';
+import { compareParsed, goQuantity, roundedMilliValue, quantityOf, quantityString, roundedValue, type Quantity } from '../../../schema/quantity-value.js';
 import { isQualifiedName, nameIsDNSSubdomain, validateObjectMeta } from '../../meta/v1/validation.js';
 import { CORE_V1 } from './object-reference.js';
 import { STANDARD_LIMIT_TYPES, isOvercommitAllowed, quantityAt, validateContainerResourceName, validateResourceName } from './resource-names.js';
@@ -38,21 +38,21 @@ const goFloat = (n: number): string => (Number.isFinite(n) ? n.toFixed(6) : n > 
 function validateBounds(name: string, b: Partial<Record<Bound, Quantity>>, at: (bound: Bound) => string): FieldError[] {
   const errors: FieldError[] = [];
   const { min, max, default: def, defaultRequest: req, maxLimitRequestRatio: ratio } = b;
-  const gt = (a: Quantity, c: Quantity): boolean => compareQuantities(a, c) > 0;
+  const gt = (a: Quantity, c: Quantity): boolean => compareParsed(a, c) > 0;
   if (min && max && gt(min, max)) errors.push(invalid(at('min'), shown(min), `min value ${str(min)} is greater than max value ${str(max)}`));
   if (req && min && gt(min, req)) errors.push(invalid(at('defaultRequest'), shown(req), `min value ${str(min)} is greater than default request value ${str(req)}`));
   if (req && max && gt(req, max)) errors.push(invalid(at('defaultRequest'), shown(req), `default request value ${str(req)} is greater than max value ${str(max)}`));
   if (req && def && gt(req, def)) errors.push(invalid(at('defaultRequest'), shown(req), `default request value ${str(req)} is greater than default limit value ${str(def)}`));
   if (def && min && gt(min, def)) errors.push(invalid(at('default'), shown(min), `min value ${str(min)} is greater than default value ${str(def)}`));
   if (def && max && gt(def, max)) errors.push(invalid(at('default'), shown(max), `default value ${str(def)} is greater than max value ${str(max)}`));
-  if (ratio && compareQuantities(ratio, quantityOf(1n)) < 0) errors.push(invalid(at('maxLimitRequestRatio'), shown(ratio), `ratio ${str(ratio)} is less than 1`));
+  if (ratio && compareParsed(ratio, quantityOf(1n)) < 0) errors.push(invalid(at('maxLimitRequestRatio'), shown(ratio), `ratio ${str(ratio)} is less than 1`));
   if (ratio && min && max) {
-    const milli = quantityValue(ratio) < MAX_MILLI_VALUE && quantityValue(min) < MAX_MILLI_VALUE && quantityValue(max) < MAX_MILLI_VALUE;
-    const ratioValue = milli ? Number(quantityMilliValue(ratio)) / 1000 : Number(quantityValue(ratio));
-    const limit = milli ? Number(quantityMilliValue(max)) / Number(quantityMilliValue(min)) : Number(quantityValue(max)) / Number(quantityValue(min));
+    const milli = roundedValue(ratio) < MAX_MILLI_VALUE && roundedValue(min) < MAX_MILLI_VALUE && roundedValue(max) < MAX_MILLI_VALUE;
+    const ratioValue = milli ? Number(roundedMilliValue(ratio)) / 1000 : Number(roundedValue(ratio));
+    const limit = milli ? Number(roundedMilliValue(max)) / Number(roundedMilliValue(min)) : Number(roundedValue(max)) / Number(roundedValue(min));
     if (ratioValue > limit) errors.push(invalid(at('maxLimitRequestRatio'), shown(ratio), `ratio ${str(ratio)} is greater than max/min = ${goFloat(limit)}`));
   }
-  if (!isOvercommitAllowed(name) && def && req && compareQuantities(def, req) !== 0)
+  if (!isOvercommitAllowed(name) && def && req && compareParsed(def, req) !== 0)
     errors.push(invalid(at('defaultRequest'), shown(req), `default value ${str(def)} must equal to defaultRequest value ${str(req)} in ${name}`));
   return errors;
 }

@@ -2,7 +2,7 @@
 // validation): standard, container, quota and limit-range names, integer resources, hugepages, and
 // ValidateResourceQuantityValue. Shared by Node, LimitRange, ResourceQuota and RuntimeClass.
 import { GoLiteral, forbidden, invalid, type FieldError } from '../../../errors/field-errors.js';
-import { goQuantity, parseQuantity, quantityMilliValue, quantityString, quantityValue, type Quantity } from '../../../schema/quantity-value.js';
+import { goQuantity, parseQuantity, roundedMilliValue, quantityString, roundedValue, type Quantity } from '../../../schema/quantity-value.js';
 import { isQualifiedName } from '../../meta/v1/validation.js';
 
 const HUGEPAGES_PREFIX = 'hugepages-';
@@ -73,16 +73,16 @@ export function quantityAt(text: string | number): Quantity {
 export function validateResourceQuantityValue(name: string, q: Quantity, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (q.nanos < 0n) errors.push(invalid(path, quantityString(q), 'must be greater than or equal to 0'));
-  if (isIntegerResourceName(name) && quantityMilliValue(q) % 1000n !== 0n) errors.push(invalid(path, new GoLiteral(goQuantity(q)), 'must be an integer'));
+  if (isIntegerResourceName(name) && roundedMilliValue(q) % 1000n !== 0n) errors.push(invalid(path, new GoLiteral(goQuantity(q)), 'must be an integer'));
   return errors;
 }
 
 /** Upstream IsHugePageResourceValueDivisible: a positive whole multiple of the page size in the name. */
 function hugePageValueDivisible(name: string, q: Quantity): boolean {
   const pageSize = parseQuantity(name.slice(HUGEPAGES_PREFIX.length));
-  if (!pageSize || pageSize.nanos <= 0n || quantityMilliValue(pageSize) % 1000n !== 0n) return false;
-  const size = quantityValue(pageSize);
-  return q.nanos >= 0n && quantityValue(q) % size === 0n;
+  if (!pageSize || pageSize.nanos <= 0n || roundedMilliValue(pageSize) % 1000n !== 0n) return false;
+  const size = roundedValue(pageSize);
+  return q.nanos >= 0n && roundedValue(q) % size === 0n;
 }
 
 /**
