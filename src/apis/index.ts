@@ -4,16 +4,23 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
+import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
 import { configMapDefinition } from './core/v1/configmap.js';
 import { coreEventDefinition } from './core/v1/event.js';
+import { limitRangeDefinition } from './core/v1/limitrange.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
+import { nodeDefinition } from './core/v1/node/node.js';
 import { persistentVolumeDefinition } from './core/v1/persistentvolume/index.js';
 import { persistentVolumeClaimDefinition } from './core/v1/persistentvolumeclaim/index.js';
+import { resourceQuotaDefinition } from './core/v1/resourcequota.js';
 import { secretDefinition } from './core/v1/secret.js';
+import { serviceAccountDefinition } from './core/v1/serviceaccount.js';
 import { eventsV1EventDefinition } from './events/v1/event.js';
 import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definition } from './flowcontrol/v1beta1/flowcontrol.js';
 import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
+import { runtimeClassDefinition } from './node/v1/runtimeclass.js';
+import { priorityClassDefinition } from './scheduling/v1/priorityclass.js';
 import { csiDriverDefinition } from './storage/v1/csidriver.js';
 import { csiNodeDefinition } from './storage/v1/csinode.js';
 import { csiStorageCapacityDefinition } from './storage/v1/csistoragecapacity.js';
@@ -37,8 +44,15 @@ export function builtInResources(): ResourceDefinition[] {
     coreEventDefinition,
     persistentVolumeDefinition,
     persistentVolumeClaimDefinition,
+    nodeDefinition,
+    serviceAccountDefinition,
+    limitRangeDefinition,
+    resourceQuotaDefinition,
+    componentStatusDefinition,
     leaseDefinition,
     eventsV1EventDefinition,
+    served(runtimeClassDefinition),
+    served(priorityClassDefinition),
     served(storageClassDefinition),
     served(volumeAttachmentDefinition),
     served(csiDriverDefinition),

@@ -159,3 +159,13 @@ export const internalError = (message: string): StatusError =>
 
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number): StatusError =>
   new StatusError(503, 'ServiceUnavailable', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+
+/**
+ * A plain error upstream's handlers return without a Status (apimachinery ErrorToAPIStatus default case):
+ * 500, no reason, the error's own text as message (`Component not found: x`, a proxy's dial error).
+ */
+export function unknownError(message: string): StatusError {
+  const error = new StatusError(500, 'InternalError', message);
+  delete error.status.reason;
+  return error;
+}

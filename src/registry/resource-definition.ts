@@ -36,6 +36,12 @@ export interface Strategy<T extends KubeObject = KubeObject> {
    * generic rule, finalizers keep the object Terminating, otherwise it is removed.
    */
   prepareForDelete?(obj: T, options: DeleteOptions, now: Date): DeleteDecision;
+  /**
+   * Whether an update that leaves a deleting object without finalizers also deletes it (upstream
+   * ShouldDeleteDuringUpdate). Absent: yes. Namespaces also wait for `spec.finalizers` (upstream
+   * ShouldDeleteNamespaceDuringUpdate), so the controller's status writes never remove one early.
+   */
+  deletesOnUpdate?(obj: T): boolean;
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
 }
@@ -99,4 +105,10 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   deprecation?: Deprecation;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
+  /**
+   * Computed on read instead of stored (ComponentStatus): the server builds this kind's store itself
+   * (`buildStores`' `computed` factories); it has no storage, watch cache or generic store.
+   */
+  computed?: boolean;
 }
+

@@ -2,6 +2,7 @@
 // paths, verbs, parameters, bodies and responses upstream's installer publishes for a 1.25
 // resource (1-conventions "Endpoints"; 3-resources "Common rules").
 import type { ResourceDefinition, Verb } from '../../registry/resource-definition.js';
+import type { GroupVersionKind } from '../../apis/meta/v1/object-meta.js';
 import { API_GROUP, API_GROUP_LIST, API_RESOURCE_LIST, API_VERSIONS, DELETE_OPTIONS, PATCH, STATUS, VERSION_INFO, WATCH_EVENT } from './meta-definitions.js';
 import { groupVersionPrefix, groupVersionTag, operationId } from './naming.js';
 
@@ -88,7 +89,7 @@ export function resourcePaths(def: ResourceDefinition, strategicMerge: Strategic
     // A subresource's operations are the parent's, restricted to its verbs and typed with its kind (Scale, Binding).
     const view = { ...def, verbs: sub.verbs as readonly Verb[], ...(sub.type === 'view' ? { definitionName: sub.definitionName } : {}) };
     const subCtx = new ResourceContext(view, strategicMerge(def));
-    if (sub.type === 'connect') add(`${item}/${sub.name}`, sub.verbs.map((verb) => subCtx.connect(verb, suffix)));
+    if (sub.type === 'connect') add(`${item}/${sub.name}`, sub.verbs.map((verb) => subCtx.connect(verb, suffix, sub.kind)));
     else add(`${item}/${sub.name}`, [subCtx.read(suffix), subCtx.create(suffix), subCtx.replace(suffix), subCtx.patch(suffix)]);
   }
   add(`${base}/watch${scope.slice(base.length)}/${def.resource}`, [ctx.watch(true, false)]);
@@ -202,15 +203,20 @@ class ResourceContext {
     });
   }
 
-  /** A connect operation (log, exec, attach, portforward, proxy): `connect<Method>...`, no body definition. */
-  connect(verb: string, suffix: string): Operation {
+  /**
+   * A connect operation (log, exec, attach, portforward, proxy): `connect<Method>...`, no body definition,
+   * typed with the options kind (`NodeProxyOptions`) as upstream, so clients looking for the kind's own
+   * POST (kubectl's fieldValidation check) never mistake it for the create operation.
+   */
+  connect(verb: string, suffix: string, kind: GroupVersionKind): Operation {
     const method = ({ get: 'get', create: 'post', update: 'put', patch: 'patch', delete: 'delete' } as const)[verb as 'get'] ?? 'get';
     const word = method.charAt(0).toUpperCase() + method.slice(1);
-    return this.op(method, `connect${word}`, this.scoped + suffix, 'connect', {
+    const op = this.op(method, `connect${word}`, this.scoped + suffix, 'connect', {
       parameters: this.withName([]),
       responses: [{ code: '200' }, { code: '401' }],
       produces: ['*/*'],
     });
+    return { ...op, gvk: kind };
   }
 
   /** The deprecated `/watch/` paths: a collection (`...List`) or one object. */

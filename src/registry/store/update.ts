@@ -84,7 +84,8 @@ async function tryWrite(
   // Nothing changed: no write, no new resourceVersion (upstream short-circuits the same way).
   if (value === current.value || options.dryRun) return { ok: true, object: obj };
   // The last finalizer of a deleting object is gone: the update completes the deletion.
-  const finishesDeletion = obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0;
+  const finishesDeletion =
+    obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0 && (u.def.strategy.deletesOnUpdate?.(obj) ?? true);
   try {
     if (finishesDeletion) {
       await u.deps.storage.backend.delete(key, current.modRevision);

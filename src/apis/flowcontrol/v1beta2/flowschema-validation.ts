@@ -1,6 +1,6 @@
 // FlowSchema validation (3-resources "FlowSchema"), as upstream 1.25 pkg/apis/flowcontrol/validation:
 // ValidateFlowSchema (metadata, spec, the mandatory objects' fixed specs, status) and its status update.
-import { duplicate, forbidden, GoValue, invalid, notSupported, required, type FieldError } from '../../../errors/field-errors.js';
+import { duplicate, forbidden, GoLiteral, invalid, notSupported, required, type FieldError } from '../../../errors/field-errors.js';
 import { goStringSlice } from '../../../registry/selectors/go-format.js';
 import { nameIsDNSSubdomain, validateNamespaceName, validateObjectMeta } from '../../meta/v1/validation.js';
 import { mandatoryFlowSchema } from './bootstrap.js';
@@ -17,7 +17,7 @@ export const SUPPORTED_VERBS = ['create', 'delete', 'deletecollection', 'get', '
 const NS_ERR_INTRO = "each member of this list must be '*' or a DNS-1123 label; ";
 
 const hasWildcard = (values: readonly string[] | undefined): boolean => (values ?? []).includes('*');
-const goSlice = (values: readonly string[]): GoValue => new GoValue(goStringSlice(values));
+const goSlice = (values: readonly string[]): GoLiteral => new GoLiteral(goStringSlice(values));
 
 /** upstream ValidateFlowSchema (create and update alike). */
 export function validateFlowSchema(fs: FlowSchema): FieldError[] {

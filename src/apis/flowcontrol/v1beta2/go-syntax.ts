@@ -3,7 +3,7 @@
 // Fields appear in the internal types' Go order. One deviation: Go prints a nested non-nil pointer as
 // its address (`(*flowcontrol.UserSubject)(0xc000a1b2c0)`), which no other server could reproduce; we
 // print the pointed-to value as `&flowcontrol.UserSubject{Name:"x"}` instead.
-import { GoValue } from '../../../errors/field-errors.js';
+import { GoLiteral } from '../../../errors/field-errors.js';
 import { goQuote } from '../../../registry/selectors/go-format.js';
 
 type Scalar = 'string' | 'int' | 'bool';
@@ -76,4 +76,4 @@ function renderStruct(value: unknown, type: StructType): string {
 }
 
 /** A bad value printed as upstream's `%#v` of the internal struct `type`. */
-export const goStruct = (value: unknown, type: StructType): GoValue => new GoValue(renderStruct(value, type));
+export const goStruct = (value: unknown, type: StructType): GoLiteral => new GoLiteral(renderStruct(value, type));
