@@ -1,5 +1,7 @@
 // Shared pieces of the pod validation tests: a defaulted valid pod to mutate, and the error shape
 // the tables compare (type, field path, detail).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import type { FieldError } from '../../../../../errors/field-errors.js';
 import type { Container, Pod, PodSpec } from '../../schemas.generated.js';
 import { defaultPod } from '../defaults.js';
@@ -32,4 +34,11 @@ export function changed(change: Case['change']): Pod {
   const spec = pod.spec as PodSpec;
   change(pod, spec, spec.containers[0] as Container);
   return pod;
+}
+
+/** One test per case: `validate` of the changed fixture gives exactly the expected errors. */
+export function runCases(title: string, cases: readonly Case[], validate: (pod: Pod) => readonly FieldError[]): void {
+  describe(title, () => {
+    for (const c of cases) it(c.name, () => assert.deepEqual(shape(validate(changed(c.change))), c.want));
+  });
 }
