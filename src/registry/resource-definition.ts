@@ -68,6 +68,11 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   namespaced: boolean;
   /** Structural schema of the whole object (apiVersion, kind, metadata, ...), with x-kubernetes markers. */
   schema: TSchema;
+  /**
+   * The list kind's generated schema, where upstream's list carries markers of its own (the items of
+   * CSIStorageCapacityList are a list-map keyed by name). Absent: the generic list of `schema`.
+   */
+  listSchema?: TSchema;
   /** OpenAPI definition name, e.g. `io.k8s.api.core.v1.ConfigMap`. */
   definitionName: string;
   verbs: readonly Verb[];

@@ -70,3 +70,11 @@ export function quantitySign(text: string): number {
 export function compareQuantities(a: string | undefined, b: string | undefined): number {
   return compareQuantityValues(quantityValue(a ?? '0') ?? ZERO, quantityValue(b ?? '0') ?? ZERO);
 }
+
+/** Upstream Quantity.Value(): the value rounded up to an integer (0 when it does not parse). */
+export function quantityIntegerValue(text: string): bigint {
+  const value = quantityValue(text);
+  if (!value) return 0n;
+  const quotient = value.num / value.den;
+  return value.num % value.den !== 0n && value.num > 0n ? quotient + 1n : quotient;
+}

@@ -39,7 +39,7 @@ export function buildModel(defs: readonly ResourceDefinition[], flavor: Flavor, 
   };
   for (const def of defs) {
     definitions.define(def.definitionName, def.schema as JsonSchema);
-    definitions.define(`${def.definitionName}List`, listSchema(def));
+    definitions.define(`${def.definitionName}List`, def.listSchema ? (def.listSchema as JsonSchema) : listSchema(def));
     mark(def.definitionName, { group: def.group, kind: def.kind, version: def.version });
     mark(`${def.definitionName}List`, { group: def.group, kind: def.listKind, version: def.version });
   }
