@@ -120,7 +120,7 @@ function containerWarnings(spec: PodSpec, meta: ObjectMeta | undefined, prefix: 
     if (!c.securityContext?.seccompProfile && key in annotations) warnings.push(`${prefix}metadata.annotations[${key}]: ${SECCOMP_ANNOTATION_MESSAGE}`);
     warnings.push(...fractionalBytes(c.resources?.limits, `${at}.resources.limits`), ...fractionalBytes(c.resources?.requests, `${at}.resources.requests`));
     const env = c.env ?? [];
-    if (env.length > 1) warnings.push(...duplicateWarnings(env.map((e) => e.name), (i) => `${at}.env[${i}].name`, 'name'));
+    if (env.length > 1) warnings.push(...duplicateWarnings(env.map((e) => e.name ?? ''), (i) => `${at}.env[${i}].name`, 'name'));
   });
   return warnings;
 }
