@@ -55,14 +55,15 @@ export function buildStores(
   const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)), priorityAdmission(listPriorityClasses)]);
 
   const storageByStore = new Map<Store, StorageResource>();
-  const stores = definitions.map((def) => {
+  const stores = definitions.flatMap((def): Store[] => {
+    // A computed kind is served where the server provides its store (startServer does; unit tests need not).
     if (def.computed) return computedStore(def, computed);
     const storage = storageOf(def);
     const store = createStore(def, { storage, admission });
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
-    return store;
+    return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
   return {
@@ -87,10 +88,9 @@ function reportCacheError(path: string, error: unknown): void {
   else console.error(`kplane: cache ${path}:`, error);
 }
 
-function computedStore(def: ResourceDefinition, computed: ReadonlyMap<string, ComputedStoreFactory>): Store {
+function computedStore(def: ResourceDefinition, computed: ReadonlyMap<string, ComputedStoreFactory>): Store[] {
   const factory = computed.get(`${def.group}/${def.resource}`);
-  if (!factory) throw new Error(`kplane: no store for the computed resource ${def.resource}`);
-  return factory(def);
+  return factory ? [factory(def)] : [];
 }
 
 const isNamespaces = (def: ResourceDefinition): boolean => def.group === '' && def.resource === 'namespaces';
