@@ -3,6 +3,9 @@
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { configMapDefinition } from './core/v1/configmap.js';
+import { endpointsDefinition } from './core/v1/endpoints.js';
+import { serviceDefinition } from './core/v1/service/index.js';
+import { endpointSliceDefinition } from './discovery/v1/endpointslice.js';
 import { coreEventDefinition } from './core/v1/event.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
 import { secretDefinition } from './core/v1/secret.js';
@@ -10,5 +13,15 @@ import { eventsV1EventDefinition } from './events/v1/event.js';
 
 /** Every built-in kind the server serves, core group first. */
 export function builtInResources(): ResourceDefinition[] {
-  return [namespaceDefinition, configMapDefinition, secretDefinition, coreEventDefinition, leaseDefinition, eventsV1EventDefinition];
+  return [
+    namespaceDefinition,
+    configMapDefinition,
+    secretDefinition,
+    coreEventDefinition,
+    serviceDefinition,
+    endpointsDefinition,
+    leaseDefinition,
+    eventsV1EventDefinition,
+    endpointSliceDefinition,
+  ];
 }

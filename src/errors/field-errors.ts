@@ -21,9 +21,20 @@ export interface FieldError {
   detail?: string;
 }
 
-/** Upstream renders values with Go's %q for strings and %v otherwise. */
+/**
+ * A value upstream renders with Go's %#v that has no JSON equivalent (a struct literal such as
+ * `core.ServicePort{...}`): rendered verbatim.
+ */
+export class GoLiteral {
+  constructor(readonly text: string) {}
+}
+
+/** Upstream renders values with Go's %q for strings, %#v for slices and structs, and %v otherwise. */
 function renderValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  if (value instanceof GoLiteral) return value.text;
+  // A []string, as Go's %#v prints it: []string{"a", "b"}.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `[]string{${value.map((v) => JSON.stringify(v)).join(', ')}}`;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value === null || value === undefined) return 'null';
   return JSON.stringify(value);

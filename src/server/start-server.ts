@@ -15,6 +15,7 @@ import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
 import { buildStores, type ServedStores } from './stores.js';
+import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 
 export interface ServerOptions {
@@ -35,6 +36,12 @@ export interface ServerOptions {
    * server/controllers.ts); an object sets the identity and durations (tests use short ones).
    */
   leaderElection?: boolean | LeaderElectionOptions;
+  /** `--service-cluster-ip-range`: the CIDR (or two, dual-stack) cluster IPs come from; default 10.0.0.0/24. */
+  serviceClusterIPRange?: string;
+  /** `--service-node-port-range`: default 30000-32767. */
+  serviceNodePortRange?: string;
+  /** `--advertise-address`: this replica's address in the `kubernetes` Endpoints (default: see server/kubernetes-service.ts). */
+  advertiseAddress?: string;
 }
 
 export interface RunningServer {
@@ -59,9 +66,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shutdown = new AbortController();
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
-  const served = buildStores(backend, storagePrefix, builtInResources());
+  const networking = serviceNetworking(backend, storagePrefix, options);
+  const served = buildStores(backend, storagePrefix, builtInResources(), { decorate: networking.decorate });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
+  await networking.repair(served);
   const electing = options.leaderElection ?? storage === 'etcd';
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing);
   await Promise.all(controllers.map((c) => c.start()));
@@ -76,6 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     pki,
     handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal }),
   });
+  const kubernetesService = await networking.startKubernetesService(served, listener.port);
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
@@ -84,6 +94,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       shutdown.abort();
+      // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
+      await kubernetesService.stop();
       // Before the listener and the backend close: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
       await listener.close({ graceMs: 200 });

@@ -21,7 +21,13 @@ export interface ServedStores {
   namespacedByStorage(): Store[];
 }
 
-export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[]): ServedStores {
+/** Options of buildStores. */
+export interface BuildStoresOptions {
+  /** Wraps a definition's generic store (the services store allocates cluster IPs and node ports). */
+  decorate?(store: Store): Store;
+}
+
+export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
   const storages = new Map<string, StorageResource>();
   // The namespaces storage records its writes, for the admission lookup (namespace-lookup.ts).
   const namespacesBackend = recordingWrites(backend);
@@ -45,7 +51,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.map((def) => {
     const storage = storageOf(def);
-    const store = createStore(def, { storage, admission });
+    const generic = createStore(def, { storage, admission });
+    const store = options.decorate?.(generic) ?? generic;
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     return store;
