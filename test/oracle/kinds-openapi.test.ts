@@ -30,6 +30,9 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** The structural facts of one schema node, nested named definitions replaced by `$ref`s. */
 function structure(node: Json, named: (schema: Json) => Json | undefined): Json {
+  // IntOrString carries our internal marker; the v2 document renders it as upstream's string/int-or-string
+  // (endpoints/openapi/schema-emit.ts), which is what the reference holds.
+  if (node['x-kubernetes-int-or-string'] === true) return { format: 'int-or-string', type: 'string' };
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type' || key === 'format' || key === '$ref' || key.startsWith('x-kubernetes-')) out[key] = value;
@@ -84,6 +87,30 @@ const EXPECTED = [
   'io.k8s.api.core.v1.ObjectReference',
   'io.k8s.api.core.v1.Secret',
   'io.k8s.api.core.v1.SecretList',
+  'io.k8s.api.core.v1.ClientIPConfig',
+  'io.k8s.api.core.v1.EndpointAddress',
+  'io.k8s.api.core.v1.EndpointPort',
+  'io.k8s.api.core.v1.EndpointSubset',
+  'io.k8s.api.core.v1.Endpoints',
+  'io.k8s.api.core.v1.EndpointsList',
+  'io.k8s.api.core.v1.LoadBalancerIngress',
+  'io.k8s.api.core.v1.LoadBalancerStatus',
+  'io.k8s.api.core.v1.PortStatus',
+  'io.k8s.api.core.v1.Service',
+  'io.k8s.api.core.v1.ServiceList',
+  'io.k8s.api.core.v1.ServicePort',
+  'io.k8s.api.core.v1.ServiceSpec',
+  'io.k8s.api.core.v1.ServiceStatus',
+  'io.k8s.api.core.v1.SessionAffinityConfig',
+  'io.k8s.api.discovery.v1.Endpoint',
+  'io.k8s.api.discovery.v1.EndpointConditions',
+  'io.k8s.api.discovery.v1.EndpointHints',
+  'io.k8s.api.discovery.v1.EndpointPort',
+  'io.k8s.api.discovery.v1.EndpointSlice',
+  'io.k8s.api.discovery.v1.EndpointSliceList',
+  'io.k8s.api.discovery.v1.ForZone',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Condition',
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString',
   'io.k8s.api.events.v1.Event',
   'io.k8s.api.events.v1.EventList',
   'io.k8s.api.events.v1.EventSeries',
