@@ -59,7 +59,8 @@ export function fieldErrorBody(error: FieldError): string {
     case 'FieldValueTooLong':
       return withDetail('Too long');
     case 'FieldValueTooMany':
-      return withDetail('Too many');
+      // Upstream shows the count for TooMany (only Required, Forbidden, TooLong and Internal omit the value).
+      return withDetail(`Too many: ${renderValue(error.value)}`);
     case 'InternalError':
       return withDetail('Internal error');
   }
