@@ -39,23 +39,19 @@ export class ServiceAllocators {
   /** Upstream allocateCreate: families, cluster IPs, node ports (and the health check port). */
   async allocateCreate(svc: Service, dryRun: boolean): Promise<Transaction> {
     initIPFamilyFields(svc, undefined, this.families);
-    const ips = await this.allocClusterIPs(svc, dryRun);
-    try {
-      const ports = await this.allocNodePorts(svc, undefined, dryRun);
-      return metaTransaction([ips, ports]);
-    } catch (error) {
-      await ips.revert();
-      throw error;
-    }
+    return this.withNodePorts(await this.allocClusterIPs(svc, dryRun), svc, undefined, dryRun);
   }
 
   /** Upstream allocateUpdate: cluster IPs on a type change to or from ExternalName, node ports as the type needs. */
   async allocateUpdate(svc: Service, old: Service, dryRun: boolean): Promise<Transaction> {
     initIPFamilyFields(svc, old, this.families);
-    const ips = await this.updateClusterIPs(svc, old, dryRun);
+    return this.withNodePorts(await this.updateClusterIPs(svc, old, dryRun), svc, old, dryRun);
+  }
+
+  /** The node port step after the cluster IP step, whose work goes back if node ports fail. */
+  private async withNodePorts(ips: Transaction, svc: Service, old: Service | undefined, dryRun: boolean): Promise<Transaction> {
     try {
-      const ports = await this.allocNodePorts(svc, old, dryRun);
-      return metaTransaction([ips, ports]);
+      return metaTransaction([ips, await this.allocNodePorts(svc, old, dryRun)]);
     } catch (error) {
       await ips.revert();
       throw error;
