@@ -64,6 +64,16 @@ describe('kubectl and services', () => {
     await c.kubectl(['create', 'service', 'nodeport', 'np', '--tcp=80', '--node-port=30080']);
   });
 
+  test('a service deleted through its last finalizer gives its node port back', async () => {
+    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'held', finalizers: ['example.com/hold'] }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30999 }] } };
+    await c.kubectl(['create', '-f', '-'], { input: JSON.stringify(svc) });
+    await c.kubectl(['delete', 'svc', 'held', '--wait=false']);
+    const still = await c.kubectlResult(['create', 'service', 'nodeport', 'again', '--tcp=80', '--node-port=30999']);
+    assert.match(still.stderr, /provided port is already allocated/);
+    await c.kubectl(['patch', 'svc', 'held', '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
+    await c.kubectl(['create', 'service', 'nodeport', 'again', '--tcp=80', '--node-port=30999']);
+  });
+
   test('kubectl expose pod creates a service selecting the pod (when pods are served)', async (t) => {
     const resources = await c.kubectl(['api-resources', '--api-group=', '-o', 'name']);
     if (!resources.split('\n').includes('pods')) {

@@ -55,8 +55,7 @@ export function allocatingServiceStore(store: Store, allocators: ServiceAllocato
       return finish(() => txn, () => store.create(namespace, svc, options));
     },
 
-    update(namespace, name, fn, options) {
-      if (options.subresource) return store.update(namespace, name, fn, options);
+    async update(namespace, name, fn, options) {
       let txn: Transaction | undefined;
       // `fn` runs again when the write loses a race: what the previous attempt took goes back first.
       const allocating: UpdateFn = async (current) => {
@@ -68,7 +67,13 @@ export function allocatingServiceStore(store: Store, allocators: ServiceAllocato
         else if (options.apply) txn = await beginCreate(obj, options);
         return obj as KubeObject;
       };
-      return finish(() => txn, () => store.update(namespace, name, allocating, options));
+      // A subresource write (status) changes no allocated field.
+      const result = await finish(() => txn, () => store.update(namespace, name, options.subresource ? fn : allocating, options));
+      // The update removed the last finalizer of a deleting service: the store deleted it, so its values go back.
+      const meta = result.object.metadata;
+      if (meta.deletionTimestamp && (meta.finalizers ?? []).length === 0 && !options.dryRun)
+        await translated(store, name, () => allocators.release(result.object as Service));
+      return result;
     },
 
     async delete(namespace, name, options, write) {
