@@ -1,7 +1,8 @@
 // Service networking of one server, assembled in one place for startServer(): the cluster IP and node
-// port allocators (wrapped around the services store), their repair pass at start, and the
+// port allocators (hooks of the services store), their repair pass at start, and the
 // `kubernetes` service with its endpoint reconciler.
-import { allocatingServiceStore, createServiceAllocators, repairServiceRanges, type ServiceRangeOptions } from '../registry/core/service/index.js';
+import { createServiceAllocators, repairServiceRanges, serviceStoreHooks, type ServiceRangeOptions } from '../registry/core/service/index.js';
+import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
 import type { Backend } from '../storage/interface.js';
 import { defaultAdvertiseAddress, startKubernetesService } from './kubernetes-service.js';
@@ -20,9 +21,10 @@ const storeOf = (served: ServedStores, group: string, resource: string): Store |
 export function serviceNetworking(backend: Backend, storagePrefix: string, options: ServiceNetworkingOptions) {
   const allocators = createServiceAllocators(backend, storagePrefix, options);
   const primary = allocators.allocator(allocators.families[0]!)!;
+  const hooks = serviceStoreHooks(allocators);
   return {
     /** For buildStores: the services store allocates and releases. */
-    decorate: (store: Store): Store => (store.def.group === '' && store.def.resource === 'services' ? allocatingServiceStore(store, allocators) : store),
+    hooksFor: (def: ResourceDefinition) => (def.group === '' && def.resource === 'services' ? hooks : undefined),
     /** After the caches started: mark what stored services hold. */
     async repair(served: ServedStores): Promise<void> {
       const services = storeOf(served, '', 'services');

@@ -67,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const networking = serviceNetworking(backend, storagePrefix, options);
-  const served = buildStores(backend, storagePrefix, builtInResources(), { decorate: networking.decorate });
+  const served = buildStores(backend, storagePrefix, builtInResources(), { hooksFor: networking.hooksFor });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);

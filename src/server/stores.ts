@@ -5,7 +5,7 @@ import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js'
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
-import { createStore, type Store, type StorageResource } from '../registry/store/index.js';
+import { createStore, type Store, type StorageResource, type StoreHooks } from '../registry/store/index.js';
 import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
 import { Cacher } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
@@ -23,8 +23,8 @@ export interface ServedStores {
 
 /** Options of buildStores. */
 export interface BuildStoresOptions {
-  /** Wraps a definition's generic store (the services store allocates cluster IPs and node ports). */
-  decorate?(store: Store): Store;
+  /** This server's hooks around the writes of a definition (services allocate cluster IPs and node ports). */
+  hooksFor?(def: ResourceDefinition): StoreHooks | undefined;
 }
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
@@ -51,8 +51,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.map((def) => {
     const storage = storageOf(def);
-    const generic = createStore(def, { storage, admission });
-    const store = options.decorate?.(generic) ?? generic;
+    const hooks = options.hooksFor?.(def);
+    const store = createStore(def, { storage, admission, ...(hooks ? { hooks } : {}) });
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     return store;

@@ -9,6 +9,8 @@ import { recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
 import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
+import type { AdmissionAttributes } from '../../admission/types.js';
+import { finishing } from './hooks.js';
 
 export async function createObject(
   def: ResourceDefinition,
@@ -30,6 +32,23 @@ export async function createObject(
   recordManagedFields(def, undefined, obj, options, now); // upstream: the field manager runs before admission
   const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user };
   await deps.admission.mutate(attributes);
+  // Upstream BeginCreate: after mutating admission, before the strategy and validation.
+  const finish = await deps.hooks?.beginCreate?.(obj, options);
+  return finishing(finish, () => validateAndWrite(def, gr, deps, namespace, obj, options, toStored, attributes));
+}
+
+/** The strategy, validation, validating admission, then the create-if-absent write. */
+async function validateAndWrite(
+  def: ResourceDefinition,
+  gr: GroupResource,
+  deps: StoreDeps,
+  namespace: string,
+  obj: KubeObject,
+  options: WriteOptions,
+  toStored: (obj: KubeObject) => KubeObject,
+  attributes: AdmissionAttributes,
+): Promise<Created> {
+  const meta = obj.metadata;
   def.strategy.prepareForCreate?.(obj);
   if (def.strategy.tracksGeneration) meta.generation = 1;
   else delete meta.generation;

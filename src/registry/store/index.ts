@@ -1,4 +1,4 @@
 // The generic store: every REST verb of a definition over a backend and its watch cache.
-export { createStore, deleteListed } from './store.js';
+export { createStore } from './store.js';
 export { parseResourceVersion } from './read.js';
 export type * from './types.js';

@@ -12,8 +12,7 @@ import { selectionPredicate } from './predicate.js';
 import { ensureFresh, parseResourceVersion } from './read.js';
 import { updateObject } from './update.js';
 import { watchItems } from './watch.js';
-import type { ListOptions, Store, StoreDeps, StoredItem, WriteOptions } from './types.js';
-import type { DeleteOptions } from '../../apis/meta/v1/types.js';
+import type { Store, StoreDeps, StoredItem } from './types.js';
 
 export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
   const gr = { group: def.group, resource: def.resource };
@@ -68,29 +67,23 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
       return deleteObject(def, gr, deps, nsOf(namespace), name, options, write, fromStored);
     },
 
-    deleteCollection: (namespace, list, options, write) => deleteListed(store, namespace, list, options, write),
+    async deleteCollection(namespace, list, options, write) {
+      const { items } = await store.list(namespace, { ...list, limit: undefined, continue: undefined });
+      let deleted = 0;
+      for (const item of items) {
+        try {
+          await store.delete(nsOf(namespace) || (item.object.metadata.namespace ?? ''), item.object.metadata.name ?? '', options, write);
+          deleted++;
+        } catch (error) {
+          // Gone meanwhile: nothing left to delete (upstream ignores NotFound here too).
+          if ((error as { code?: unknown }).code !== 404) throw error;
+        }
+      }
+      return deleted;
+    },
   };
 
   return translatingStorageErrors(store);
-}
-
-/**
- * DELETE of a collection: lists the matching objects, then deletes each through `store.delete` (so a
- * store that wraps delete, as the services store does to release allocations, sees every one).
- */
-export async function deleteListed(store: Store, namespace: string, list: ListOptions, options: DeleteOptions, write: WriteOptions): Promise<number> {
-  const { items } = await store.list(namespace, { ...list, limit: undefined, continue: undefined });
-  let deleted = 0;
-  for (const item of items) {
-    try {
-      await store.delete((store.def.namespaced && namespace) || (item.object.metadata.namespace ?? ''), item.object.metadata.name ?? '', options, write);
-      deleted++;
-    } catch (error) {
-      // Gone meanwhile: nothing left to delete (upstream ignores NotFound here too).
-      if ((error as { code?: unknown }).code !== 404) throw error;
-    }
-  }
-  return deleted;
 }
 
 /** Storage errors become API Status errors here, once for every verb (STYLE: one place). */

@@ -3,15 +3,14 @@
 // bitmaps stored as RangeAllocation objects under `<prefix>/ranges/`, changed by compare-and-swap, so
 // every replica on one store shares them.
 import type { Backend } from '../../../storage/interface.js';
-import type { Store } from '../../store/index.js';
-import { allocatingServiceStore } from './allocating-store.js';
+import { serviceStoreHooks } from './store-hooks.js';
 import { ServiceIPRange } from './ip-range.js';
 import { DEFAULT_NODE_PORT_RANGE, PortRange } from './port-range.js';
 import { IPAllocator, PortAllocator } from './range-allocators.js';
 import { repairServiceRanges } from './repair.js';
 import { ServiceAllocators } from './service-allocators.js';
 
-export { allocatingServiceStore, repairServiceRanges, ServiceAllocators, ServiceIPRange, PortRange, DEFAULT_NODE_PORT_RANGE };
+export { serviceStoreHooks, repairServiceRanges, ServiceAllocators, ServiceIPRange, PortRange, DEFAULT_NODE_PORT_RANGE };
 export { rangeKey, AllocationError, IPAllocator, PortAllocator } from './range-allocators.js';
 export type { IPFamily } from './ip-range.js';
 
@@ -35,10 +34,4 @@ export function createServiceAllocators(backend: Backend, storagePrefix: string,
   const ips = ranges.map((r, i) => new IPAllocator(backend, storagePrefix, r, i === 0 ? 'serviceips' : 'secondaryserviceips'));
   const ports = new PortAllocator(backend, storagePrefix, PortRange.parse(options.serviceNodePortRange ?? DEFAULT_NODE_PORT_RANGE));
   return new ServiceAllocators(ips, ports);
-}
-
-/** The services store with allocation, after a repair pass over the stored services. */
-export async function servicesWithAllocation(store: Store, allocators: ServiceAllocators): Promise<Store> {
-  await repairServiceRanges(store, allocators);
-  return allocatingServiceStore(store, allocators);
 }
