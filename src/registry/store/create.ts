@@ -9,7 +9,6 @@ import { recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
 import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
-import type { AdmissionAttributes } from '../../admission/types.js';
 import { finishing } from './hooks.js';
 
 export async function createObject(
@@ -34,26 +33,19 @@ export async function createObject(
   await deps.admission.mutate(attributes);
   // Upstream BeginCreate: after mutating admission, before the strategy and validation.
   const finish = await deps.hooks?.beginCreate?.(obj, options);
-  return finishing(finish, () => validateAndWrite(def, gr, deps, namespace, obj, options, toStored, attributes));
+  return finishing(finish, async () => {
+    def.strategy.prepareForCreate?.(obj);
+    if (def.strategy.tracksGeneration) meta.generation = 1;
+    else delete meta.generation;
+    validateCreate(def, obj);
+    await deps.admission.validate(attributes);
+    return writeNew(gr, deps, namespace, obj, options, toStored);
+  });
 }
 
-/** The strategy, validation, validating admission, then the create-if-absent write. */
-async function validateAndWrite(
-  def: ResourceDefinition,
-  gr: GroupResource,
-  deps: StoreDeps,
-  namespace: string,
-  obj: KubeObject,
-  options: WriteOptions,
-  toStored: (obj: KubeObject) => KubeObject,
-  attributes: AdmissionAttributes,
-): Promise<Created> {
+/** The create-if-absent write (a dry run only checks that the name is free). */
+async function writeNew(gr: GroupResource, deps: StoreDeps, namespace: string, obj: KubeObject, options: WriteOptions, toStored: (obj: KubeObject) => KubeObject): Promise<Created> {
   const meta = obj.metadata;
-  def.strategy.prepareForCreate?.(obj);
-  if (def.strategy.tracksGeneration) meta.generation = 1;
-  else delete meta.generation;
-  validateCreate(def, obj);
-  await deps.admission.validate(attributes);
   const name = meta.name ?? '';
   const key = deps.storage.keys.objectKey(namespace, name);
   if (options.dryRun) {
