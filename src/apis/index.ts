@@ -6,6 +6,9 @@ import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
 import { configMapDefinition } from './core/v1/configmap.js';
+import { endpointsDefinition } from './core/v1/endpoints.js';
+import { serviceDefinition } from './core/v1/service/index.js';
+import { endpointSliceDefinition } from './discovery/v1/endpointslice.js';
 import { coreEventDefinition } from './core/v1/event.js';
 import { limitRangeDefinition } from './core/v1/limitrange.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
@@ -42,6 +45,8 @@ export function builtInResources(): ResourceDefinition[] {
     configMapDefinition,
     secretDefinition,
     coreEventDefinition,
+    serviceDefinition,
+    endpointsDefinition,
     persistentVolumeDefinition,
     persistentVolumeClaimDefinition,
     nodeDefinition,
@@ -65,5 +70,6 @@ export function builtInResources(): ResourceDefinition[] {
     priorityLevelConfigurationDefinition,
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
+    endpointSliceDefinition,
   ];
 }

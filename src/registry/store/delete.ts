@@ -56,6 +56,7 @@ export async function deleteObject(
       if (decision.action === 'delete') {
         const { revision } = await backend.delete(key, current.modRevision);
         obj.metadata.resourceVersion = String(revision);
+        await deps.hooks?.afterDelete?.(obj); // upstream AfterDelete (services give back their allocations)
         return { object: obj, deleted: true };
       }
       const kv = await backend.update(key, encodeObject(decision.obj), current.modRevision);
