@@ -21,6 +21,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** The structural facts of one schema node, nested named definitions replaced by `$ref`s. */
 function structure(node: Json, named: (schema: Json) => Json | undefined): Json {
+  // IntOrString is compared in its OpenAPI v2 form, as the served document renders the schema marker.
+  if (node['x-kubernetes-int-or-string'] === true) return { format: 'int-or-string', type: 'string' };
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type' || key === 'format' || key === '$ref' || key.startsWith('x-kubernetes-')) out[key] = value;
