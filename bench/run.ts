@@ -9,6 +9,7 @@ import { writeTokenFile } from './fixtures.js';
 import { loadPerCore, loadResults, saveResults, type Measurement } from './results.js';
 import type { BenchContext } from './scenarios/context.js';
 import { measureCreateThroughput } from './scenarios/create-throughput.js';
+import { measurePodCreate } from './scenarios/pod-create.js';
 import { measureEtcdCreate } from './scenarios/etcd-create.js';
 import { measureGetByName } from './scenarios/get-by-name.js';
 import { measureApplyVsPut } from './scenarios/apply-vs-put.js';
@@ -21,7 +22,7 @@ import { elapsedMs, fmt } from './stats.js';
 import { renderTable } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SCENARIOS = ['create', 'get', 'apply', 'list', 'watch', 'startup', 'memory', 'etcd'] as const;
+const SCENARIOS = ['create', 'pods', 'get', 'apply', 'list', 'watch', 'startup', 'memory', 'etcd'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** The saved figures live in the source tree (committed), not in dist/. */
 const RESULTS_PATH = fileURLToPath(new URL('../../bench/last-results.json', import.meta.url));
@@ -61,11 +62,12 @@ async function runScenarios(ctx: BenchContext, only: ReadonlySet<Scenario>): Pro
       console.error(`[bench] ${name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   };
-  if (only.has('create') || only.has('get') || only.has('apply') || only.has('list')) {
+  if (only.has('create') || only.has('pods') || only.has('get') || only.has('apply') || only.has('list')) {
     await attempt('create/get/list', async () => {
       const pair = await startHttpPair(ctx);
       try {
         if (only.has('create')) results.push(await measureCreateThroughput(ctx, pair));
+        if (only.has('pods')) results.push(await measurePodCreate(ctx, pair));
         if (only.has('get')) results.push(await measureGetByName(ctx, pair));
         if (only.has('apply')) results.push(await measureApplyVsPut(ctx, pair));
         if (only.has('list')) results.push(await measureListFromCache(ctx, pair.client));
