@@ -12,7 +12,7 @@ import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 import type { ResourceScope } from './handlers/scope.js';
-import { handleView } from './handlers/subresource-view.js';
+import { handleCreateAction, handleView } from './handlers/subresource-view.js';
 import { handleConnect } from './handlers/connect.js';
 import { findSubresource, type SubresourceAccess } from '../registry/subresource.js';
 
@@ -41,6 +41,7 @@ export function resourceRouter(stores: readonly Store[]): (ctx: RequestContext, 
     if (!store) throw resourceNotFound();
     if (info.subresource) return serveSubresource(ctx, store, info, { parent: store, storeFor });
     const scope = scopeOf(store, info);
+    if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, { parent: store, storeFor });
     const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
     if (!handler) throw methodNotAllowed();
     await handler(ctx, scope);

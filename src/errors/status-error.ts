@@ -159,3 +159,13 @@ export const internalError = (message: string): StatusError =>
 
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number): StatusError =>
   new StatusError(503, 'ServiceUnavailable', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+
+/**
+ * An error upstream returns as a plain Go error rather than an API status (a dial failure, an aggregate
+ * of field errors): its Status has the code and the error text, and no reason (StatusReasonUnknown).
+ */
+export function unknownError(code: number, message: string): StatusError {
+  const error = new StatusError(code, 'InternalError', message);
+  delete error.status.reason;
+  return error;
+}

@@ -4,7 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
-import type { Subresource } from './subresource.js';
+import type { Subresource, SubresourceAccess, ViewWriteOptions } from './subresource.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -89,6 +89,11 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
     ttlSeconds?: number;
     conversion?: Conversion<T>;
   };
+  /**
+   * Kinds that are never stored (Binding): POST to the collection runs this instead of the generic
+   * store's create, and answers its code and object (a Success Status for bindings).
+   */
+  createAction?(access: SubresourceAccess, namespace: string, obj: T, options: ViewWriteOptions): Promise<{ code: number; object: KubeObject }>;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
 }

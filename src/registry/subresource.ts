@@ -70,6 +70,14 @@ export interface ConnectRequest {
   query: URLSearchParams;
 }
 
+/**
+ * What a connection answers when it has nothing to stream and no error: an empty 204 (upstream's
+ * LocationStreamer without a location, as for the log of a pod not yet on a node).
+ */
+export interface ConnectAnswer {
+  code: 204;
+}
+
 /** A stream to a node or pod; without nodes to reach, it answers what kube-apiserver answers then. */
 export interface ConnectSubresource {
   type: 'connect';
@@ -79,7 +87,8 @@ export interface ConnectSubresource {
   kind: GroupVersionKind;
   /** Whether `<subresource>/<path>` is served (proxy). */
   acceptsPath?: boolean;
-  connect(access: SubresourceAccess, namespace: string, name: string, request: ConnectRequest): Promise<never>;
+  /** Throws the error kube-apiserver would answer, or resolves to an answer without a body. */
+  connect(access: SubresourceAccess, namespace: string, name: string, request: ConnectRequest): Promise<ConnectAnswer>;
 }
 
 export type Subresource<T extends KubeObject = KubeObject> = ObjectSubresource<T> | ViewSubresource | ConnectSubresource;

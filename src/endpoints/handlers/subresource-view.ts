@@ -13,7 +13,7 @@ import { mediaTypeOf, negotiate } from '../negotiation.js';
 import { withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { writeObject } from '../responses.js';
-import { decodeKubeObject, readObjectBody } from './decode-body.js';
+import { checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { unsupportedMediaType } from '../../errors/status-error.js';
 
@@ -78,6 +78,19 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     return;
   }
   throw notFound(scope.store.groupResource, name);
+}
+
+/** POST to the collection of a kind that is never stored (upstream: a REST storage with Create only, as bindings). */
+export async function handleCreateAction(ctx: RequestContext, scope: ResourceScope, access: SubresourceAccess): Promise<void> {
+  const action = scope.def.createAction;
+  if (!action) throw notFound(scope.store.groupResource, '');
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const params = writeParams(ctx.query, 'CreateOptions');
+  const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
+  checkNamespace(scope.def, obj, scope.namespace);
+  const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user };
+  const result = await action(access, scope.namespace, obj, write);
+  writeResult(ctx, result.code, scope.def, result.object, rep);
 }
 
 /** A create's answer: the view's kind, or a `Status` (binding and eviction answer 201 with Success). */

@@ -1,0 +1,73 @@
+// The pod strategies (upstream pkg/registry/core/pod/strategy.go, 1.25): the main resource, `status`
+// and `ephemeralcontainers`. Pods do not track metadata.generation in 1.25.
+import type { FieldError } from '../../../../errors/field-errors.js';
+import type { Strategy } from '../../../../registry/resource-definition.js';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
+import type { Pod } from '../schemas.generated.js';
+import { preparePodForDelete } from './graceful-delete.js';
+import { podQOSClass } from './qos.js';
+import { applySeccompVersionSkew } from './seccomp.js';
+
+/** Create: status is Pending with the computed QoS class, whatever the client sent. */
+export function preparePodForCreate(pod: Pod): void {
+  pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
+  applySeccompVersionSkew(pod);
+}
+
+/** Update of the main resource: status only changes through `status`. */
+export function preparePodForUpdate(pod: Pod, old: Pod): void {
+  if (old.status === undefined) delete pod.status;
+  else pod.status = structuredClone(old.status);
+}
+
+/** Update through `status`: the spec and the owner references stay as they are (old kubelets corrupt them). */
+export function preparePodForStatusUpdate(pod: Pod, old: Pod): void {
+  if (old.spec === undefined) delete pod.spec;
+  else pod.spec = structuredClone(old.spec);
+  if (old.metadata.ownerReferences === undefined) delete pod.metadata.ownerReferences;
+  else pod.metadata.ownerReferences = structuredClone(old.metadata.ownerReferences);
+}
+
+/** Metadata a write through a subresource of the parent's object cannot change (upstream ResetObjectMetaForStatus). */
+function resetMetadataForSubresource(pod: Pod, old: Pod): void {
+  for (const key of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
+    if (old.metadata[key] === undefined) delete pod.metadata[key];
+    else (pod.metadata as Record<string, unknown>)[key] = structuredClone(old.metadata[key]);
+  }
+}
+
+/** Update through `ephemeralcontainers`: only spec.ephemeralContainers changes. */
+export function preparePodForEphemeralContainersUpdate(pod: Pod, old: Pod): void {
+  const ephemeral = pod.spec?.ephemeralContainers;
+  const spec = structuredClone(old.spec ?? { containers: [] });
+  if (ephemeral === undefined) delete spec.ephemeralContainers;
+  else spec.ephemeralContainers = ephemeral;
+  pod.spec = spec;
+  if (old.status === undefined) delete pod.status;
+  else pod.status = structuredClone(old.status);
+  resetMetadataForSubresource(pod, old);
+}
+
+/** Until the pod validation lands: the metadata rules of ValidatePod (names are DNS subdomains). */
+function validatePodMetadata(pod: Pod): FieldError[] {
+  return validateObjectMeta(pod.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain });
+}
+
+function validatePodMetadataUpdate(pod: Pod, old: Pod): FieldError[] {
+  return validateObjectMetaUpdate(pod.metadata, old.metadata);
+}
+
+/** Validation of `status` writes (upstream ValidatePodStatusUpdate). */
+export const validatePodStatusWrite = validatePodMetadataUpdate;
+
+/** Validation of `ephemeralcontainers` writes (upstream ValidatePodEphemeralContainersUpdate). */
+export const validatePodEphemeralContainersWrite = validatePodMetadataUpdate;
+
+/** The pod strategy of the main resource. */
+export const podStrategy: Strategy<Pod> = {
+  prepareForCreate: preparePodForCreate,
+  validate: validatePodMetadata,
+  prepareForUpdate: preparePodForUpdate,
+  validateUpdate: validatePodMetadataUpdate,
+  prepareForDelete: preparePodForDelete,
+};
