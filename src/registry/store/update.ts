@@ -83,8 +83,10 @@ async function tryWrite(
   obj.metadata.resourceVersion = String(current.modRevision);
   // Nothing changed: no write, no new resourceVersion (upstream short-circuits the same way).
   if (value === current.value || options.dryRun) return { ok: true, object: obj };
-  // The last finalizer of a deleting object is gone: the update completes the deletion.
-  const finishesDeletion = obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0;
+  // The last finalizer of a deleting object is gone: the update completes the deletion (upstream
+  // shouldDeleteDuringUpdate), unless a graceful deletion is pending (a pod waiting for its kubelet).
+  const finishesDeletion =
+    obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0 && (old.metadata.deletionGracePeriodSeconds ?? 0) === 0;
   try {
     if (finishesDeletion) {
       await u.deps.storage.backend.delete(key, current.modRevision);
