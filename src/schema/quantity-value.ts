@@ -20,8 +20,24 @@ function scaled(num: bigint, den: bigint, exp10: number): { num: bigint; den: bi
   return e >= 0 ? { num: num * 10n ** BigInt(e), den } : { num, den: den * 10n ** BigInt(-e) };
 }
 
+/**
+ * Values already computed, by text: a cluster's objects repeat few quantities ('100m', '1Gi', the
+ * divisors), and BigInt arithmetic costs microseconds. Bounded; emptied when full. Values are frozen.
+ */
+const cache = new Map<string, QuantityValue | undefined>();
+const CACHE_LIMIT = 512;
+
 /** The value of a valid quantity string; undefined when it does not parse. */
 export function quantityValue(text: string): QuantityValue | undefined {
+  const known = cache.get(text);
+  if (known !== undefined || cache.has(text)) return known;
+  const value = parseQuantityValue(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, value && Object.freeze(value));
+  return value;
+}
+
+function parseQuantityValue(text: string): QuantityValue | undefined {
   const trimmed = text.trim();
   if (quantityError(trimmed) !== undefined) return undefined;
   const match = /^([+-]?)(\d*)(?:\.(\d*))?(.*)$/.exec(trimmed);
