@@ -34,6 +34,7 @@ export async function createObject(
   if (def.strategy.tracksGeneration) meta.generation = 1;
   else delete meta.generation;
   validateCreate(def, obj);
+  if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
   await deps.admission.validate(attributes);
   const name = meta.name ?? '';
   const key = deps.storage.keys.objectKey(namespace, name);

@@ -7,18 +7,33 @@ import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from
 import { columnDefinition, nameColumn } from '../../printers/columns.js';
 import { containerCells, formatLabels } from '../../printers/pod-template-cells.js';
 import { CORE_V1 } from './object-reference.js';
+import { defaultPodSpec } from './pod/defaults.js';
+import { validatePodTemplateSpec } from './pod/validation/index.js';
+import { podSpecWarnings } from './pod/warnings.js';
 import { PodTemplateSchema, type PodTemplate } from './schemas.generated.js';
 
 export { PodTemplateSchema, type PodTemplate };
 
+/** upstream SetObjectDefaults_PodTemplate: the template's PodSpec defaults (the template is not optional in Go). */
+export function defaultPodTemplate(template: PodTemplate): void {
+  const spec = ((template.template ??= {}).spec ??= { containers: [] });
+  defaultPodSpec(spec);
+}
+
 /** upstream ValidatePodTemplate: metadata (names as pods'), then the template. */
 export function validatePodTemplate(template: PodTemplate): FieldError[] {
-  return validateObjectMeta(template.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain });
+  return [...validateObjectMeta(template.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validatePodTemplateSpec(template.template ?? {}, 'template')];
 }
 
 /** upstream ValidatePodTemplateUpdate: metadata update rules, then the template. */
 export function validatePodTemplateUpdate(template: PodTemplate, old: PodTemplate): FieldError[] {
-  return validateObjectMetaUpdate(template.metadata, old.metadata);
+  return [...validateObjectMetaUpdate(template.metadata, old.metadata), ...validatePodTemplateSpec(template.template ?? {}, 'template')];
+}
+
+/** upstream GetWarningsForPodTemplate at `template`. */
+function podTemplateWarnings(template: PodTemplate): string[] {
+  const spec = template.template?.spec;
+  return spec ? podSpecWarnings(spec, template.template?.metadata, 'template.') : [];
 }
 
 /** The PodTemplate resource. */
@@ -33,7 +48,9 @@ export const podTemplateDefinition: ResourceDefinition<PodTemplate> = {
   schema: PodTemplateSchema,
   definitionName: `${CORE_V1}.PodTemplate`,
   verbs: ALL_VERBS,
+  defaults: defaultPodTemplate,
   strategy: {
+    warnings: podTemplateWarnings,
     validate: validatePodTemplate,
     validateUpdate: validatePodTemplateUpdate,
     tracksGeneration: true,

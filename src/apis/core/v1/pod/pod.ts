@@ -6,6 +6,7 @@ import { ALL_VERBS, type ResourceDefinition } from '../../../../registry/resourc
 import { statusSubresource, type ObjectSubresource } from '../../../../registry/subresource.js';
 import { CORE_V1 } from '../object-reference.js';
 import { PodSchema, type Pod } from '../schemas.generated.js';
+import { defaultPod } from './defaults.js';
 import { podFieldSelectors } from './field-selectors.js';
 import {
   podStrategy,
@@ -54,6 +55,7 @@ export const podDefinition: ResourceDefinition<Pod> = {
     evictionSubresource,
     ...podConnectSubresources,
   ],
+  defaults: defaultPod,
   strategy: podStrategy,
   tableColumns: podTableColumns,
   fieldSelectors: podFieldSelectors,

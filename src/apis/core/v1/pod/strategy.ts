@@ -2,11 +2,12 @@
 // and `ephemeralcontainers`. Pods do not track metadata.generation in 1.25.
 import type { FieldError } from '../../../../errors/field-errors.js';
 import type { Strategy } from '../../../../registry/resource-definition.js';
-import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
 import type { Pod } from '../schemas.generated.js';
 import { preparePodForDelete } from './graceful-delete.js';
 import { podQOSClass } from './qos.js';
 import { applySeccompVersionSkew } from './seccomp.js';
+import { validatePod, validatePodEphemeralContainersUpdate, validatePodStatusUpdate, validatePodUpdate } from './validation/index.js';
+import { podWarnings } from './warnings.js';
 
 /** Create: status is Pending with the computed QoS class, whatever the client sent. */
 export function preparePodForCreate(pod: Pod): void {
@@ -48,26 +49,19 @@ export function preparePodForEphemeralContainersUpdate(pod: Pod, old: Pod): void
   resetMetadataForSubresource(pod, old);
 }
 
-/** Until the pod validation lands: the metadata rules of ValidatePod (names are DNS subdomains). */
-function validatePodMetadata(pod: Pod): FieldError[] {
-  return validateObjectMeta(pod.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain });
-}
-
-function validatePodMetadataUpdate(pod: Pod, old: Pod): FieldError[] {
-  return validateObjectMetaUpdate(pod.metadata, old.metadata);
-}
-
 /** Validation of `status` writes (upstream ValidatePodStatusUpdate). */
-export const validatePodStatusWrite = validatePodMetadataUpdate;
+export const validatePodStatusWrite = (pod: Pod, old: Pod): FieldError[] => validatePodStatusUpdate(pod, old);
 
 /** Validation of `ephemeralcontainers` writes (upstream ValidatePodEphemeralContainersUpdate). */
-export const validatePodEphemeralContainersWrite = validatePodMetadataUpdate;
+export const validatePodEphemeralContainersWrite = (pod: Pod, old: Pod): FieldError[] => validatePodEphemeralContainersUpdate(pod, old);
 
 /** The pod strategy of the main resource. */
 export const podStrategy: Strategy<Pod> = {
   prepareForCreate: preparePodForCreate,
-  validate: validatePodMetadata,
+  validate: (pod) => validatePod(pod),
   prepareForUpdate: preparePodForUpdate,
-  validateUpdate: validatePodMetadataUpdate,
+  validateUpdate: (pod, old) => validatePodUpdate(pod, old),
+  // upstream warns on create only: pod updates are frequent and rarely made by people.
+  warnings: (pod, old) => (old ? [] : podWarnings(pod)),
   prepareForDelete: preparePodForDelete,
 };

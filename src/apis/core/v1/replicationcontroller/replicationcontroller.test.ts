@@ -12,10 +12,15 @@ import { replicationControllerScale, scaleFromReplicationController } from './sc
 import { replicationControllerColumns } from './table.js';
 import { validateReplicationController, validateReplicationControllerStatusUpdate, validateReplicationControllerUpdate } from './validation.js';
 
-const rc = (spec: ReplicationController['spec'] = {}, meta: Partial<ReplicationController['metadata']> = {}): ReplicationController => ({
-  metadata: { name: 'web', namespace: 'ns', ...meta },
-  spec: { replicas: 2, selector: { app: 'web' }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }], restartPolicy: 'Always' } }, ...spec },
-});
+/** A defaulted controller, as validation sees it. */
+const rc = (spec: ReplicationController['spec'] = {}, meta: Partial<ReplicationController['metadata']> = {}): ReplicationController => {
+  const obj: ReplicationController = {
+    metadata: { name: 'web', namespace: 'ns', ...meta },
+    spec: { replicas: 2, selector: { app: 'web' }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }], restartPolicy: 'Always' } }, ...spec },
+  };
+  defaultReplicationController(obj);
+  return obj;
+};
 const messages = (list: { type: string; field: string }[]) => list.map((e) => fieldErrorMessage(e as Parameters<typeof fieldErrorMessage>[0]));
 
 test('defaultReplicationController as upstream SetDefaults_ReplicationController', () => {
@@ -30,13 +35,13 @@ test('defaultReplicationController as upstream SetDefaults_ReplicationController
 test('validateReplicationController as upstream', () => {
   assert.deepEqual(validateReplicationController(rc()), []);
   const cases: [string, ReplicationController, string[]][] = [
-    ['empty selector', rc({ selector: {} }), ['spec.selector: Required value']],
+    ['empty selector', rc({ selector: {}, template: { spec: { containers: [{ name: 'c', image: 'nginx' }] } } }), ['spec.selector: Required value']],
     ['negative replicas', rc({ replicas: -1 }), ['spec.replicas: Invalid value: -1: must be greater than or equal to 0']],
     ['missing template', rc({ template: undefined as never }), ['spec.template: Required value']],
     ['selector mismatch', rc({ selector: { app: 'other' } }), ['spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`']],
     [
       'restart policy and deadline',
-      rc({ template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c' }], restartPolicy: 'Never', activeDeadlineSeconds: 5 } } }),
+      rc({ template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }], restartPolicy: 'Never', activeDeadlineSeconds: 5 } } }),
       ['spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"', 'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicationController is not Supported'],
     ],
   ];

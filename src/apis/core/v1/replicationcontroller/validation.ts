@@ -1,6 +1,7 @@
 // ReplicationController validation (upstream ValidateReplicationController, ...Update, ...StatusUpdate, 1.25).
 import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
+import { validatePodTemplateSpec } from '../pod/validation/index.js';
 import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../schemas.generated.js';
 
 /** upstream isNegativeErrorMsg. */
@@ -29,6 +30,7 @@ function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: 
   if (Object.keys(selector).length > 0 && !matches(selector, template.metadata?.labels)) {
     errors.push(invalid(`${path}.metadata.labels`, template.metadata?.labels ?? {}, '`selector` does not match template `labels`'));
   }
+  errors.push(...validatePodTemplateSpec(template, path));
   if (replicas > 1) errors.push(...validateReadOnlyDisks(template, `${path}.spec.volumes`));
   const restartPolicy = template.spec?.restartPolicy ?? '';
   if (restartPolicy !== 'Always') errors.push(notSupported(`${path}.spec.restartPolicy`, restartPolicy, ['Always']));

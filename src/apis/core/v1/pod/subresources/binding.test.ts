@@ -29,7 +29,7 @@ describe('binding', () => {
   const status = (code: number, message: string) => (e: unknown) => isStatusError(e) && e.code === code && e.message === message;
   before(async () => {
     await env.start();
-    for (const name of ['a', 'b', 'c', 'dry']) await pods().create('ns', { metadata: { name }, spec: { containers: [{ name: 'c' }] } } as KubeObject, write);
+    for (const name of ['a', 'b', 'c', 'dry']) await pods().create('ns', { metadata: { name }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } as KubeObject, write);
   });
   after(() => env.stop());
 

@@ -11,7 +11,7 @@ import { validatePodLogOptions } from './log-options.js';
 import { memoryStores } from './stores.test-support.js';
 import { fieldErrorMessage } from '../../../../../errors/field-errors.js';
 
-const pod = (spec: Partial<NonNullable<Pod['spec']>>): Pod => ({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c' }], ...spec } });
+const pod = (spec: Partial<NonNullable<Pod['spec']>>): Pod => ({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'busybox' }], ...spec } });
 const badRequest = (message: string) => (e: unknown) => isStatusError(e) && e.code === 400 && e.message === message;
 
 test('validateContainer as upstream', () => {
@@ -66,10 +66,10 @@ describe('connect subresources', () => {
   before(async () => {
     await env.start();
     const [pods, nodes] = env.stores;
-    await pods?.create('ns', { metadata: { name: 'free' }, spec: { containers: [{ name: 'c' }] } } as KubeObject, write);
-    await pods?.create('ns', { metadata: { name: 'lost' }, spec: { containers: [{ name: 'c' }], nodeName: 'gone' } } as KubeObject, write);
-    await pods?.create('ns', { metadata: { name: 'bare' }, spec: { containers: [{ name: 'c' }], nodeName: 'bare' } } as KubeObject, write);
-    await pods?.create('ns', { metadata: { name: 'local' }, spec: { containers: [{ name: 'c' }], nodeName: 'local' } } as KubeObject, write);
+    await pods?.create('ns', { metadata: { name: 'free' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } as KubeObject, write);
+    await pods?.create('ns', { metadata: { name: 'lost' }, spec: { containers: [{ name: 'c', image: 'busybox' }], nodeName: 'gone' } } as KubeObject, write);
+    await pods?.create('ns', { metadata: { name: 'bare' }, spec: { containers: [{ name: 'c', image: 'busybox' }], nodeName: 'bare' } } as KubeObject, write);
+    await pods?.create('ns', { metadata: { name: 'local' }, spec: { containers: [{ name: 'c', image: 'busybox' }], nodeName: 'local' } } as KubeObject, write);
     await nodes?.create('', { metadata: { name: 'bare' } }, write);
     await nodes?.create('', { metadata: { name: 'local' }, status: { addresses: [{ type: 'InternalIP', address: '127.0.0.1' }], daemonEndpoints: { kubeletEndpoint: { Port: 1 } } } }, write);
   });

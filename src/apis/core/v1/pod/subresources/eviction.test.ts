@@ -16,7 +16,7 @@ describe('eviction', () => {
   const pods = () => env.access.parent;
   const evict = async (name: string, obj: KubeObject, options = write) => evictionSubresource.create?.(env.access, 'ns', name, obj, options);
   const running = (name: string, nodeName?: string): KubeObject =>
-    ({ metadata: { name }, spec: { containers: [{ name: 'c' }], terminationGracePeriodSeconds: 30, ...(nodeName ? { nodeName } : {}) } }) as KubeObject;
+    ({ metadata: { name }, spec: { containers: [{ name: 'c', image: 'busybox' }], terminationGracePeriodSeconds: 30, ...(nodeName ? { nodeName } : {}) } }) as KubeObject;
   before(async () => {
     await env.start();
     for (const name of ['pending', 'dry']) await pods().create('ns', running(name), write);
