@@ -16,8 +16,12 @@ export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection
  * update: decode -> default -> prepareForUpdate -> validateUpdate -> persist.
  * Validators return field errors; the store turns a non-empty list into one 422 Invalid.
  */
-/** What a delete does to an existing object: update it (deletion pending), remove it now, or nothing. */
-export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: 'delete' } | { action: 'none' };
+/**
+ * What a delete does to an existing object: update it (deletion pending), remove it now, or nothing.
+ * `marked` is the object as a graceful kind writes it before removing it (deletionTimestamp set, grace
+ * period 0): watchers see it MODIFIED, then DELETED (upstream's graceful delete with a zero period).
+ */
+export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: 'delete'; marked?: KubeObject } | { action: 'none' };
 
 export interface Strategy<T extends KubeObject = KubeObject> {
   /** Reset what clients may not set on create (e.g. status). */

@@ -92,10 +92,11 @@ describe('@kubernetes/client-node with pods against kplane', () => {
       // Scheduled: the delete only starts the grace period (no kubelet finishes it)...
       await core.deleteNamespacedPod({ name: 'watched', namespace: 'pods' });
       await eventually(() => (events.includes('update node-1 terminating') ? true : undefined), 'the graceful deletion');
-      // ...and a delete with a zero grace period removes it.
+      // ...and a delete with a zero grace period removes it: first written with the shortened period
+      // (a second update), then deleted, as upstream's graceful delete does.
       await core.deleteNamespacedPod({ name: 'watched', namespace: 'pods', gracePeriodSeconds: 0 });
       await eventually(() => (events.includes('delete') ? true : undefined), 'the delete');
-      assert.deepEqual(events, ['add -', 'update node-1 live', 'update node-1 terminating', 'delete']);
+      assert.deepEqual(events, ['add -', 'update node-1 live', 'update node-1 terminating', 'update node-1 terminating', 'delete']);
     } finally {
       await informer.stop();
     }

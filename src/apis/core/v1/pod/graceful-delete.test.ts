@@ -25,7 +25,10 @@ test('podGracePeriod as upstream CheckGracefulDelete', () => {
 });
 
 test('preparePodForDelete: first delete', () => {
-  assert.deepEqual(preparePodForDelete(pod(), {}, now), { action: 'delete' });
+  const atOnce = preparePodForDelete(pod(), {}, now);
+  assert.equal(atOnce.action, 'delete');
+  // Marked first (watchers see MODIFIED then DELETED), as upstream writes it.
+  assert.deepEqual(atOnce.action === 'delete' && atOnce.marked?.metadata, { name: 'p', deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 });
   const graceful = preparePodForDelete(pod({ nodeName: 'n' }), {}, now);
   assert.equal(graceful.action, 'update');
   if (graceful.action !== 'update') return;
@@ -35,7 +38,7 @@ test('preparePodForDelete: first delete', () => {
   const kept = preparePodForDelete(pod({}, { finalizers: ['x/y'] }), {}, now);
   assert.equal(kept.action === 'update' && kept.obj.metadata.deletionGracePeriodSeconds, 0);
   assert.equal(kept.action === 'update' && kept.obj.metadata.deletionTimestamp, '2026-01-01T00:00:00Z');
-  assert.deepEqual(preparePodForDelete(pod({ nodeName: 'n' }), { gracePeriodSeconds: 0 }, now), { action: 'delete' });
+  assert.equal(preparePodForDelete(pod({ nodeName: 'n' }), { gracePeriodSeconds: 0 }, now).action, 'delete');
 });
 
 test('preparePodForDelete: a pod already being deleted', () => {
@@ -45,7 +48,8 @@ test('preparePodForDelete: a pod already being deleted', () => {
   const shorter = preparePodForDelete(pending, { gracePeriodSeconds: 10 }, now);
   assert.equal(shorter.action === 'update' && shorter.obj.metadata.deletionTimestamp, '2026-01-01T00:00:10Z');
   assert.equal(shorter.action === 'update' && shorter.obj.metadata.deletionGracePeriodSeconds, 10);
-  assert.deepEqual(preparePodForDelete(pending, { gracePeriodSeconds: 0 }, now), { action: 'delete' }, 'zero: now');
+  const zero = preparePodForDelete(pending, { gracePeriodSeconds: 0 }, now);
+  assert.equal(zero.action === 'delete' && zero.marked?.metadata.deletionTimestamp, '2026-01-01T00:00:00Z', 'zero: now');
   const graceless = pod({ nodeName: 'n' }, { deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 0 });
   assert.deepEqual(preparePodForDelete(graceless, {}, now), { action: 'delete' });
   assert.deepEqual(preparePodForDelete({ ...graceless, metadata: { ...graceless.metadata, finalizers: ['x/y'] } }, {}, now), { action: 'none' });

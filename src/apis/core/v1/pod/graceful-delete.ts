@@ -33,13 +33,10 @@ function withDeletion(pod: Pod, deletionTimestamp: string, grace: number, bumpGe
   return { ...pod, metadata };
 }
 
-/**
- * A zero grace period deletes now, unless finalizers keep the pod (upstream updates the pod and then
- * deletes it; we delete it in one step).
- */
+/** A zero grace period deletes now (after writing the mark, as upstream), unless finalizers keep the pod. */
 function decide(updated: Pod, grace: number): DeleteDecision {
   if (hasFinalizers(updated) || grace > 0) return { action: 'update', obj: updated };
-  return { action: 'delete' };
+  return { action: 'delete', marked: updated };
 }
 
 /** A pod already being deleted: only a shorter grace period changes anything. */
