@@ -56,6 +56,13 @@ describe('kubectl with pods against kplane', () => {
     assert.match(exec.stderr, /pod x does not have a host assigned/);
   });
 
+  test('debug adds an ephemeral container through the ephemeralcontainers subresource', async () => {
+    const debug = await c.kubectlResult(['debug', 'x', '--image=busybox', '--', 'true']);
+    assert.equal(debug.code, 0, debug.stderr);
+    const containers = JSON.parse(await c.kubectl(['get', 'pod', 'x', '-o', 'jsonpath={.spec.ephemeralContainers}'])) as { image: string; imagePullPolicy: string; command: string[] }[];
+    assert.deepEqual(containers.map((e) => [e.image, e.imagePullPolicy, e.command]), [['busybox', 'Always', ['true']]]);
+  });
+
   test('a binding assigns the node once; then exec finds no such node', async () => {
     const out = await c.kubectl(['create', '--raw', '/api/v1/namespaces/default/pods/x/binding', '-f', '-'], { input: binding('x', 'n1') });
     assert.equal((JSON.parse(out) as { status: string }).status, 'Success');

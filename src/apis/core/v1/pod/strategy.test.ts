@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Pod } from '../schemas.generated.js';
+import { defaultPod } from './defaults.js';
 import { preparePodForCreate, preparePodForEphemeralContainersUpdate, preparePodForStatusUpdate, preparePodForUpdate } from './strategy.js';
 
 const base = (): Pod => ({
@@ -35,15 +36,20 @@ test('preparePodForStatusUpdate keeps the spec and owner references, takes the s
   assert.equal(pod.status?.podIP, '10.0.0.2');
 });
 
-test('preparePodForEphemeralContainersUpdate keeps everything but spec.ephemeralContainers', () => {
+test('preparePodForEphemeralContainersUpdate keeps everything but spec.ephemeralContainers, which it defaults', () => {
   const old = base();
+  defaultPod(old);
   const pod: Pod = {
     metadata: { name: 'p', labels: { b: '2' } },
     spec: { containers: [{ name: 'other' }], ephemeralContainers: [{ name: 'debug', image: 'busybox' }] },
     status: { phase: 'Failed' },
   };
   preparePodForEphemeralContainersUpdate(pod, old);
-  assert.deepEqual(pod.spec, { ...old.spec, ephemeralContainers: [{ name: 'debug', image: 'busybox' }] });
+  const { ephemeralContainers, ...rest } = pod.spec ?? { containers: [] };
+  assert.deepEqual(rest, old.spec);
+  assert.deepEqual(ephemeralContainers, [
+    { name: 'debug', image: 'busybox', imagePullPolicy: 'Always', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' },
+  ]);
   assert.deepEqual(pod.status, old.status);
   assert.deepEqual(pod.metadata.labels, old.metadata.labels);
 });

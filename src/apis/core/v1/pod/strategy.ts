@@ -3,6 +3,7 @@
 import type { FieldError } from '../../../../errors/field-errors.js';
 import type { Strategy } from '../../../../registry/resource-definition.js';
 import type { Pod } from '../schemas.generated.js';
+import { defaultPodSpec } from './defaults.js';
 import { preparePodForDelete } from './graceful-delete.js';
 import { podQOSClass } from './qos.js';
 import { applySeccompVersionSkew } from './seccomp.js';
@@ -37,12 +38,16 @@ function resetMetadataForSubresource(pod: Pod, old: Pod): void {
   }
 }
 
-/** Update through `ephemeralcontainers`: only spec.ephemeralContainers changes. */
+/**
+ * Update through `ephemeralcontainers`: only spec.ephemeralContainers changes. The new containers get
+ * their defaults here: upstream defaults every decoded body, the store only the main resource's.
+ */
 export function preparePodForEphemeralContainersUpdate(pod: Pod, old: Pod): void {
   const ephemeral = pod.spec?.ephemeralContainers;
   const spec = structuredClone(old.spec ?? { containers: [] });
   if (ephemeral === undefined) delete spec.ephemeralContainers;
   else spec.ephemeralContainers = ephemeral;
+  defaultPodSpec(spec);
   pod.spec = spec;
   if (old.status === undefined) delete pod.status;
   else pod.status = structuredClone(old.status);
