@@ -47,8 +47,8 @@ function assign(pod: Pod, binding: Binding, now: Date): Pod {
   return pod;
 }
 
-/** The Success Status a binding answers (the create handler sets its code, 201). */
-const success = (): KubeObject => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+/** The Success Status binding and eviction answer (upstream's create handler gives it the code 201). */
+export const createdSuccess = (): KubeObject => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
 
 /**
  * Binds pod `name` in `pods` to the binding's target (upstream BindingREST.Create). The pod is written
@@ -65,7 +65,7 @@ export async function bindPod(pods: Store, namespace: string, name: string, bind
     return assign(structuredClone(current) as Pod, binding, now);
   };
   await pods.update(namespace, name, write, { ...options, apply: true, subresource: 'binding' });
-  return { code: 201, object: success() };
+  return { code: 201, object: createdSuccess() };
 }
 
 /** `pods/<name>/binding`: POST a v1 Binding. */

@@ -7,6 +7,7 @@ import type { Store } from '../../../../../registry/store/index.js';
 import type { SubresourceAccess, ViewSubresource, ViewWriteOptions } from '../../../../../registry/subresource.js';
 import { EvictionSchema, type Eviction } from '../../../../policy/v1/schemas.generated.js';
 import type { Pod } from '../../schemas.generated.js';
+import { createdSuccess } from './binding.js';
 
 /** upstream EvictionsRetry: how often a delete that lost a race is tried again. */
 const EVICTION_ATTEMPTS = 20;
@@ -44,8 +45,6 @@ function withResourceVersion(options: DeleteOptions, pod: Pod): DeleteOptions {
   return { ...options, preconditions: { ...options.preconditions, resourceVersion: pod.metadata.resourceVersion ?? '' } };
 }
 
-const success = (): KubeObject => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
-
 /** One attempt: read the pod, check budgets where they apply, delete. */
 async function evictOnce(access: SubresourceAccess, namespace: string, name: string, options: DeleteOptions, write: ViewWriteOptions): Promise<KubeObject> {
   const pods: Store = access.parent;
@@ -58,7 +57,7 @@ async function evictOnce(access: SubresourceAccess, namespace: string, name: str
     if (refusal) return refusal;
   }
   await pods.delete(namespace, name, deleteOptions, { ...write, dryRun: isDryRun(deleteOptions) });
-  return success();
+  return createdSuccess();
 }
 
 /** POST an Eviction: 201 with a Success Status once the pod is deleted (or its graceful deletion started). */
