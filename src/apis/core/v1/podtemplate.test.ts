@@ -13,3 +13,15 @@ test('podtemplate table: NAME CONTAINERS IMAGES POD LABELS, no Age (upstream pri
   assert.deepEqual(columns.map((c) => c.cell({ metadata: { name: 'e' } }, new Date())), ['e', '', '', '<none>']);
   assert.equal(podTemplateDefinition.strategy.tracksGeneration, true);
 });
+
+test('podtemplate warnings: on create, and on updates that change the template (generation)', () => {
+  const template: PodTemplate = {
+    metadata: { name: 't', generation: 1 },
+    template: { spec: { containers: [{ name: 'x', image: 'busybox', resources: { limits: { memory: '1500m' } } }] } },
+  };
+  const warnings = podTemplateDefinition.strategy.warnings;
+  const expected = ['template.spec.containers[0].resources.limits[memory]: fractional byte value "1500m" is invalid, must be an integer'];
+  assert.deepEqual(warnings?.(template), expected);
+  assert.deepEqual(warnings?.(template, template), []);
+  assert.deepEqual(warnings?.({ ...template, metadata: { name: 't', generation: 2 } }, template), expected);
+});

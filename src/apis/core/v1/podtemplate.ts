@@ -10,7 +10,8 @@ import { CORE_V1 } from './object-reference.js';
 import { defaultPodSpec } from './pod/defaults.js';
 import { validatePodTemplateSpec } from './pod/validation/index.js';
 import { podSpecWarnings } from './pod/warnings.js';
-import { PodTemplateSchema, type PodTemplate } from './schemas.generated.js';
+import type { KubeObject } from '../../meta/v1/types.js';
+import { PodTemplateSchema, type PodTemplate, type PodTemplateSpec } from './schemas.generated.js';
 
 export { PodTemplateSchema, type PodTemplate };
 
@@ -30,10 +31,13 @@ export function validatePodTemplateUpdate(template: PodTemplate, old: PodTemplat
   return [...validateObjectMetaUpdate(template.metadata, old.metadata), ...validatePodTemplateSpec(template.template ?? {}, 'template')];
 }
 
-/** upstream GetWarningsForPodTemplate at `template`. */
-function podTemplateWarnings(template: PodTemplate): string[] {
-  const spec = template.template?.spec;
-  return spec ? podSpecWarnings(spec, template.template?.metadata, 'template.') : [];
+/**
+ * upstream GetWarningsForPodTemplate for a template at `prefix` (`template.`, `spec.template.`), as kinds
+ * embedding one warn: on create, and on an update that changed the generation.
+ */
+export function templateWarnings(template: PodTemplateSpec | undefined, prefix: string, obj: KubeObject, old?: KubeObject): string[] {
+  if (old && obj.metadata.generation === old.metadata.generation) return [];
+  return template?.spec ? podSpecWarnings(template.spec, template.metadata, prefix) : [];
 }
 
 /** The PodTemplate resource. */
@@ -50,7 +54,7 @@ export const podTemplateDefinition: ResourceDefinition<PodTemplate> = {
   verbs: ALL_VERBS,
   defaults: defaultPodTemplate,
   strategy: {
-    warnings: podTemplateWarnings,
+    warnings: (t, old) => templateWarnings(t.template, 'template.', t, old),
     validate: validatePodTemplate,
     validateUpdate: validatePodTemplateUpdate,
     tracksGeneration: true,

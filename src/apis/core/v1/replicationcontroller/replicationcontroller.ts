@@ -6,7 +6,7 @@ import { ALL_VERBS, type ResourceDefinition } from '../../../../registry/resourc
 import { statusSubresource } from '../../../../registry/subresource.js';
 import { CORE_V1 } from '../object-reference.js';
 import { ReplicationControllerSchema, type ReplicationController } from '../schemas.generated.js';
-import { podSpecWarnings } from '../pod/warnings.js';
+import { templateWarnings } from '../podtemplate.js';
 import { defaultReplicationController } from './defaults.js';
 import { replicationControllerScale } from './scale.js';
 import { replicationControllerColumns } from './table.js';
@@ -42,7 +42,7 @@ export const replicationControllerDefinition: ResourceDefinition<ReplicationCont
   subresources: [statusSubresource<ReplicationController>({ prepareForUpdate: prepareForStatusUpdate, validateUpdate: validateReplicationControllerStatusUpdate }), replicationControllerScale],
   defaults: defaultReplicationController,
   strategy: {
-    warnings: (rc) => (rc.spec?.template?.spec ? podSpecWarnings(rc.spec.template.spec, rc.spec.template.metadata, 'spec.template.') : []),
+    warnings: (rc, old) => templateWarnings(rc.spec?.template, 'spec.template.', rc, old),
     prepareForCreate: prepareReplicationControllerForCreate,
     validate: validateReplicationController,
     validateUpdate: validateReplicationControllerUpdate,
