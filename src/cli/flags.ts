@@ -9,6 +9,8 @@ export interface ServeOptions {
   readonly securePort: number;
   readonly bindAddress: string;
   readonly tokenAuthFile: string | undefined;
+  /** `--runtime-config` key=value pairs. */
+  readonly runtimeConfig: readonly string[];
   readonly dataDir: string;
   /** `--cert-dir`, defaulting to the data directory. */
   readonly certDir: string;
@@ -116,6 +118,8 @@ const serveFlags = {
   etcdServers: stringsFlag('etcd-servers',
     'List of etcd servers to connect with (scheme://ip:port), comma separated. Implies --storage=etcd.'),
   help: boolFlag('help', 'help for serve', 'h'),
+  runtimeConfig: stringsFlag('runtime-config',
+    'A set of key=value pairs that enable or disable built-in APIs. Supported options are: v1=true|false for the core API group; <group>/<version>=true|false for a specific API group and version (e.g. apps/v1=true); api/all=true|false controls all API versions; api/ga=true|false controls all API versions of the form v[0-9]+; api/beta=true|false controls all API versions of the form v[0-9]+beta[0-9]+; api/alpha=true|false controls all API versions of the form v[0-9]+alpha[0-9]+'),
   securePort: intFlag('secure-port', 6443,
     'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port.'),
   storage: enumFlag<StorageBackend>('storage', ['sqlite', 'memory', 'etcd'], 'sqlite',

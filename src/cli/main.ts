@@ -43,6 +43,7 @@ async function serve(argv: readonly string[]): Promise<void> {
         }
       : {}),
     ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
+    runtimeConfig: options.runtimeConfig,
   });
   console.log(`kplane: serving on ${server.url} (${options.storage}, ready in ${Date.now() - started} ms)`);
   console.log(`kplane: kubectl --kubeconfig ${server.kubeconfigPath} get namespaces`);

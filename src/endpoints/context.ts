@@ -32,6 +32,8 @@ export interface RequestContext {
   signal: AbortSignal;
   /** Collected `Warning: 299` texts, written with the response head. */
   warnings: string[];
+  /** Audit annotations of the request (`k8s.io/deprecated`, ...), kept here until audit logging exists. */
+  auditAnnotations?: Record<string, string>;
   /** Response code once written (for metrics and logs). */
   code?: number;
 }

@@ -3,7 +3,7 @@
 import { notAcceptable } from '../errors/status-error.js';
 
 export type Representation =
-  | { kind: 'object'; format: 'json' | 'yaml' }
+  | { kind: 'object'; format: 'json' | 'yaml' | 'protobuf' }
   | { kind: 'table'; version: 'v1' | 'v1beta1' }
   | { kind: 'partial-metadata'; version: 'v1' | 'v1beta1'; list: boolean };
 
@@ -12,6 +12,8 @@ interface MediaRange {
   params: Map<string, string>;
   q: number;
 }
+
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 
 export const SUPPORTED_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'] as const;
 
@@ -55,6 +57,12 @@ function representationOf(range: MediaRange, options: NegotiateOptions): Represe
     return undefined;
   }
   if (isJson || range.type === '*/*' || range.type === 'application/*') return { kind: 'object', format: 'json' };
+  if (range.type === PROTOBUF) {
+    // Upstream answers protobuf whenever it is the first acceptable type, for kinds that have a protobuf form.
+    const framing = range.params.get('stream');
+    if (!options.protobuf || (framing !== undefined && !(options.stream && framing === 'watch'))) return undefined;
+    return { kind: 'object', format: 'protobuf' };
+  }
   if (range.type === 'application/yaml' && !options.stream) return { kind: 'object', format: 'yaml' };
   return undefined;
 }
@@ -66,6 +74,8 @@ export interface NegotiateOptions {
   list: boolean;
   /** A watch stream: YAML has no stream framing. */
   stream: boolean;
+  /** The kind has a protobuf form (built-in kinds; not custom resources). */
+  protobuf?: boolean;
 }
 
 /** Pick the representation for a response, or throw 406 NotAcceptable. */
@@ -75,6 +85,15 @@ export function negotiate(accept: string | undefined, options: NegotiateOptions)
     if (representation) return representation;
   }
   throw notAcceptable(options.stream ? ['application/json', 'application/vnd.kubernetes.protobuf'] : SUPPORTED_MEDIA_TYPES);
+}
+
+/** True when the first representation the client accepts is protobuf (errors are then protobuf Status objects). */
+export function acceptsProtobufFirst(accept: string | undefined): boolean {
+  for (const range of parseAccept(accept)) {
+    if (range.type === PROTOBUF && !range.params.has('as')) return true;
+    if (representationOf(range, { allowTransforms: true, list: false, stream: false })) return false;
+  }
+  return false;
 }
 
 /** Media type of a request body without parameters, lower case. */

@@ -8,6 +8,7 @@ import type { Representation } from './negotiation.js';
 import { isTrue } from './request-info.js';
 import { serialize, writeHeadOnly, writeRaw } from './responses.js';
 import { includeObjectParam, partialObjectMetadata, toTable } from './table.js';
+import { PROTOBUF_MEDIA_TYPE, encodeProtobufList, encodeProtobufObject, supportsProtobuf } from '../schema/protobuf/index.js';
 
 export function apiVersionOf(def: ResourceDefinition): string {
   return def.group ? `${def.group}/${def.version}` : def.version;
@@ -42,13 +43,32 @@ export function transformObject(ctx: RequestContext, def: ResourceDefinition, ob
   return withTypeMeta(def, obj);
 }
 
+const protobufForms = new WeakMap<ResourceDefinition, boolean>();
+
+/** Whether a kind has a protobuf form (its schema carries field numbers), computed once per definition. */
+export function servesProtobuf(def: ResourceDefinition): boolean {
+  let serves = protobufForms.get(def);
+  if (serves === undefined) protobufForms.set(def, (serves = supportsProtobuf(def.schema)));
+  return serves;
+}
+
+/** One object in protobuf: the `k8s\0` envelope around its message (1-conventions: protobuf representation). */
+export function objectProtobuf(def: ResourceDefinition, obj: Readonly<KubeObject>): Buffer {
+  const bytes = encodeProtobufObject(def.schema, apiVersionOf(def), def.kind, obj as Record<string, unknown>);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefinition, item: StoredItem, rep: Representation): void {
+  if (rep.kind === 'object' && rep.format === 'protobuf') {
+    writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, objectProtobuf(def, item.object));
+    return;
+  }
   if (rep.kind === 'object' && rep.format === 'json' && !isTrue(ctx.query.get('pretty'))) {
     writeRaw(ctx, code, 'application/json', objectJson(def, item));
     return;
   }
   const value = transformObject(ctx, def, item.object, rep);
-  const format = rep.kind === 'object' ? rep.format : 'json';
+  const format = rep.kind === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
   writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
 }
 
@@ -87,6 +107,11 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
   if (rep.kind === 'partial-metadata') {
     const list = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rep.version}`, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version)) };
     writeRaw(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
+    return;
+  }
+  if (rep.format === 'protobuf') {
+    const bytes = encodeProtobufList(def.schema, apiVersionOf(def), def.listKind, meta, items.map((i) => i.object));
+    writeRaw(ctx, 200, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return;
   }
   if (rep.format === 'json' && !isTrue(ctx.query.get('pretty'))) {

@@ -2,6 +2,9 @@
 import { StatusError, methodNotAllowed } from '../errors/status-error.js';
 import type { Verb } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
+import type { ResourceRegistry } from '../registry/served-resources.js';
+import type { ResourceDefinition } from '../registry/resource-definition.js';
+import { deprecationWarning, type Deprecation } from '../registry/deprecation.js';
 import type { RequestContext } from './context.js';
 import type { ResourceRequestInfo, RequestVerb } from './request-info.js';
 import { handleCreate } from './handlers/create.js';
@@ -32,20 +35,31 @@ const HANDLERS: Record<Exclude<RequestVerb, 'proxy'>, VerbHandler> = {
 /** Upstream's body for paths no handler serves. */
 export const resourceNotFound = (): StatusError => new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 
-export function resourceRouter(stores: readonly Store[]): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
-  const byPath = new Map(stores.map((s) => [`${s.def.group}/${s.def.version}/${s.def.resource}`, s]));
-  const byGroupResource = new Map(stores.map((s) => [`${s.def.group}/${s.def.resource}`, s]));
-  const storeFor = (group: string, resource: string): Store | undefined => byGroupResource.get(`${group}/${resource}`);
+/** Routes to the stores of the registry's current snapshot, read per request (the served set can change). */
+export function resourceRouter(registry: ResourceRegistry, onDeprecated?: DeprecatedRequestHook): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
   return async (ctx, info) => {
-    const store = byPath.get(`${info.apiGroup}/${info.apiVersion}/${info.resource}`);
+    const served = registry.current();
+    const store = served.store(info.apiGroup, info.apiVersion, info.resource);
     if (!store) throw resourceNotFound();
-    if (info.subresource) return serveSubresource(ctx, store, info, { parent: store, storeFor });
+    if (store.def.deprecation) announceDeprecation(ctx, store.def, store.def.deprecation, info, onDeprecated);
+    const access = { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
+    if (info.subresource) return serveSubresource(ctx, store, info, access);
     const scope = scopeOf(store, info);
-    if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, { parent: store, storeFor });
+    if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, access);
     const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
     if (!handler) throw methodNotAllowed();
     await handler(ctx, scope);
   };
+}
+
+/** Called for every request to a deprecated version (for the `apiserver_requested_deprecated_apis` gauge). */
+export type DeprecatedRequestHook = (def: ResourceDefinition, subresource: string, removedRelease: string) => void;
+
+/** 1-conventions, Versioning rule 5: the warning, the audit annotation and the metric. */
+function announceDeprecation(ctx: RequestContext, def: ResourceDefinition, deprecation: Deprecation, info: ResourceRequestInfo, hook?: DeprecatedRequestHook): void {
+  ctx.warnings.push(deprecationWarning(def, deprecation));
+  ctx.auditAnnotations = { ...ctx.auditAnnotations, 'k8s.io/deprecated': 'true', ...(deprecation.removed ? { 'k8s.io/removed-release': deprecation.removed } : {}) };
+  hook?.(def, info.subresource.split('/')[0] ?? '', deprecation.removed ?? '');
 }
 
 /** `<resource>/<name>/<subresource>[/<path>]`: the subresource's own shape decides who serves it. */

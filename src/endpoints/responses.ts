@@ -3,6 +3,10 @@ import YAML from 'yaml';
 import { StatusError, internalError, isStatusError, type Status } from '../errors/status-error.js';
 import { isTrue } from './request-info.js';
 import type { RequestContext } from './context.js';
+import { acceptsProtobufFirst, type Representation } from './negotiation.js';
+import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/index.js';
+
+const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
 /** Headers a route adds to, or puts in place of, the standard ones (ETag, caching, Retry-After). */
 export type ExtraHeaders = Readonly<Record<string, string>>;
@@ -40,6 +44,19 @@ export function writeObject(ctx: RequestContext, code: number, value: unknown, f
   writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format), extra);
 }
 
+/**
+ * A `Status` object (a delete's success, a binding's answer) in the negotiated representation: protobuf
+ * when the client asked for it first, YAML or JSON otherwise.
+ */
+export function writeStatus(ctx: RequestContext, code: number, status: Readonly<Status> | Readonly<Omit<Status, 'code'>>, rep?: Representation, extra?: ExtraHeaders): void {
+  if (rep?.kind === 'object' && rep.format === 'protobuf') {
+    const bytes = encodeProtobufStatus(status);
+    writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), extra);
+    return;
+  }
+  writeObject(ctx, code, status, rep?.kind === 'object' && rep.format === 'yaml' ? 'yaml' : 'json', extra);
+}
+
 /** 304 Not Modified: no body, no content type. */
 export function writeNotModified(ctx: RequestContext): void {
   ctx.code = 304;
@@ -62,7 +79,10 @@ export function writeError(ctx: RequestContext, error: unknown): void {
     return;
   }
   const retryAfter = statusError.status.details?.retryAfterSeconds;
-  writeObject(ctx, statusError.code, statusError.status, 'json', retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) });
+  const extra = retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) };
+  // Errors of resource requests are encoded as the client asked (upstream negotiates the error's serializer).
+  const protobuf = ctx.info.isResourceRequest && acceptsProtobufFirst(ctx.req.headers.accept);
+  writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);
 }
 
 export function toStatusError(error: unknown): StatusError {

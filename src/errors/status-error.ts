@@ -101,7 +101,8 @@ export const conflict = (
 
 /** 422 Invalid: `<Kind> "<name>" is invalid: <errors>` with one cause per field error. */
 export function invalid(group: string, kind: string, name: string, errors: readonly FieldError[]): StatusError {
-  const rendered = errors.map(fieldErrorMessage);
+  // Upstream's ErrorList.ToAggregate drops repeated messages from the text (causes keep them all).
+  const rendered = [...new Set(errors.map(fieldErrorMessage))];
   const list = rendered.length === 1 ? rendered[0] : `[${rendered.join(', ')}]`;
   const subject = group ? `${kind}.${group}` : kind;
   return new StatusError(422, 'Invalid', `${subject} "${name}" is invalid: ${list}`, {

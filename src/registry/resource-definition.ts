@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
 import type { Subresource, SubresourceAccess, ViewWriteOptions } from './subresource.js';
+import type { Deprecation } from './deprecation.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -98,6 +99,8 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
    * store's create, and answers its code and object (a Success Status for bindings).
    */
   createAction?(access: SubresourceAccess, namespace: string, obj: T, options: ViewWriteOptions): Promise<{ code: number; object: KubeObject }>;
+  /** A deprecated version (1-conventions: Versioning rule 5); every request to it is answered with a warning. */
+  deprecation?: Deprecation;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
 }

@@ -5,14 +5,42 @@
 // - maps are `{type: object, additionalProperties: V}`;
 // - a subschema with `$id` is a named OpenAPI definition (`io.k8s.api.core.v1.ConfigMap`), hoisted by the emitter;
 // - merge semantics travel as `x-kubernetes-*` markers, exactly as upstream's OpenAPI carries them.
-import { Type, type Static, type TSchema, type TProperties, type SchemaOptions, type TObject } from '@sinclair/typebox';
+// **Decision: TypeBox for types only.** The schemas are the objects TypeBox's builders make (same keys and
+// symbols, so TypeBox's `Static` types them), built here: importing TypeBox's runtime costs ~80 ms of
+// start-up (266 modules) for the eight builders used.
+import type { Static, TArray, TBoolean, TInteger, TNumber, TObject, TOptional, TProperties, TSchema, TString, TUnsafe, SchemaOptions } from '@sinclair/typebox';
 
 export type { Static, TSchema };
 
 type Options = SchemaOptions & Record<string, unknown>;
 
-/** An object with named fields; mark optional ones with `K.Optional`. */
-export const Obj = <P extends TProperties>(properties: P, options: Options = {}): TObject<P> => Type.Object(properties, options);
+/** TypeBox's symbols, as TypeBox registers them. */
+const KIND = Symbol.for('TypeBox.Kind');
+const OPTIONAL = Symbol.for('TypeBox.Optional');
+
+/** TypeBox's CreateType: the options, then the schema's own keys. */
+function create<T>(schema: Record<string | symbol, unknown>, options: Options | undefined): T {
+  return (options === undefined ? schema : { ...options, ...schema }) as T;
+}
+
+const isOptional = (schema: unknown): boolean => (schema as Record<symbol, unknown>)[OPTIONAL] === 'Optional';
+
+/** An object with named fields; mark optional ones with `K.Optional`. `required` lists the others, in order. */
+export const Obj = <P extends TProperties>(properties: P, options: Options = {}): TObject<P> => {
+  const required = Object.keys(properties).filter((key) => !isOptional(properties[key]));
+  const schema = required.length > 0 ? { [KIND]: 'Object', type: 'object', required, properties } : { [KIND]: 'Object', type: 'object', properties };
+  return create(schema, options);
+};
+
+const Type = {
+  Optional: <S extends TSchema>(schema: S): TOptional<S> => ({ ...schema, [OPTIONAL]: 'Optional' }) as TOptional<S>,
+  String: (options: Options): TString => create({ [KIND]: 'String', type: 'string' }, options),
+  Boolean: (options: Options): TBoolean => create({ [KIND]: 'Boolean', type: 'boolean' }, options),
+  Integer: (options: Options): TInteger => create({ [KIND]: 'Integer', type: 'integer' }, options),
+  Number: (options: Options): TNumber => create({ [KIND]: 'Number', type: 'number' }, options),
+  Array: <I extends TSchema>(items: I, options: Options = {}): TArray<I> => create({ [KIND]: 'Array', type: 'array', items }, options),
+  Unsafe: <T>(options: Options): TUnsafe<T> => create({ [KIND]: (options as Record<symbol, unknown>)[KIND] ?? 'Unsafe' }, options),
+};
 
 export const K = {
   Optional: Type.Optional,

@@ -12,18 +12,25 @@ import {
   buildVersionInfo,
   negotiateDiscovery,
 } from '../endpoints/discovery/index.js';
-import { servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
+import { OPENAPI_V2_PROTOBUF_TYPES, servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
 import { writeNotModified, writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 
 const JSON_TYPE = 'application/json';
 
-/** Returns a handler that answers document paths (true) or leaves the request alone (false). */
-export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: RequestContext) => Promise<boolean> {
+/**
+ * Returns a handler that answers document paths (true) or leaves the request alone (false). `served`
+ * gives the current definitions; documents are built once per definitions array (a change of the served
+ * set replaces the array).
+ */
+export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (ctx: RequestContext) => Promise<boolean> {
   const version = buildVersionInfo();
-  const once = memo();
+  const memos = new WeakMap<readonly ResourceDefinition[], Memo>();
   const openApiOptions = { version: version.gitVersion };
   return async (ctx) => {
+    const defs = served();
+    let once = memos.get(defs);
+    if (!once) memos.set(defs, (once = memo()));
     const path = ctx.path.replace(/\/+$/, '') || '/';
     const parts = path.split('/').filter(Boolean);
     if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return false;
@@ -32,6 +39,13 @@ export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: Requ
     if (parts[0] === 'api' || parts[0] === 'apis') return discovery(ctx, parts, defs, once);
     if (path === '/openapi/v2') {
       const v2 = servedOpenApiV2(defs, openApiOptions);
+      if (wantsProtobufOpenApi(ctx.req.headers.accept)) {
+        // Content-Type application/octet-stream, as upstream: a type with `@` breaks client-go 1.20's parser.
+        const protobuf = v2.protobuf();
+        if (ctx.req.headers['if-none-match'] === protobuf.etag) return notModified(ctx);
+        writeRaw(ctx, 200, 'application/octet-stream', protobuf.bytes, { etag: protobuf.etag });
+        return true;
+      }
       if (ctx.req.headers['if-none-match'] === v2.etag) return notModified(ctx);
       return send(ctx, v2.json, JSON_TYPE, { etag: v2.etag });
     }
@@ -46,6 +60,16 @@ export function discoveryRoutes(defs: readonly ResourceDefinition[]): (ctx: Requ
     }
     return false;
   };
+}
+
+/** The client's first acceptable type for /openapi/v2 is the protobuf form (kube-openapi's negotiation). */
+function wantsProtobufOpenApi(accept: string | undefined): boolean {
+  for (const part of (accept ?? '').split(',')) {
+    const type = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (OPENAPI_V2_PROTOBUF_TYPES.includes(type)) return true;
+    if (type === 'application/json' || type === '*/*' || type === 'application/*') return false;
+  }
+  return false;
 }
 
 type Memo = (key: string, build: () => string) => string;

@@ -52,6 +52,7 @@ class Context implements RequestContext {
   readonly warnings: string[] = [];
   user: UserInfo | undefined = undefined;
   code: number | undefined = undefined;
+  auditAnnotations: Record<string, string> | undefined = undefined;
   #abort: AbortController | undefined;
 
   constructor(

@@ -16,6 +16,8 @@ export interface ResourceGaugeSource {
 export interface ApiMetrics {
   registry: Registry;
   requests: RequestMetrics;
+  /** 1-conventions, Versioning rule 5: set to 1 for each deprecated API requested. */
+  deprecatedApis: Gauge<'group' | 'version' | 'resource' | 'subresource' | 'removed_release'>;
 }
 
 export function createMetrics(resources: () => readonly ResourceGaugeSource[]): ApiMetrics {
@@ -40,5 +42,11 @@ export function createMetrics(resources: () => readonly ResourceGaugeSource[]): 
       for (const r of resources()) this.set({ group: r.group, version: r.version, kind: r.kind }, r.watcherCount());
     },
   });
-  return { registry, requests };
+  const deprecatedApis = new Gauge({
+    name: 'apiserver_requested_deprecated_apis',
+    help: 'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
+    labelNames: ['group', 'version', 'resource', 'subresource', 'removed_release'] as const,
+    registers: [registry],
+  });
+  return { registry, requests, deprecatedApis };
 }

@@ -2,14 +2,14 @@
 import type { Handler, RequestContext } from '../endpoints/context.js';
 import { resourceNotFound, resourceRouter } from '../endpoints/resource-router.js';
 import { writeRaw } from '../endpoints/responses.js';
-import type { Store } from '../registry/store/index.js';
+import type { ResourceRegistry } from '../registry/served-resources.js';
 import { discoveryRoutes } from './discovery-routes.js';
 import { serveHealth } from './health.js';
 import type { HealthChecks } from './health-checks.js';
 import type { ApiMetrics } from './metrics.js';
 
 export interface RouteDeps {
-  stores: readonly Store[];
+  registry: ResourceRegistry;
   metrics: ApiMetrics;
   checks: HealthChecks;
 }
@@ -17,8 +17,10 @@ export interface RouteDeps {
 const HEALTH = /^\/(livez|readyz|healthz)(?:\/(.+))?\/?$/;
 
 export function apiRoutes(deps: RouteDeps): Handler {
-  const resources = resourceRouter(deps.stores);
-  const documents = discoveryRoutes(deps.stores.map((s) => s.def));
+  const resources = resourceRouter(deps.registry, (def, subresource, removedRelease) =>
+    deps.metrics.deprecatedApis.set({ group: def.group, version: def.version, resource: def.resource, subresource, removed_release: removedRelease }, 1),
+  );
+  const documents = discoveryRoutes(() => deps.registry.current().definitions);
   return async (ctx: RequestContext) => {
     const { info } = ctx;
     if (info.isResourceRequest) return resources(ctx, info);

@@ -14,6 +14,8 @@ import { createMetrics, type ResourceGaugeSource } from './metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
+import { ResourceRegistry } from '../registry/served-resources.js';
+import { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
 import { buildStores, type ServedStores } from './stores.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 
@@ -29,6 +31,8 @@ export interface ServerOptions {
   securePort?: number;
   bindAddress?: string;
   tokenAuthFile?: string;
+  /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
+  runtimeConfig?: readonly string[];
   /**
    * Leader election of the in-process controllers over Leases in kube-system, so that of several replicas on
    * one etcd exactly one runs each controller. Default: on with etcd storage, off otherwise (see
@@ -59,7 +63,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shutdown = new AbortController();
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
-  const served = buildStores(backend, storagePrefix, builtInResources());
+  const served = buildStores(backend, storagePrefix, applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])));
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   const electing = options.leaderElection ?? storage === 'etcd';
@@ -69,7 +73,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const metrics = createMetrics(() => served.stores.map((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authenticate = await authenticator(options.tokenAuthFile);
-  const routes = apiRoutes({ stores: served.stores, metrics, checks });
+  const registry = new ResourceRegistry(served.stores);
+  const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',

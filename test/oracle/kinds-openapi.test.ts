@@ -1,29 +1,20 @@
-// Oracle: the schemas of the first release's kinds against the reference OpenAPI of Kubernetes
-// (../shared/reference, beside the repository; structure only). Every definition our schemas name
+// Oracle: the schemas of the served kinds against Kubernetes 1.25's structural facts (codegen/facts,
+// from the public OpenAPI document; structure only). Every definition our schemas name
 // must have the reference's fields, types, formats, required lists and x-kubernetes markers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
+import { FACTS_PATH, type Facts } from '../../codegen/facts.js';
 import type { TSchema } from '@sinclair/typebox';
 import { builtInResources } from '../../src/apis/index.js';
 import { listSchema } from '../../src/apis/meta/v1/object-meta.js';
 
-/** dist/test/oracle/ -> repository root -> the reference beside it. */
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const REFERENCE = path.join(REPO_ROOT, '..', 'shared', 'reference', 'kubernetes-1.28-openapi-v2.json');
-
 type Json = Record<string, unknown>;
 
+/** The reference: Kubernetes 1.25's structural facts, kept in the repository (codegen/facts). */
 function loadReference(): Record<string, Json> {
-  let text: string;
-  try {
-    text = readFileSync(REFERENCE, 'utf8');
-  } catch (error) {
-    throw new Error(`the reference OpenAPI must sit beside the repository at ${REFERENCE}: ${String(error)}`);
-  }
-  return (JSON.parse(text) as { definitions: Record<string, Json> }).definitions;
+  const facts = JSON.parse(readFileSync(FACTS_PATH, 'utf8')) as Facts;
+  return { ...facts.definitions, ...facts.documentDefinitions } as Record<string, Json>;
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

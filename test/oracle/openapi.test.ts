@@ -1,29 +1,22 @@
-// Oracle: the served OpenAPI v2 document against the public Kubernetes 1.28 document (structural
-// facts only, ../shared/reference). For every served built-in kind found there: same fields, same
-// types and formats, same `required`, same merge markers and group-version-kinds, recursively
-// through referenced definitions; and the same REST paths, operation ids, actions and parameters.
-// Differences the reference cannot judge (fields added after 1.25) are listed explicitly below.
+// Oracle: the served OpenAPI v2 document against Kubernetes 1.25's structural facts (codegen/facts,
+// taken from the public 1.28 document and adjusted to 1.25 by codegen/release-1.25.ts). For every
+// served built-in kind found there: same fields, same types and formats, same `required`, same merge
+// markers and group-version-kinds, recursively through referenced definitions; and the same REST
+// paths, operation ids, actions and parameters.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { FACTS_PATH, type Facts } from '../../codegen/facts.js';
 import { builtInResources } from '../../src/apis/index.js';
 import { buildOpenApiV2 } from '../../src/endpoints/openapi/index.js';
 import type { ResourceDefinition } from '../../src/registry/resource-definition.js';
 
-const REFERENCE = fileURLToPath(new URL('../../../../shared/reference/kubernetes-1.28-openapi-v2.json', import.meta.url));
 
 type Schema = Record<string, unknown>;
 interface Document {
   definitions: Record<string, Schema>;
   paths: Record<string, Record<string, Schema>>;
 }
-
-/** Fields of the 1.28 reference that 1.25 did not have: `<definition>.<field>`. */
-const ADDED_AFTER_1_25 = new Set<string>([
-  // PersistentVolumeClaimStatus (1.27/1.28 renames of resize status).
-  'io.k8s.api.core.v1.PersistentVolumeClaimStatus.allocatedResourceStatuses',
-]);
 
 const MARKERS = ['type', 'format', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-patch-strategy', 'x-kubernetes-patch-merge-key'];
 
@@ -67,10 +60,10 @@ class Comparison {
       const path = `${owner}.${field}`;
       if (!(field in refProps)) this.errors.push(`${path}: not in the reference`);
       else if (!(field in ourProps)) {
-        if (!ADDED_AFTER_1_25.has(path)) this.errors.push(`${path}: missing`);
+        this.errors.push(`${path}: missing`);
       } else this.compare(asSchema(ourProps[field]), asSchema(refProps[field]), path);
     }
-    const required = (s: Schema): string[] => ((s['required'] as string[] | undefined) ?? []).filter((f) => !ADDED_AFTER_1_25.has(`${owner}.${f}`)).sort();
+    const required = (s: Schema): string[] => ((s['required'] as string[] | undefined) ?? []).slice().sort();
     if (JSON.stringify(required(ours)) !== JSON.stringify(required(ref))) {
       this.errors.push(`${owner}: required ${JSON.stringify(required(ours))}, reference ${JSON.stringify(required(ref))}`);
     }
@@ -89,8 +82,7 @@ function operations(doc: Document, path: string): Record<string, string> {
   for (const [method, op] of Object.entries(item)) {
     if (method === 'parameters') continue;
     const own = ((op['parameters'] as Schema[] | undefined) ?? []).map((p) => paramName(doc, p));
-    // sendInitialEvents arrived in 1.27.
-    const params = [...shared, ...own].filter((name) => name !== 'sendInitialEvents').sort();
+    const params = [...shared, ...own].sort();
     out[method] = `${String(op['operationId'])} ${String(op['x-kubernetes-action'])} [${params.join(',')}]`;
   }
   return out;
@@ -115,14 +107,15 @@ function resourcePaths(reference: Document, def: ResourceDefinition): string[] {
   });
 }
 
-describe('OpenAPI v2 against the Kubernetes reference', { skip: !existsSync(REFERENCE) && 'reference document not present' }, () => {
-  const reference = JSON.parse(readFileSync(REFERENCE, 'utf8')) as Document;
+describe('OpenAPI v2 against the Kubernetes reference', () => {
+  const facts = JSON.parse(readFileSync(FACTS_PATH, 'utf8')) as Facts;
+  const reference = { definitions: { ...facts.definitions, ...facts.documentDefinitions }, paths: facts.paths } as unknown as Document;
   const defs = builtInResources();
   const ours = buildOpenApiV2(defs, { version: 'v1.25.0' }) as unknown as Document;
 
   for (const def of defs) {
     const inReference = def.definitionName in reference.definitions;
-    it(`${def.group || 'core'}/${def.version} ${def.kind}: schema`, { skip: !inReference && 'not in the 1.28 reference' }, () => {
+    it(`${def.group || 'core'}/${def.version} ${def.kind}: schema`, { skip: !inReference && 'not in the reference (a version removed after 1.25)' }, () => {
       const comparison = new Comparison(ours, reference);
       const ref = { $ref: `#/definitions/${def.definitionName}` };
       comparison.compare(ref, ref, def.definitionName);
@@ -134,7 +127,7 @@ describe('OpenAPI v2 against the Kubernetes reference', { skip: !existsSync(REFE
       assert.deepEqual(comparison.errors, []);
     });
 
-    it(`${def.group || 'core'}/${def.version} ${def.kind}: paths`, { skip: !inReference && 'not in the 1.28 reference' }, () => {
+    it(`${def.group || 'core'}/${def.version} ${def.kind}: paths`, { skip: !inReference && 'not in the reference (a version removed after 1.25)' }, () => {
       const expected = Object.fromEntries(resourcePaths(reference, def).map((path) => [path, operations(reference, path)]));
       assert.ok(Object.keys(expected).length >= 2, 'the reference lists the resource paths');
       const served = Object.fromEntries(resourcePaths(ours, def).map((path) => [path, operations(ours, path)]));

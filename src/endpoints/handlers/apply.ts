@@ -12,7 +12,7 @@ import { goJsonType } from '../../schema/decode-errors.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
-import { apiVersionOf, withTypeMeta, writeSingle } from '../objects.js';
+import { apiVersionOf, servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { boolParam, patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
 import { decodeKubeObject, checkDuplicateFields } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
@@ -73,7 +73,7 @@ function liveWithTypeMeta(scope: ResourceScope, current: KubeObject): KubeObject
 
 /** Serves an apply PATCH: 200 with the object, 201 when the apply created it. */
 export async function handleApply(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const query = ctx.query;
   // Parameters that do not parse are 400s before the options are validated (422), as upstream.
   const force = boolParam(query, 'force') ?? false;

@@ -2,9 +2,9 @@
 import { parseBody, readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
-import { writeSingle } from '../objects.js';
+import { servesProtobuf, writeSingle } from '../objects.js';
 import { deleteOptions, listParams } from '../params.js';
-import { successStatus, writeObject } from '../responses.js';
+import { successStatus, writeStatus } from '../responses.js';
 import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
 
@@ -14,13 +14,13 @@ async function optionsBody(ctx: RequestContext): Promise<unknown> {
 }
 
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user });
   if (result.deleted && !scope.def.deleteReturnsObject) {
     const meta = result.object.metadata;
     const details = { name: meta.name ?? '', group: scope.def.group, kind: scope.def.resource, ...(meta.uid ? { uid: meta.uid } : {}) };
-    writeObject(ctx, 200, successStatus(details));
+    writeStatus(ctx, 200, successStatus(details), rep);
     return;
   }
   // Upstream answers 202 only when a pending deletion was asked to cascade (orphanDependents=false).
@@ -29,8 +29,9 @@ export async function handleDelete(ctx: RequestContext, scope: ResourceScope): P
 }
 
 export async function handleDeleteCollection(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const params = listParams(ctx.query, false);
   await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user });
-  writeObject(ctx, 200, successStatus(undefined));
+  writeStatus(ctx, 200, successStatus(undefined), rep);
 }

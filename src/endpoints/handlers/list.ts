@@ -1,13 +1,13 @@
 // GET of a collection (1-conventions: chunked lists and the resource-version table).
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
-import { writeList } from '../objects.js';
+import { servesProtobuf, writeList } from '../objects.js';
 import { listParams } from '../params.js';
 import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
 
 export async function handleList(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const params = listParams(ctx.query, false);
   const result = await scope.store.list(scope.namespace, { ...params, ...parseSelectors(scope, params) });
   const meta: Record<string, unknown> = { resourceVersion: String(result.revision) };

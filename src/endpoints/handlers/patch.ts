@@ -9,7 +9,7 @@ import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { mediaTypeOf, negotiate } from '../negotiation.js';
-import { withTypeMeta, writeSingle } from '../objects.js';
+import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
 import { checkDuplicateFields, decodeKubeObject } from './decode-body.js';
@@ -32,7 +32,7 @@ function patchType(mediaType: string, def: ResourceDefinition): PatchType {
 }
 
 export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const { def } = scope;
   // Server-side apply has its own handler (apply.ts).
   if (mediaTypeOf(ctx.req.headers['content-type']) === APPLY_PATCH_TYPE) return handleApply(ctx, scope);

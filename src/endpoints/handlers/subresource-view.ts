@@ -10,9 +10,10 @@ import type { SubresourceAccess, ViewSubresource } from '../../registry/subresou
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { mediaTypeOf, negotiate } from '../negotiation.js';
-import { withTypeMeta, writeSingle } from '../objects.js';
+import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
-import { writeObject } from '../responses.js';
+import { writeStatus } from '../responses.js';
+import type { Status } from '../../errors/status-error.js';
 import { checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { unsupportedMediaType } from '../../errors/status-error.js';
@@ -34,8 +35,8 @@ const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+jso
 
 /** Serves one request to a view subresource. */
 export async function handleView(ctx: RequestContext, scope: ResourceScope, view: ViewSubresource, access: SubresourceAccess): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
   const def = viewDefinition(view);
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(def) });
   const { namespace } = scope;
   const name = scope.info.name;
   const verb = scope.info.verb;
@@ -96,7 +97,7 @@ export async function handleCreateAction(ctx: RequestContext, scope: ResourceSco
 /** A create's answer: the view's kind, or a `Status` (binding and eviction answer 201 with Success). */
 function writeResult(ctx: RequestContext, code: number, def: ResourceDefinition, object: KubeObject, rep: ReturnType<typeof negotiate>): void {
   if (object.kind === 'Status') {
-    writeObject(ctx, code, object);
+    writeStatus(ctx, code, object as unknown as Status, rep);
     return;
   }
   writeSingle(ctx, code, def, { object }, rep);

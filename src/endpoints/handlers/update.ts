@@ -2,13 +2,13 @@
 import { badRequest } from '../../errors/status-error.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
-import { writeSingle } from '../objects.js';
+import { servesProtobuf, writeSingle } from '../objects.js';
 import { writeParams } from '../params.js';
 import { checkNamespace, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 
 export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const params = writeParams(ctx.query, 'UpdateOptions');
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);

@@ -4,7 +4,9 @@ import type { RequestContext } from '../context.js';
 import { negotiate, type Representation } from '../negotiation.js';
 import { listParams } from '../params.js';
 import { toStatusError, writeHeadOnly } from '../responses.js';
-import { apiVersionOf, objectJson, transformObject } from '../objects.js';
+import { apiVersionOf, objectJson, objectProtobuf, servesProtobuf, transformObject } from '../objects.js';
+import { PROTOBUF_WATCH_CONTENT_TYPE, encodeProtobufStatus, encodeProtobufWatchEvent } from '../../schema/protobuf/index.js';
+import type { Status } from '../../errors/status-error.js';
 import { includeObjectParam } from '../table.js';
 import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
@@ -14,7 +16,7 @@ import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store
 const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
 export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true, protobuf: servesProtobuf(scope.def) });
   const params = listParams(ctx.query, true);
   // The deprecated single-object form (`.../configmaps/foo?watch=1`) is a name field selector.
   if (scope.info.name) params.fieldSelector = [`metadata.name=${scope.info.name}`, params.fieldSelector].filter(Boolean).join(',');
@@ -32,7 +34,8 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
     signal: abort.signal,
   });
   ctx.code = 200;
-  writeHeadOnly(ctx, 200, 'application/json');
+  const protobuf = rep.kind === 'object' && rep.format === 'protobuf';
+  writeHeadOnly(ctx, 200, protobuf ? PROTOBUF_WATCH_CONTENT_TYPE : 'application/json');
   // Flush the head so clients see the watch established before the first event.
   ctx.res.write('');
   try {
@@ -40,7 +43,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
       if (!(await write(ctx, frame(ctx, scope, event, rep)))) break;
     }
   } catch (error) {
-    if (!abort.signal.aborted) await write(ctx, Buffer.from(JSON.stringify({ type: 'ERROR', object: toStatusError(error).status }) + '\n'));
+    if (!abort.signal.aborted) await write(ctx, errorFrame(toStatusError(error).status, protobuf));
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
@@ -49,11 +52,21 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
   }
 }
 
+/** An ERROR event carrying a Status. */
+function errorFrame(status: Status, protobuf: boolean): Buffer {
+  if (protobuf) return Buffer.from(encodeProtobufWatchEvent('ERROR', encodeProtobufStatus(status)));
+  return Buffer.from(JSON.stringify({ type: 'ERROR', object: status }) + '\n');
+}
+
 function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent, rep: Representation): Buffer {
+  const protobuf = rep.kind === 'object' && rep.format === 'protobuf';
   if (event.type === 'BOOKMARK') {
     const object = { kind: scope.def.kind, apiVersion: apiVersionOf(scope.def), metadata: { resourceVersion: String(event.revision) } };
+    if (protobuf) return Buffer.from(encodeProtobufWatchEvent('BOOKMARK', objectProtobuf(scope.def, object)));
     return Buffer.from(JSON.stringify({ type: 'BOOKMARK', object }) + '\n');
   }
+  // Each encoding is made once per event and shared by every watcher asking for it.
+  if (protobuf) return event.encoded(`${event.type}:protobuf`, () => Buffer.from(encodeProtobufWatchEvent(event.type, objectProtobuf(scope.def, event.item.object))));
   const key = rep.kind === 'object' ? 'json' : rep.kind === 'table' ? `table:${rep.version}:${includeObjectParam(ctx.query)}` : `meta:${rep.version}`;
   return event.encoded(`${event.type}:${key}`, () => {
     const object = rep.kind === 'object' ? objectJson(scope.def, event.item) : JSON.stringify(transformObject(ctx, scope.def, event.item.object, rep));

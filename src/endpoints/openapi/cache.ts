@@ -5,6 +5,7 @@ import { openApiHash } from './hash.js';
 import type { OpenApiOptions } from './model.js';
 import type { JsonObject } from './schema-emit.js';
 import { buildOpenApiV2 } from './v2.js';
+import { encodeOpenApiV2Protobuf } from './v2-protobuf.js';
 import { type OpenApiV3Set, buildOpenApiV3 } from './v3.js';
 
 /** The served v2 document: its JSON and ETag (upper-case SHA-512 hex, as upstream). */
@@ -12,6 +13,8 @@ export interface ServedOpenApiV2 {
   document: JsonObject;
   json: string;
   etag: string;
+  /** The protobuf form (gnostic's openapi.v2.Document) and its ETag, encoded on first use. */
+  protobuf(): { bytes: Buffer; etag: string };
 }
 
 const v2Cache = new WeakMap<readonly ResourceDefinition[], Map<string, ServedOpenApiV2>>();
@@ -36,7 +39,20 @@ export function servedOpenApiV2(defs: readonly ResourceDefinition[], options: Op
   return cached(v2Cache, defs, options.version, () => {
     const document = buildOpenApiV2(defs, options);
     const json = JSON.stringify(document);
-    return { document, json, etag: openApiHash(json) };
+    let protobuf: { bytes: Buffer; etag: string } | undefined;
+    return {
+      document,
+      json,
+      etag: openApiHash(json),
+      protobuf: () => {
+        if (!protobuf) {
+          const encoded = encodeOpenApiV2Protobuf(document);
+          const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+          protobuf = { bytes, etag: openApiHash(bytes) };
+        }
+        return protobuf;
+      },
+    };
   });
 }
 

@@ -50,7 +50,7 @@ async function route(documents: ReturnType<typeof discoveryRoutes>, req: Incomin
 export async function startTestServer(defs: readonly ResourceDefinition[]): Promise<TestServer> {
   const requests: TestServer['requests'] = [];
   const stored = new Map<string, unknown>();
-  const documents = discoveryRoutes(defs);
+  const documents = discoveryRoutes(() => defs);
   let address = '';
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

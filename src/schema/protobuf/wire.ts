@@ -174,7 +174,7 @@ export class ProtoWriter {
   /** int64 from a JavaScript integer (two's complement for negative values). */
   int64(value: number): this {
     let lo = value % TWO_32;
-    let hi = Math.floor(value / TWO_32);
+    const hi = Math.floor(value / TWO_32);
     if (lo < 0) lo += TWO_32;
     return this.varint64(lo >>> 0, hi >>> 0);
   }

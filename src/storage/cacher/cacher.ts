@@ -236,6 +236,7 @@ export class Cacher {
   }
 
   #reflectorTarget(): ReflectorTarget {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter's own `this` is the returned object, the revision is the cacher's.
     const cacher = this;
     return {
       get revision() {

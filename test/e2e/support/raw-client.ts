@@ -6,6 +6,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes (protobuf answers). */
+  bytes: Buffer;
   json(): unknown;
 }
 
@@ -47,8 +49,9 @@ export function rawClient(kubeconfig: string): RawClient {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () => {
-              const body = Buffer.concat(chunks).toString('utf8');
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as unknown });
+              const bytes = Buffer.concat(chunks);
+              const body = bytes.toString('utf8');
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body, bytes, json: () => JSON.parse(body) as unknown });
             });
           },
         );

@@ -3,7 +3,7 @@
 // OpenAPI definition, so the emitter hoists it under that name; fields, types, formats, `required`
 // and `x-kubernetes-*` markers are exactly upstream's (checked by test/oracle); `x-kplane-protobuf`
 // holds each property's field number from upstream's meta/v1 generated.proto.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
 import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import type { ObjectMeta } from './types.js';
@@ -33,7 +33,7 @@ export const MicroTimeSchema = K.MicroTime({ $id: `${META_V1}.MicroTime` });
  * meta/v1 FieldsV1: the managed-fields set in `f:`/`k:`/`v:` notation. A bare `{type: object}` as
  * upstream; the schema engine reads an object schema without properties as raw JSON (never pruned).
  */
-export const FieldsV1Schema = Type.Unsafe<Record<string, unknown>>({ $id: `${META_V1}.FieldsV1`, type: 'object' });
+export const FieldsV1Schema = K.RawObject({ $id: `${META_V1}.FieldsV1` });
 
 /** meta/v1 OwnerReference: an atomic struct; all four identity fields required. */
 export const OwnerReferenceSchema = K.Object(

@@ -49,10 +49,13 @@ export function validatePodIPs(pod: Pod): FieldError[] {
   });
   if (podIPs.length <= 1) return errs;
   const ips = podIPs.map((p) => p.ip ?? '');
-  if (ips.every(isIPSloppy)) {
-    const dualStack = new Set(ips.map(ipFamily)).size === 2;
-    if (!dualStack || ips.length > 2) errs.push(field.invalid(path, podIPs, 'may specify no more than one IP for each IP family'));
+  const unparsable = ips.find((ip) => !isIPSloppy(ip));
+  if (unparsable !== undefined) {
+    const detail = `failed to check for dual stack with error:failed to parse ${unparsable} as an IP`;
+    errs.push({ type: 'InternalError', field: path, detail });
   }
+  const dualStack = unparsable === undefined && new Set(ips.map(ipFamily)).size === 2;
+  if (!dualStack || ips.length > 2) errs.push(field.invalid(path, podIPs, 'may specify no more than one IP for each IP family'));
   const seen = new Set<string>();
   podIPs.forEach((p, i) => {
     if (seen.has(p.ip ?? '')) errs.push(field.duplicate(`${path}[${i}]`, p));

@@ -10,7 +10,6 @@ import type { PodValidationOptions } from './common.js';
 const MAX_GMSA_SPEC_KIB = 64;
 const MAX_DOMAIN_LENGTH = 256;
 const MAX_USER_LENGTH = 104;
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\x00-\x1f\x7f]/;
 const NETBIOS_DOMAIN = /^[^\\/:*?"<>|.][^\\/:*?"<>|]{0,14}$/;
 const DNS_DOMAIN = /^[a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?)*$/;

@@ -1,0 +1,34 @@
+// Lint: typescript-eslint's recommended rules, and import boundaries that hold the layering of
+// docs/architecture.md (§1): the request path runs server -> filters -> endpoints -> registry ->
+// storage, kinds live in apis/ over schema/ and errors/, and no layer imports one above it.
+import tseslint from 'typescript-eslint';
+
+/** Folders of src/ a layer may not import from, as gitignore-style patterns (`!` re-allows one file). */
+const forbidden = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message: 'this import crosses a layer boundary (docs/architecture.md §1)' }] }],
+});
+
+/** Tests and test support exercise layers together (a codec test uses real kinds): boundaries hold for product code. */
+const TESTS = ['**/*.test.ts', '**/test-*.ts', '**/testdata.ts'];
+
+const above = (...folders) => folders.flatMap((folder) => [`**/${folder}/*`, `**/${folder}`]);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'kplane-data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['src/errors/**/*.ts'], ignores: TESTS, rules: forbidden(...above('apis', 'schema', 'patch', 'storage', 'registry', 'endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli')) },
+  { files: ['src/storage/**/*.ts'], ignores: TESTS, rules: forbidden(...above('registry', 'endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli', 'patch'), '**/apis/*', '!**/apis/meta') },
+  { files: ['src/schema/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'registry', 'endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli', 'patch'), '**/apis/*', '!**/apis/meta') },
+  { files: ['src/patch/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'registry', 'endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli')) },
+  { files: ['src/apis/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli')) },
+  { files: ['src/registry/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
+  { files: ['src/admission/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
+  { files: ['src/controllers/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'server', 'cli')) },
+  { files: ['src/auth/**/*.ts', 'src/endpoints/**/*.ts', 'src/filters/**/*.ts'], ignores: TESTS, rules: forbidden(...above('controllers', 'cli'), '**/server/*', '!**/server/http-types.js', '!**/server/metrics.js') },
+);

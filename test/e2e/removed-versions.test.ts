@@ -1,0 +1,72 @@
+// Versions removed by 1.25 or earlier (1-conventions, Versioning: the removed-versions table) are not
+// served: their discovery documents and resource paths answer 404 with upstream's Status, and a
+// manifest using one fails in kubectl with the message kubectl gives against kube-apiserver 1.25.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { startCluster, type TestCluster } from './support/cluster.js';
+import { rawClient, type RawClient } from './support/raw-client.js';
+
+/** group/version and one resource each, from the spec's table (removed in 1.16, 1.22 and 1.25). */
+const REMOVED: [string, string][] = [
+  ['batch/v1beta1', 'cronjobs'],
+  ['discovery.k8s.io/v1beta1', 'endpointslices'],
+  ['events.k8s.io/v1beta1', 'events'],
+  ['autoscaling/v2beta1', 'horizontalpodautoscalers'],
+  ['policy/v1beta1', 'poddisruptionbudgets'],
+  ['policy/v1beta1', 'podsecuritypolicies'],
+  ['node.k8s.io/v1beta1', 'runtimeclasses'],
+  ['admissionregistration.k8s.io/v1beta1', 'validatingwebhookconfigurations'],
+  ['apiextensions.k8s.io/v1beta1', 'customresourcedefinitions'],
+  ['apiregistration.k8s.io/v1beta1', 'apiservices'],
+  ['authentication.k8s.io/v1beta1', 'tokenreviews'],
+  ['authorization.k8s.io/v1beta1', 'subjectaccessreviews'],
+  ['certificates.k8s.io/v1beta1', 'certificatesigningrequests'],
+  ['coordination.k8s.io/v1beta1', 'leases'],
+  ['extensions/v1beta1', 'ingresses'],
+  ['networking.k8s.io/v1beta1', 'ingresses'],
+  ['networking.k8s.io/v1beta1', 'ingressclasses'],
+  ['rbac.authorization.k8s.io/v1beta1', 'roles'],
+  ['scheduling.k8s.io/v1beta1', 'priorityclasses'],
+  ['storage.k8s.io/v1beta1', 'storageclasses'],
+  ['storage.k8s.io/v1beta1', 'csidrivers'],
+  ['extensions/v1beta1', 'networkpolicies'],
+  ['apps/v1beta2', 'daemonsets'],
+  ['apps/v1beta1', 'deployments'],
+  ['apps/v1beta2', 'statefulsets'],
+  ['extensions/v1beta1', 'replicasets'],
+];
+
+describe('removed API versions', () => {
+  let c: TestCluster;
+  let raw: RawClient;
+  before(async () => {
+    c = await startCluster();
+    raw = rawClient(await readFile(c.server.kubeconfigPath, 'utf8'));
+  });
+  after(() => c.stop());
+
+  test('discovery documents and resource paths of removed versions answer 404 NotFound', async () => {
+    for (const [groupVersion, resource] of REMOVED) {
+      for (const path of [`/apis/${groupVersion}`, `/apis/${groupVersion}/namespaces/default/${resource}`, `/apis/${groupVersion}/${resource}`]) {
+        const res = await raw.request('GET', path);
+        assert.equal(res.status, 404, path);
+        const status = res.json() as { kind: string; reason: string; code: number };
+        assert.deepEqual([status.kind, status.reason, status.code], ['Status', 'NotFound', 404], path);
+      }
+    }
+  });
+
+  test('no removed version is listed in discovery', async () => {
+    const groups = (await raw.request('GET', '/apis')).json() as { groups: { versions: { groupVersion: string }[] }[] };
+    const served = new Set(groups.groups.flatMap((g) => g.versions.map((v) => v.groupVersion)));
+    for (const [groupVersion] of REMOVED) assert.equal(served.has(groupVersion), false, groupVersion);
+  });
+
+  test('kubectl refuses a manifest of a removed version as it does against kube-apiserver', async () => {
+    const manifest = JSON.stringify({ apiVersion: 'batch/v1beta1', kind: 'CronJob', metadata: { name: 'old' }, spec: {} });
+    const result = await c.kubectlResult(['apply', '-f', '-'], { input: manifest });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /no matches for kind "CronJob" in version "batch\/v1beta1"/);
+  });
+});
