@@ -85,8 +85,15 @@ export interface ConnectSubresource {
   verbs: readonly SubresourceVerb[];
   /** The options kind discovery names (`PodExecOptions`; `Pod` for log). */
   kind: GroupVersionKind;
-  /** Whether `<subresource>/<path>` is served (proxy). */
+  /**
+   * Whether `<subresource>/<path>` is served (proxy). Such a subresource also answers HEAD and
+   * OPTIONS, which OpenAPI lists and discovery does not (upstream's proxy methods).
+   */
   acceptsPath?: boolean;
+  /** The query parameters of its options kind (OpenAPI): `container`, `stdin`, `tailLines`, ... */
+  parameters?: readonly { name: string; type: 'string' | 'boolean' | 'integer' }[];
+  /** A read with options rather than a connection (log): OpenAPI's `read...` operation with action get. */
+  read?: boolean;
   /** Throws the error kube-apiserver would answer, or resolves to an answer without a body. */
   connect(access: SubresourceAccess, namespace: string, name: string, request: ConnectRequest): Promise<ConnectAnswer>;
 }

@@ -39,6 +39,17 @@ async function podNode(access: SubresourceAccess, pod: Pod, name: string) {
   return nodeConnection(access, nodeName);
 }
 
+type Parameters = NonNullable<ConnectSubresource['parameters']>;
+const text = (name: string) => ({ name, type: 'string' as const });
+const flag = (name: string) => ({ name, type: 'boolean' as const });
+const integer = (name: string) => ({ name, type: 'integer' as const });
+
+/** The query parameters of PodAttachOptions and PodExecOptions (OpenAPI). */
+const STREAM_PARAMETERS: Record<'attach' | 'exec', Parameters> = {
+  attach: [text('container'), flag('stderr'), flag('stdin'), flag('stdout'), flag('tty')],
+  exec: [text('command'), text('container'), flag('stderr'), flag('stdin'), flag('stdout'), flag('tty')],
+};
+
 /** exec and attach (upstream streamLocation): pod, container, node; then the kubelet dial fails as upstream reports it. */
 function streamSubresource(name: 'exec' | 'attach', kind: string): ConnectSubresource {
   return {
@@ -46,6 +57,7 @@ function streamSubresource(name: 'exec' | 'attach', kind: string): ConnectSubres
     name,
     verbs: ['create', 'get'],
     kind: { group: '', version: 'v1', kind },
+    parameters: STREAM_PARAMETERS[name],
     async connect(access, namespace, podName, request): Promise<ConnectAnswer> {
       const pod = await podOf(access, namespace, podName);
       validateContainer(request.query.get('container') ?? '', pod);
@@ -61,6 +73,17 @@ const logSubresource: ConnectSubresource = {
   name: 'log',
   verbs: ['get'],
   kind: { group: '', version: 'v1', kind: 'Pod' },
+  read: true,
+  parameters: [
+    text('container'),
+    flag('follow'),
+    flag('insecureSkipTLSVerifyBackend'),
+    integer('limitBytes'),
+    flag('previous'),
+    integer('sinceSeconds'),
+    integer('tailLines'),
+    flag('timestamps'),
+  ],
   async connect(access, namespace, podName, request): Promise<ConnectAnswer> {
     const errors = validatePodLogOptions(request.query);
     if (errors.length > 0) throw invalid('', 'PodLogOptions', podName, errors);
@@ -79,6 +102,7 @@ const portForwardSubresource: ConnectSubresource = {
   name: 'portforward',
   verbs: ['create', 'get'],
   kind: { group: '', version: 'v1', kind: 'PodPortForwardOptions' },
+  parameters: [integer('ports')],
   async connect(access, namespace, podName): Promise<ConnectAnswer> {
     const pod = await podOf(access, namespace, podName);
     const node = await podNode(access, pod, podName);
@@ -117,6 +141,7 @@ const proxySubresource: ConnectSubresource = {
   verbs: ['create', 'delete', 'get', 'patch', 'update'],
   kind: { group: '', version: 'v1', kind: 'PodProxyOptions' },
   acceptsPath: true,
+  parameters: [text('path')],
   async connect(access, namespace, id: string, _request: ConnectRequest): Promise<ConnectAnswer> {
     const split = splitSchemeNamePort(id);
     if (!split) throw badRequest(`invalid pod request "${id}"`);
