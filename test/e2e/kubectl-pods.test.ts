@@ -4,7 +4,11 @@
 // bound, and connections answer what kube-apiserver answers when it cannot reach a node.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { startCluster, type TestCluster } from './support/cluster.js';
+import { rawClient } from './support/raw-client.js';
+import { BindingSchema } from '../../src/apis/core/v1/binding.js';
+import { encodeProtobufObject, PROTOBUF_MEDIA_TYPE } from '../../src/schema/protobuf/index.js';
 
 const binding = (pod: string, node: string) => JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: pod }, target: { apiVersion: 'v1', kind: 'Node', name: node } });
 
@@ -72,6 +76,17 @@ describe('kubectl with pods against kplane', () => {
     assert.match(again.stderr, /Operation cannot be fulfilled on pods\/binding "x": pod x is already assigned to node "n1"/);
     const exec = await c.kubectlResult(['exec', 'x', '--', 'ls']);
     assert.match(exec.stderr, /nodes "n1" not found/);
+  });
+
+  test('a binding sent as protobuf, as the scheduler sends it, answers a protobuf Status', async () => {
+    await c.kubectl(['run', 'pb', '--image=busybox']);
+    const raw = rawClient(await readFile(c.server.kubeconfigPath, 'utf8'));
+    const body = Buffer.from(encodeProtobufObject(BindingSchema, 'v1', 'Binding', { metadata: { name: 'pb' }, target: { kind: 'Node', name: 'n9' } }));
+    const response = await raw.request('POST', '/api/v1/namespaces/default/pods/pb/binding', { body, contentType: PROTOBUF_MEDIA_TYPE, accept: PROTOBUF_MEDIA_TYPE });
+    assert.equal(response.status, 201, response.body);
+    assert.equal(response.headers['content-type'], PROTOBUF_MEDIA_TYPE);
+    assert.match(await c.kubectl(['get', 'pod', 'pb', '-o', 'jsonpath={.spec.nodeName}']), /^n9$/);
+    await c.kubectl(['delete', 'pod', 'pb', '--grace-period=0', '--force']);
   });
 
   test('a scheduled pod is deleted gracefully: Terminating until deleted with grace period 0', async () => {
