@@ -51,6 +51,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   if (verb === 'create' && view.create) {
     const { params, write } = options('CreateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    ensureNamespace(scope.def, obj, namespace);
     const result = await view.create(access, namespace, name, obj, write);
     writeResult(ctx, result.code, def, result.object, rep);
     return;
@@ -58,6 +59,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   if (verb === 'update' && view.update) {
     const { params, write } = options('UpdateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    ensureNamespace(scope.def, obj, namespace);
     writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
     return;
   }
@@ -79,6 +81,12 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     return;
   }
   throw notFound(scope.store.groupResource, name);
+}
+
+/** upstream EnsureObjectNamespaceMatchesRequestNamespace: a body without a namespace takes the request's. */
+function ensureNamespace(def: ResourceDefinition, obj: KubeObject, namespace: string): void {
+  checkNamespace(def, obj, namespace);
+  if (def.namespaced && !obj.metadata.namespace) obj.metadata.namespace = namespace;
 }
 
 /** POST to the collection of a kind that is never stored (upstream: a REST storage with Create only, as bindings). */
