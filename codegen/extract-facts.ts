@@ -41,6 +41,16 @@ function closure(definitions: Definitions, roots: string[]): Set<string> {
   return seen;
 }
 
+/** A union member that a later release added is not one of the 1.25 union's fields either. */
+function dropFromUnions(def: Definition, fields: readonly string[]): void {
+  const unions = def['x-kubernetes-unions'];
+  if (!Array.isArray(unions)) return;
+  for (const union of unions) {
+    const members = isObject(union) ? union['fields-to-discriminateBy'] : undefined;
+    if (isObject(members)) for (const field of fields) delete members[field];
+  }
+}
+
 /** The reference's definitions with the 1.25 differences applied. */
 function definitionsOf125(reference: Definitions): Definitions {
   const out: Definitions = structuredClone(reference);
@@ -53,6 +63,7 @@ function definitionsOf125(reference: Definitions): Definitions {
       delete properties[field];
     }
     out[name]!.required = out[name]!.required?.filter((r) => !fields.includes(r));
+    dropFromUnions(out[name]!, fields);
   }
   for (const [name, fields] of Object.entries(PROPERTIES_OF_1_25)) {
     const def = out[name];
@@ -134,8 +145,9 @@ function numberFields(definitions: Definitions, names: Iterable<string>, proto: 
       if (found) {
         schema['x-kplane-protobuf'] = found.number;
         if (found.embedded.length > 0) schema['x-kplane-protobuf-embedded'] = found.embedded;
-      } else if (copied.has(name)) delete def.properties[field];
-      else if (field !== 'apiVersion' && field !== 'kind') report.push(`${name}.${field}: no protobuf field`);
+      } else if (field === 'apiVersion' || field === 'kind') continue; // type meta: JSON only, in every version
+      else if (copied.has(name)) delete def.properties[field];
+      else report.push(`${name}.${field}: no protobuf field`);
     }
     def.required = def.required?.filter((r) => r in def.properties!);
   }
@@ -148,12 +160,46 @@ const DOCUMENT_TYPES = ['Status', 'DeleteOptions', 'WatchEvent', 'ListMeta', 'Ob
 
 type ReferencePaths = Record<string, Record<string, Record<string, unknown>>>;
 
+/** The REST path prefix of an OpenAPI package: `/apis/<group>/<version>/`, `/api/v1/` for core. */
+function pathPrefix(pkg: string): string {
+  const [group, version] = [pkg.slice(0, pkg.lastIndexOf('.')), pkg.slice(pkg.lastIndexOf('.') + 1)];
+  return group === 'io.k8s.api.core' ? `/api/${version}/` : `/apis/${groupOf(group)}/${version}/`;
+}
+
+const capitalVersion = (pkg: string): string => {
+  const version = pkg.slice(pkg.lastIndexOf('.') + 1);
+  return version.charAt(0).toUpperCase() + version.slice(1);
+};
+
+/**
+ * The paths of a version the reference lacks: its successor's, under its own version (paths and
+ * operation ids, `listFlowcontrolApiserverV1beta2FlowSchema` -> `...V1beta1...`), for the kinds it serves.
+ */
+function copiedPaths(paths: ReferencePaths, gv: ServedGroupVersion): ReferencePaths {
+  const [from, to] = [pathPrefix(gv.copyOf!), pathPrefix(gv.prefix)];
+  const versionInId = new RegExp(`${capitalVersion(gv.copyOf!)}(?=[A-Z])`);
+  const served = (op: Record<string, unknown>): boolean => {
+    const gvk = op['x-kubernetes-group-version-kind'] as { kind?: string } | undefined;
+    // Operations of no kind (the group-version's resource list) belong to every copied version.
+    return !gv.kinds || !gvk?.kind || gv.kinds.some((k) => gvk.kind === k || gvk.kind === `${k}List`);
+  };
+  const out: ReferencePaths = {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!path.startsWith(from)) continue;
+    const ops = Object.entries(item).filter(([method, op]) => method === 'parameters' || served(op));
+    if (!ops.some(([method]) => method !== 'parameters')) continue;
+    out[`${to}${path.slice(from.length)}`] = Object.fromEntries(
+      ops.map(([method, op]) => [method, method === 'parameters' ? op : { ...op, operationId: String(op['operationId']).replace(versionInId, capitalVersion(gv.prefix)) }]),
+    );
+  }
+  return out;
+}
+
 /** The reference's paths of the served group-versions, each operation cut to id, action and parameter names. */
-function servedPaths(paths: ReferencePaths, parameters: Record<string, { name: string }>): Facts['paths'] {
-  const prefixes = SERVED_1_25.filter((gv) => !gv.copyOf).map((gv) => {
-    const [group, version] = [gv.prefix.slice(0, gv.prefix.lastIndexOf('.')), gv.prefix.slice(gv.prefix.lastIndexOf('.') + 1)];
-    return group === 'io.k8s.api.core' ? `/api/${version}/` : `/apis/${groupOf(group)}/${version}/`;
-  });
+function servedPaths(referencePaths: ReferencePaths, parameters: Record<string, { name: string }>): Facts['paths'] {
+  const paths: ReferencePaths = { ...referencePaths };
+  for (const gv of SERVED_1_25.filter((g) => g.copyOf)) Object.assign(paths, copiedPaths(referencePaths, gv));
+  const prefixes = SERVED_1_25.map((gv) => pathPrefix(gv.prefix));
   const nameOf = (p: Record<string, unknown>): { name: string } => {
     const ref = p['$ref'];
     return { name: typeof ref === 'string' ? parameters[ref.slice(ref.lastIndexOf('/') + 1)]!.name : String(p['name']) };

@@ -68,6 +68,8 @@ export const ADDED_AFTER_1_25: Record<string, string[]> = {
   'io.k8s.api.admissionregistration.v1.MutatingWebhook': ['matchConditions'],
   'io.k8s.api.admissionregistration.v1.ValidatingWebhook': ['matchConditions'],
   'io.k8s.api.flowcontrol.v1beta2.LimitedPriorityLevelConfiguration': ['lendablePercent', 'borrowingLimitPercent'],
+  // The `exempt` configuration of a priority level arrived in 1.28 (1.25: `type` and `limited` only).
+  'io.k8s.api.flowcontrol.v1beta2.PriorityLevelConfigurationSpec': ['exempt'],
 };
 
 /** A property of a 1.25 type that later releases removed or retyped: its 1.25 schema and protobuf number. */

@@ -21,8 +21,17 @@ export interface FieldError {
   detail?: string;
 }
 
-/** Upstream renders values with Go's %q for strings and %v otherwise. */
+/**
+ * A value upstream prints with Go's %#v (a struct or slice such as `[]string{"a"}` or a
+ * `resource.Quantity{...}`): its text exactly as Go renders it.
+ */
+export class GoLiteral {
+  constructor(readonly text: string) {}
+}
+
+/** Upstream renders values with Go's %q for strings and %v otherwise (%#v for structs: GoLiteral). */
 function renderValue(value: unknown): string {
+  if (value instanceof GoLiteral) return value.text;
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value === null || value === undefined) return 'null';

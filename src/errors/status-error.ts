@@ -162,11 +162,11 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number):
   new StatusError(503, 'ServiceUnavailable', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
 
 /**
- * An error upstream returns as a plain Go error rather than an API status (a dial failure, an aggregate
- * of field errors): its Status has the code and the error text, and no reason (StatusReasonUnknown).
+ * A plain error upstream's handlers return without a Status (apimachinery ErrorToAPIStatus default case):
+ * 500, no reason, the error's own text as message (`Component not found: x`, a proxy's dial error).
  */
-export function unknownError(code: number, message: string): StatusError {
-  const error = new StatusError(code, 'InternalError', message);
+export function unknownError(message: string): StatusError {
+  const error = new StatusError(500, 'InternalError', message);
   delete error.status.reason;
   return error;
 }

@@ -40,6 +40,12 @@ export interface Strategy<T extends KubeObject = KubeObject> {
    * generic rule, finalizers keep the object Terminating, otherwise it is removed.
    */
   prepareForDelete?(obj: T, options: DeleteOptions, now: Date): DeleteDecision;
+  /**
+   * Whether an update that leaves a deleting object without finalizers also deletes it (upstream
+   * ShouldDeleteDuringUpdate). Absent: yes. Namespaces also wait for `spec.finalizers` (upstream
+   * ShouldDeleteNamespaceDuringUpdate), so the controller's status writes never remove one early.
+   */
+  deletesOnUpdate?(obj: T): boolean;
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
 }
@@ -72,6 +78,11 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   namespaced: boolean;
   /** Structural schema of the whole object (apiVersion, kind, metadata, ...), with x-kubernetes markers. */
   schema: TSchema;
+  /**
+   * The list kind's generated schema, where upstream's list carries markers of its own (the items of
+   * CSIStorageCapacityList are a list-map keyed by name). Absent: the generic list of `schema`.
+   */
+  listSchema?: TSchema;
   /** OpenAPI definition name, e.g. `io.k8s.api.core.v1.ConfigMap`. */
   definitionName: string;
   verbs: readonly Verb[];
@@ -103,4 +114,10 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   deprecation?: Deprecation;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */
   deleteReturnsObject?: boolean;
+  /**
+   * Computed on read instead of stored (ComponentStatus): the server builds this kind's store itself
+   * (`buildStores`' `computed` factories); it has no storage, watch cache or generic store.
+   */
+  computed?: boolean;
 }
+

@@ -9,7 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Controller } from '../controllers/controller.js';
 import { DEFAULT_LEADER_ELECTION_TIMING, electedController, leaseLock, type LeaderElectionTiming } from '../controllers/leader-election/index.js';
+import { apfConfigurationController } from '../controllers/apf-configuration/apf-configuration-controller.js';
+import { localAPIServicesController } from '../controllers/local-apiservices/local-apiservices-controller.js';
+import { servedGroupVersions } from '../controllers/local-apiservices/local-apiservices.js';
 import { namespaceController } from '../controllers/namespace/namespace-controller.js';
+import type { ResourceRegistry } from '../registry/served-resources.js';
+import type { Store } from '../registry/store/index.js';
 import type { ServedStores } from './stores.js';
 
 /** Leader election settings (`startServer({ leaderElection })`); durations default to kube-controller-manager's. */
@@ -28,14 +33,40 @@ export const controllerLeaseName = (name: string): string => `kplane-${name}-con
 export const defaultIdentity = (): string => `${hostname()}_${randomUUID()}`;
 
 /** The server's controllers; elected ones when `leaderElection` is given. None is started yet. */
-export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined): Controller[] {
-  const namespace = (): Controller => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() });
-  if (leaderElection === undefined) return [namespace()];
+export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry): Controller[] {
+  const builders = controllerBuilders(served, registry);
+  if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
   if (!leases) throw new Error('kplane: leader election needs the coordination.k8s.io/v1 leases resource');
   const { identity = defaultIdentity(), ...durations } = leaderElection;
   const timing: LeaderElectionTiming = { ...DEFAULT_LEADER_ELECTION_TIMING, ...durations };
   const elected = (name: string, create: () => Controller): Controller =>
     electedController({ name, lock: leaseLock(leases, LEADER_ELECTION_NAMESPACE, controllerLeaseName(name)), identity, timing, create });
-  return [elected('namespace', namespace)];
+  return builders.map(([name, create]) => elected(name, create));
+}
+
+/** The served store of `group/version/resource`, if served. */
+function storeOf(served: ServedStores, group: string, version: string, resource: string): Store | undefined {
+  return served.stores.find((s) => s.def.group === group && s.def.version === version && s.def.resource === resource);
+}
+
+/**
+ * Each controller's name and how to make a fresh instance; controllers of unserved kinds are left out.
+ * With a `registry`, the Local APIServices follow the served set as it changes.
+ */
+function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined): [string, () => Controller][] {
+  const builders: [string, () => Controller][] = [
+    ['namespace', () => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })],
+  ];
+  const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
+  if (apiServices) {
+    const servedGVs = () => servedGroupVersions(registry ? registry.current().definitions : served.stores.map((s) => s.def));
+    const services = storeOf(served, '', 'v1', 'services');
+    const onServedSetChange = registry ? { onServedSetChange: (listener: () => void) => registry.onChange(listener) } : {};
+    builders.push(['local-apiservices', () => localAPIServicesController({ apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs, ...onServedSetChange })]);
+  }
+  const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
+  const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');
+  if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController({ flowSchemas, priorityLevels })]);
+  return builders;
 }

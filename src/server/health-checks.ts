@@ -7,7 +7,7 @@ import type { ServedStores } from './stores.js';
 export const STORAGE_CHECK_TIMEOUT_MS = 2_000;
 
 /** Rejects with `message` when `promise` has not settled within `ms`. */
-async function withTimeout(promise: Promise<void>, ms: number, message: string): Promise<void> {
+export async function withTimeout(promise: Promise<void>, ms: number, message: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
   try {

@@ -18,6 +18,8 @@ import { ResourceRegistry } from '../registry/served-resources.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
 import { buildStores, type ServedStores } from './stores.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
+import { ensureSystemPriorityClasses } from './system-priority-classes.js';
+import { computedStores } from './component-statuses.js';
 
 export interface ServerOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -63,17 +65,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shutdown = new AbortController();
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
-  const served = buildStores(backend, storagePrefix, applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])));
+  const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
+  const served = buildStores(backend, storagePrefix, applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), computed);
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
+  // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
+  const priorityClasses = served.stores.find((s) => s.def.group === 'scheduling.k8s.io' && s.def.resource === 'priorityclasses');
+  if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing);
+  const registry = new ResourceRegistry(served.stores);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
   await Promise.all(controllers.map((c) => c.start()));
 
-  const metrics = createMetrics(() => served.stores.map((s) => gaugeSource(s, served)));
+  const metrics = createMetrics(() => served.stores.filter((s) => !s.def.computed).map((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authenticate = await authenticator(options.tokenAuthFile);
-  const registry = new ResourceRegistry(served.stores);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
@@ -108,7 +114,7 @@ async function authenticator(tokenAuthFile: string | undefined): Promise<Authent
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource {
   const { def } = store;
-  const cacher = served.storageOf(store).cacher;
+  const cacher = served.storageOf(store)!.cacher;
   return {
     group: def.group,
     version: def.version,

@@ -2,6 +2,7 @@
 // shared by every definition stored there, and one generic store per definition.
 import { admissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
+import { priorityAdmission } from '../admission/plugins/priority.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
@@ -14,14 +15,23 @@ import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
 export interface ServedStores {
   stores: Store[];
   storages: Map<string, StorageResource>;
-  storageOf(store: Store): StorageResource;
+  /** The storage of a stored kind; undefined for a computed one (ComponentStatus). */
+  storageOf(store: Store): StorageResource | undefined;
   /** The store of the core/v1 namespaces resource. */
   namespaces: Store;
   /** One store per storage path among namespaced kinds (for the namespace controller). */
   namespacedByStorage(): Store[];
 }
 
-export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[]): ServedStores {
+/** Builds the store of a computed kind (`ResourceDefinition.computed`), by `<group>/<resource>`. */
+export type ComputedStoreFactory = (def: ResourceDefinition) => Store;
+
+export function buildStores(
+  backend: Backend,
+  storagePrefix: string,
+  definitions: readonly ResourceDefinition[],
+  computed: ReadonlyMap<string, ComputedStoreFactory> = new Map(),
+): ServedStores {
   const storages = new Map<string, StorageResource>();
   // The namespaces storage records its writes, for the admission lookup (namespace-lookup.ts).
   const namespacesBackend = recordingWrites(backend);
@@ -40,14 +50,18 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
 
   let namespaces: Store | undefined;
   const namespacesStorage = () => ({ ...storageOf(namespaceDef(definitions)), backend: namespacesBackend });
-  const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage))]);
+  let priorityClasses: Store | undefined;
+  const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map((i) => i.object) : []);
+  const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)), priorityAdmission(listPriorityClasses)]);
 
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.map((def) => {
+    if (def.computed) return computedStore(def, computed);
     const storage = storageOf(def);
     const store = createStore(def, { storage, admission });
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
+    if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
     return store;
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
@@ -55,10 +69,10 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     stores,
     storages,
     namespaces,
-    storageOf: (store) => storageByStore.get(store)!,
+    storageOf: (store) => storageByStore.get(store),
     namespacedByStorage() {
       const byPath = new Map<string, Store>();
-      for (const s of stores) if (s.def.namespaced && !byPath.has(resourcePath(s.def))) byPath.set(resourcePath(s.def), s);
+      for (const s of stores) if (s.def.namespaced && !s.def.computed && !byPath.has(resourcePath(s.def))) byPath.set(resourcePath(s.def), s);
       return [...byPath.values()];
     },
   };
@@ -71,6 +85,12 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
 function reportCacheError(path: string, error: unknown): void {
   if (isStorageError(error, 'Unavailable')) console.error(`kplane: cache ${path}: ${error.message}; retrying`);
   else console.error(`kplane: cache ${path}:`, error);
+}
+
+function computedStore(def: ResourceDefinition, computed: ReadonlyMap<string, ComputedStoreFactory>): Store {
+  const factory = computed.get(`${def.group}/${def.resource}`);
+  if (!factory) throw new Error(`kplane: no store for the computed resource ${def.resource}`);
+  return factory(def);
 }
 
 const isNamespaces = (def: ResourceDefinition): boolean => def.group === '' && def.resource === 'namespaces';

@@ -37,6 +37,9 @@ const REMOVED: [string, string][] = [
   ['extensions/v1beta1', 'replicasets'],
 ];
 
+/** Group versions whose other resources 1.25 still serves: storage.k8s.io/v1beta1 keeps CSIStorageCapacity (removed in 1.27). */
+const PARTLY_SERVED = new Set(['storage.k8s.io/v1beta1']);
+
 describe('removed API versions', () => {
   let c: TestCluster;
   let raw: RawClient;
@@ -48,7 +51,8 @@ describe('removed API versions', () => {
 
   test('discovery documents and resource paths of removed versions answer 404 NotFound', async () => {
     for (const [groupVersion, resource] of REMOVED) {
-      for (const path of [`/apis/${groupVersion}`, `/apis/${groupVersion}/namespaces/default/${resource}`, `/apis/${groupVersion}/${resource}`]) {
+      const discovery = PARTLY_SERVED.has(groupVersion) ? [] : [`/apis/${groupVersion}`];
+      for (const path of [...discovery, `/apis/${groupVersion}/namespaces/default/${resource}`, `/apis/${groupVersion}/${resource}`]) {
         const res = await raw.request('GET', path);
         assert.equal(res.status, 404, path);
         const status = res.json() as { kind: string; reason: string; code: number };
@@ -60,7 +64,7 @@ describe('removed API versions', () => {
   test('no removed version is listed in discovery', async () => {
     const groups = (await raw.request('GET', '/apis')).json() as { groups: { versions: { groupVersion: string }[] }[] };
     const served = new Set(groups.groups.flatMap((g) => g.versions.map((v) => v.groupVersion)));
-    for (const [groupVersion] of REMOVED) assert.equal(served.has(groupVersion), false, groupVersion);
+    for (const [groupVersion] of REMOVED) if (!PARTLY_SERVED.has(groupVersion)) assert.equal(served.has(groupVersion), false, groupVersion);
   });
 
   test('kubectl refuses a manifest of a removed version as it does against kube-apiserver', async () => {

@@ -46,33 +46,33 @@ function ourDefinitions(roots: TSchema[]): Map<string, Json> {
       definitions.set(id, {});
       definitions.set(id, structure(schema, named));
     }
-    return { $ref: `#/definitions/${id}` };
+    // Markers of the referring property sit beside the $ref (PersistentVolumeSpec.claimRef).
+    const siblings = Array.isArray(schema['x-kplane-ref-markers']) ? (schema['x-kplane-ref-markers'] as string[]) : [];
+    return { $ref: `#/definitions/${id}`, ...Object.fromEntries(siblings.map((key) => [key, schema[key]])) };
   };
   for (const root of roots) named(root as Json);
   return definitions;
 }
 
-
-
 const definitions = builtInResources();
 // Kinds without a list verb (Binding) have no list definition upstream.
-const roots = definitions.flatMap((def) => [def.schema, ...(def.verbs.includes('list') ? [listSchema(def.schema, `${def.definitionName}List`)] : [])]);
+const roots = definitions.flatMap((def) => [def.schema, ...(def.verbs.includes('list') ? [def.listSchema ?? listSchema(def.schema, `${def.definitionName}List`)] : [])]);
 const ours = ourDefinitions(roots);
-const names = [...ours.keys()].sort();
 
-test('every definition our schemas name is one of the reference', () => {
+test('every definition our schemas name is a definition of the reference', () => {
   const reference = loadReference();
-  assert.ok(names.includes('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta') && names.includes('io.k8s.api.core.v1.ConfigMapList'));
-  assert.deepEqual(names.filter((name) => !(name in reference)), []);
+  assert.deepEqual([...ours.keys()].filter((name) => !(name in reference)), []);
+  // The first kinds are there at least (a broken walk would find nothing to compare).
+  for (const name of ['io.k8s.api.core.v1.ConfigMap', 'io.k8s.api.core.v1.Namespace', 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta']) assert.ok(ours.has(name), name);
 });
 
 test('every definition matches the reference: fields, types, formats, required, markers', () => {
   const reference = loadReference();
   const identity = (): undefined => undefined;
-  for (const name of names) {
+  for (const [name, mine] of ours) {
     const want = reference[name];
     assert.ok(want, `${name} is in the reference`);
-    assert.deepEqual(ours.get(name), structure(want, identity), name);
+    assert.deepEqual(mine, structure(want, identity), name);
   }
 });
 

@@ -128,7 +128,10 @@ describe('OpenAPI v2 against the Kubernetes reference', () => {
       assert.deepEqual(comparison.errors, []);
     });
 
-    it(`${def.group || 'core'}/${def.version} ${def.kind}: paths`, { skip: !inReference && 'not in the reference (a version removed after 1.25)' }, () => {
+    // Versions removed after 1.25 keep their definitions in the facts, not their paths.
+    const prefix = def.group === '' ? `/api/${def.version}/` : `/apis/${def.group}/${def.version}/`;
+    const pathsInReference = Object.keys(reference.paths).some((path) => path.startsWith(prefix));
+    it(`${def.group || 'core'}/${def.version} ${def.kind}: paths`, { skip: !(inReference && pathsInReference) && 'not in the reference (a version removed after 1.25)' }, () => {
       const expected = Object.fromEntries(resourcePaths(reference, def).map((path) => [path, operations(reference, path)]));
       assert.ok(Object.keys(expected).length >= 1, 'the reference lists the resource paths');
       const served = Object.fromEntries(resourcePaths(ours, def).map((path) => [path, operations(ours, path)]));

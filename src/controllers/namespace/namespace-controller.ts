@@ -1,11 +1,14 @@
 // Namespace controller (3-resources: deleting a namespace removes everything in it): for a namespace
 // marked Terminating, delete every namespaced object in it, wait until none remain, then clear the
-// `kubernetes` finalizer through `finalize` and delete the namespace for good.
+// `kubernetes` finalizer through `finalize` and delete the namespace for good. Each pass records what it
+// found in the namespace's status conditions (deletion-conditions.ts), as upstream's controller does.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { followWatch } from '../follow-watch.js';
 import { WorkQueue } from '../work-queue.js';
+import { updatedConditions, type DeletionOutcome, type NamespaceCondition } from './deletion-conditions.js';
 
 const FINALIZER = 'kubernetes';
 /** How soon to look again while objects with finalizers of their own still remain. */
@@ -13,7 +16,7 @@ const REMAINING_CONTENT_RECHECK_MS = 1000;
 
 interface NamespaceObject extends KubeObject {
   spec?: { finalizers?: string[] };
-  status?: { phase?: string };
+  status?: { phase?: string; conditions?: NamespaceCondition[] };
 }
 
 export interface NamespaceControllerDeps {
@@ -29,23 +32,16 @@ export function namespaceController(deps: NamespaceControllerDeps): Controller {
   const abort = new AbortController();
   const queue: WorkQueue = new WorkQueue((name) => reconcile(deps, name, queue));
   let running = false;
-  // Watches namespaces for good: a watch that ends (cache relist, too slow) is restarted from scratch,
-  // which re-delivers every terminating namespace as a synthetic ADDED.
-  const follow = async (): Promise<void> => {
-    while (!abort.signal.aborted) {
-      try {
-        for await (const event of deps.namespaces.watch('', { allowWatchBookmarks: false, signal: abort.signal })) {
-          running = true;
-          if (event.type === 'BOOKMARK' || event.type === 'DELETED') continue;
-          if (event.item.object.metadata.deletionTimestamp) queue.add(event.item.object.metadata.name ?? '');
-        }
-      } catch (error) {
-        running = false;
-        if (!abort.signal.aborted) console.error('kplane: namespace controller watch ended, restarting:', error instanceof Error ? error.message : error);
-        await new Promise((resolve) => setTimeout(resolve, 500).unref());
-      }
-    }
-  };
+  // Every terminating namespace the watch shows (a restarted watch re-delivers them all as ADDED).
+  const follow = (): Promise<void> =>
+    followWatch(deps.namespaces, {
+      name: 'namespace',
+      signal: abort.signal,
+      onWatching: (watching) => (running = watching),
+      onObject: (ns, type) => {
+        if (type !== 'DELETED' && ns.metadata.deletionTimestamp) queue.add(ns.metadata.name ?? '');
+      },
+    });
   return {
     name: 'namespace',
     async start() {
@@ -66,8 +62,10 @@ export function namespaceController(deps: NamespaceControllerDeps): Controller {
 async function reconcile(deps: NamespaceControllerDeps, name: string, queue: WorkQueue): Promise<void> {
   const ns = await getNamespace(deps.namespaces, name);
   if (!ns?.metadata.deletionTimestamp) return;
-  const remaining = await deleteContent(deps, name);
-  if (remaining > 0) {
+  const outcome = await deleteContent(deps, name);
+  await recordConditions(deps.namespaces, name, outcome);
+  const remaining = [...outcome.remainingByResource.values()].reduce((a, b) => a + b, 0);
+  if (remaining > 0 || outcome.deleteErrors.length > 0) {
     queue.addAfter(name, REMAINING_CONTENT_RECHECK_MS);
     return;
   }
@@ -94,12 +92,38 @@ async function getNamespace(store: Store, name: string): Promise<NamespaceObject
   }
 }
 
-/** Delete every object in the namespace; the count of objects still present (held by finalizers). */
-async function deleteContent(deps: NamespaceControllerDeps, namespace: string): Promise<number> {
-  let remaining = 0;
+/** Delete every object in the namespace; what could not be deleted and what is still present (held by finalizers). */
+async function deleteContent(deps: NamespaceControllerDeps, namespace: string): Promise<DeletionOutcome> {
+  const outcome: DeletionOutcome = { deleteErrors: [], remainingByResource: new Map(), remainingByFinalizer: new Map() };
   for (const store of deps.namespaced()) {
-    await store.deleteCollection(namespace, {}, {}, { dryRun: false });
-    remaining += (await store.list(namespace, {})).items.length;
+    try {
+      await store.deleteCollection(namespace, {}, {}, { dryRun: false });
+    } catch (error) {
+      // As upstream: hold on to the error and go on with the other resources.
+      outcome.deleteErrors.push(error instanceof Error ? error.message : String(error));
+    }
+    const { items } = await store.list(namespace, {});
+    if (items.length === 0) continue;
+    outcome.remainingByResource.set(`${store.def.resource}.${store.def.group}`, items.length);
+    for (const item of items) {
+      for (const finalizer of item.object.metadata.finalizers ?? []) outcome.remainingByFinalizer.set(finalizer, (outcome.remainingByFinalizer.get(finalizer) ?? 0) + 1);
+    }
   }
-  return remaining;
+  return outcome;
+}
+
+/** Write the pass's conditions through `status` when they changed (upstream updates status every pass). */
+async function recordConditions(namespaces: Store, name: string, outcome: DeletionOutcome): Promise<void> {
+  try {
+    await namespaces.update('', name, (current) => {
+      const ns = structuredClone(current) as NamespaceObject;
+      const conditions = updatedConditions(ns.status?.conditions ?? [], outcome, new Date());
+      // Unchanged: write nothing; returning the object as read makes the update a no-op.
+      if (conditions) ns.status = { ...ns.status, conditions };
+      return ns;
+    }, { dryRun: false, subresource: 'status' });
+  } catch (error) {
+    // As upstream: a failed status update is logged, the deletion goes on.
+    if (!(isStatusError(error) && error.code === 404)) console.error(`kplane: namespace controller: couldn't update status condition for namespace "${name}":`, error instanceof Error ? error.message : error);
+  }
 }

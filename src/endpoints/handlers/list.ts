@@ -10,7 +10,8 @@ export async function handleList(ctx: RequestContext, scope: ResourceScope): Pro
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const params = listParams(ctx.query, false);
   const result = await scope.store.list(scope.namespace, { ...params, ...parseSelectors(scope, params) });
-  const meta: Record<string, unknown> = { resourceVersion: String(result.revision) };
+  // Stores count revisions from 1; revision 0 is a computed list (ComponentStatus) without a resourceVersion.
+  const meta: Record<string, unknown> = result.revision > 0 ? { resourceVersion: String(result.revision) } : {};
   if (result.continue) meta['continue'] = result.continue;
   if (result.remainingItemCount !== undefined) meta['remainingItemCount'] = result.remainingItemCount;
   writeList(ctx, scope.def, result.items, meta, rep);

@@ -42,7 +42,7 @@ export function buildModel(defs: readonly ResourceDefinition[], flavor: Flavor, 
     mark(def.definitionName, { group: def.group, kind: def.kind, version: def.version });
     // A kind that cannot be listed (Binding) has no list definition.
     if (!def.verbs.includes('list')) continue;
-    definitions.define(`${def.definitionName}List`, listSchema(def));
+    definitions.define(`${def.definitionName}List`, def.listSchema ? (def.listSchema as JsonSchema) : listSchema(def));
     mark(`${def.definitionName}List`, { group: def.group, kind: def.listKind, version: def.version });
   }
   for (const schema of META_DEFINITIONS) definitions.emit(schema as JsonSchema);

@@ -35,7 +35,15 @@ export class DefinitionSet {
   /** The inline form of a subschema: a `$ref` when it is named, its body otherwise. */
   emit(schema: JsonSchema): JsonObject {
     const id = schema['$id'];
-    if (typeof id === 'string') return this.ref(this.define(id, schema));
+    if (typeof id === 'string') {
+      const ref = this.ref(this.define(id, schema));
+      const markers = schema['x-kplane-ref-markers'];
+      if (!Array.isArray(markers) || markers.length === 0) return ref;
+      // Markers of the referring property: beside the $ref in v2, around an allOf in v3 (as kube-openapi writes them).
+      const siblings: JsonObject = {};
+      for (const key of markers) if (typeof key === 'string') siblings[key] = toJson(schema[key]);
+      return this.flavor === 'v2' ? { ...ref, ...siblings } : { allOf: [ref], ...siblings };
+    }
     return this.body(schema);
   }
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { configMapDefinition } from '../../apis/core/v1/configmap.js';
 import { namespaceDefinition } from '../../apis/core/v1/namespace.js';
+import { flowSchemaDefinition } from '../../apis/flowcontrol/v1beta2/flowschema.js';
 import { admissionChain } from '../../admission/chain.js';
 import { isStatusError } from '../../errors/status-error.js';
 import { applyToObject, pathString } from '../../patch/apply/index.js';
@@ -37,6 +38,9 @@ test('reset fields: status on the main resource of kinds with a status subresour
   assert.deepEqual(paths(ns, 'finalize'), ['.status']);
   assert.deepEqual(paths(configMapDefinition as unknown as ResourceDefinition, ''), []);
   assert.equal(fieldManagerScope(ns, '', new Date()).apiVersion, 'v1');
+  // Several reset fields are several paths (flowcontrol's status resets metadata and spec).
+  const fs = flowSchemaDefinition as unknown as ResourceDefinition;
+  assert.deepEqual(paths(fs, 'status'), ['.metadata', '.spec']);
 });
 
 describe('managedFields through the generic store', () => {

@@ -25,7 +25,8 @@ export function resetFields(def: ResourceDefinition, subresource: string): Field
   const fields = subresource
     ? (objectSubresource(def, subresource)?.resetFields ?? [])
     : (def.subresources ?? []).flatMap((s) => (s.type === 'object' ? (s.resetOnMainResource ?? []) : []));
-  const set = fields.length === 0 ? undefined : setOf(fields.map((f) => fieldElement(f)));
+  // One path per top-level field (status subresources of some kinds reset both metadata and spec).
+  const set = fields.length === 0 ? undefined : setOf(...fields.map((f) => [fieldElement(f)]));
   perDef.set(subresource, set);
   return set;
 }

@@ -92,7 +92,10 @@ async function tryWrite(
   // The last finalizer of a deleting object is gone: the update completes the deletion (upstream
   // shouldDeleteDuringUpdate), unless a graceful deletion is pending (a pod waiting for its kubelet).
   const finishesDeletion =
-    obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0 && (old.metadata.deletionGracePeriodSeconds ?? 0) === 0;
+    obj.metadata.deletionTimestamp !== undefined &&
+    (obj.metadata.finalizers ?? []).length === 0 &&
+    (old.metadata.deletionGracePeriodSeconds ?? 0) === 0 &&
+    (u.def.strategy.deletesOnUpdate?.(obj) ?? true);
   try {
     if (finishesDeletion) {
       await u.deps.storage.backend.delete(key, current.modRevision);

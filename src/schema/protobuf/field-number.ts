@@ -28,3 +28,15 @@ export function fieldNumberOf(schema: unknown): number | undefined {
   const value = (schema as Record<string, unknown>)[PROTOBUF_FIELD];
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
 }
+
+/** The schema key listing the markers a property sets beside a named type it refers to. */
+export const REF_MARKERS = 'x-kplane-ref-markers';
+
+/**
+ * `schema` (a named type, possibly numbered) with merge markers of the property that refers to it
+ * (`x-kubernetes-map-type: granular` on PersistentVolumeSpec.claimRef): the engines read them from the
+ * property, and the OpenAPI emitter writes them beside the `$ref`.
+ */
+export function withMarkers<S extends TSchema>(schema: S, markers: Record<string, unknown>): S {
+  return { ...schema, ...markers, [REF_MARKERS]: Object.keys(markers) };
+}

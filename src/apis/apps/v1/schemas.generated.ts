@@ -2,7 +2,7 @@
 // Structural facts only (fields, types, required, x-kubernetes markers, protobuf numbers).
 import type { TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
+import { PROTOBUF_FIELD as N, protobufField, withMarkers } from '../../../schema/protobuf/field-number.js';
 import { type PersistentVolumeClaim, PersistentVolumeClaimSchema, type PodTemplateSpec, PodTemplateSpecSchema } from '../../core/v1/schemas.generated.js';
 import { ListMetaSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { IntOrStringSchema, type LabelSelector, LabelSelectorSchema, type RawExtension, RawExtensionSchema } from '../../meta/v1/schemas.generated.js';
@@ -208,7 +208,7 @@ export const DeploymentSpecSchema: TSchema = K.Object(
     replicas: K.Optional(K.Int32({ [N]: 1 })),
     revisionHistoryLimit: K.Optional(K.Int32({ [N]: 6 })),
     selector: protobufField(2, LabelSelectorSchema),
-    strategy: K.Optional(protobufField(4, DeploymentStrategySchema)),
+    strategy: K.Optional(withMarkers(protobufField(4, DeploymentStrategySchema), { 'x-kubernetes-patch-strategy': "retainKeys" })),
     template: protobufField(3, PodTemplateSpecSchema),
   },
   { $id: 'io.k8s.api.apps.v1.DeploymentSpec' },

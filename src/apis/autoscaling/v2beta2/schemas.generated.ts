@@ -352,6 +352,8 @@ export type HorizontalPodAutoscalerStatus = {
 /** io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscaler. */
 export const HorizontalPodAutoscalerSchema: TSchema = K.Object(
   {
+    apiVersion: K.Optional(K.String()),
+    kind: K.Optional(K.String()),
     metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
     spec: K.Optional(protobufField(2, HorizontalPodAutoscalerSpecSchema)),
     status: K.Optional(protobufField(3, HorizontalPodAutoscalerStatusSchema)),
@@ -359,6 +361,8 @@ export const HorizontalPodAutoscalerSchema: TSchema = K.Object(
   { $id: 'io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscaler', 'x-kubernetes-group-version-kind': [{"group":"autoscaling","kind":"HorizontalPodAutoscaler","version":"v2beta2"}] },
 );
 export type HorizontalPodAutoscaler = {
+  apiVersion?: string;
+  kind?: string;
   metadata: ObjectMeta;
   spec?: HorizontalPodAutoscalerSpec;
   status?: HorizontalPodAutoscalerStatus;
@@ -367,12 +371,16 @@ export type HorizontalPodAutoscaler = {
 /** io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscalerList. */
 export const HorizontalPodAutoscalerListSchema: TSchema = K.Object(
   {
+    apiVersion: K.Optional(K.String()),
     items: K.List(HorizontalPodAutoscalerSchema, { [N]: 2 }),
+    kind: K.Optional(K.String()),
     metadata: K.Optional(protobufField(1, ListMetaSchema)),
   },
   { $id: 'io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscalerList', 'x-kubernetes-group-version-kind': [{"group":"autoscaling","kind":"HorizontalPodAutoscalerList","version":"v2beta2"}] },
 );
 export type HorizontalPodAutoscalerList = {
+  apiVersion?: string;
   items: HorizontalPodAutoscaler[];
+  kind?: string;
   metadata?: ListMeta;
 };

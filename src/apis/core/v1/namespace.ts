@@ -118,6 +118,8 @@ export const namespaceStrategy: Strategy<Namespace> = {
   prepareForUpdate: prepareNamespaceForUpdate,
   validateUpdate: validateNamespaceUpdate,
   prepareForDelete: prepareNamespaceForDelete,
+  // upstream ShouldDeleteNamespaceDuringUpdate: a terminating namespace goes only once spec.finalizers are empty too.
+  deletesOnUpdate: (ns) => (ns.spec?.finalizers ?? []).length === 0,
 };
 
 /** Namespaces have no deletecollection (3-resources endpoints table). */

@@ -2,7 +2,7 @@
 // Structural facts only (fields, types, required, x-kubernetes markers, protobuf numbers).
 import type { TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
-import { PROTOBUF_EMBEDDED as E, PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
+import { PROTOBUF_EMBEDDED as E, PROTOBUF_FIELD as N, protobufField, withMarkers } from '../../../schema/protobuf/field-number.js';
 import { ListMetaSchema, MicroTimeSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { type Condition, ConditionSchema, IntOrStringSchema, type LabelSelector, LabelSelectorSchema, QuantitySchema } from '../../meta/v1/schemas.generated.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
@@ -2307,7 +2307,7 @@ export const PersistentVolumeSpecSchema: TSchema = K.Object(
     capacity: K.Optional(K.Map(QuantitySchema, { [N]: 1 })),
     cephfs: K.Optional(protobufField(9, CephFSPersistentVolumeSourceSchema, [2])),
     cinder: K.Optional(protobufField(8, CinderPersistentVolumeSourceSchema, [2])),
-    claimRef: K.Optional(protobufField(4, ObjectReferenceSchema)),
+    claimRef: K.Optional(withMarkers(protobufField(4, ObjectReferenceSchema), { 'x-kubernetes-map-type': "granular" })),
     csi: K.Optional(protobufField(22, CSIPersistentVolumeSourceSchema, [2])),
     fc: K.Optional(protobufField(10, FCVolumeSourceSchema, [2])),
     flexVolume: K.Optional(protobufField(12, FlexPersistentVolumeSourceSchema, [2])),

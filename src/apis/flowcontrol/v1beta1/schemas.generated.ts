@@ -6,19 +6,6 @@ import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/fie
 import { ListMetaSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
 
-/** io.k8s.api.flowcontrol.v1beta1.ExemptPriorityLevelConfiguration. */
-export const ExemptPriorityLevelConfigurationSchema: TSchema = K.Object(
-  {
-    lendablePercent: K.Optional(K.Int32({ [N]: 2 })),
-    nominalConcurrencyShares: K.Optional(K.Int32({ [N]: 1 })),
-  },
-  { $id: 'io.k8s.api.flowcontrol.v1beta1.ExemptPriorityLevelConfiguration' },
-);
-export type ExemptPriorityLevelConfiguration = {
-  lendablePercent?: number;
-  nominalConcurrencyShares?: number;
-};
-
 /** io.k8s.api.flowcontrol.v1beta1.FlowDistinguisherMethod. */
 export const FlowDistinguisherMethodSchema: TSchema = K.Object(
   {
@@ -190,6 +177,8 @@ export type FlowSchemaStatus = {
 /** io.k8s.api.flowcontrol.v1beta1.FlowSchema. */
 export const FlowSchemaSchema: TSchema = K.Object(
   {
+    apiVersion: K.Optional(K.String()),
+    kind: K.Optional(K.String()),
     metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
     spec: K.Optional(protobufField(2, FlowSchemaSpecSchema)),
     status: K.Optional(protobufField(3, FlowSchemaStatusSchema)),
@@ -197,6 +186,8 @@ export const FlowSchemaSchema: TSchema = K.Object(
   { $id: 'io.k8s.api.flowcontrol.v1beta1.FlowSchema', 'x-kubernetes-group-version-kind': [{"group":"flowcontrol.apiserver.k8s.io","kind":"FlowSchema","version":"v1beta1"}] },
 );
 export type FlowSchema = {
+  apiVersion?: string;
+  kind?: string;
   metadata: ObjectMeta;
   spec?: FlowSchemaSpec;
   status?: FlowSchemaStatus;
@@ -205,13 +196,17 @@ export type FlowSchema = {
 /** io.k8s.api.flowcontrol.v1beta1.FlowSchemaList. */
 export const FlowSchemaListSchema: TSchema = K.Object(
   {
+    apiVersion: K.Optional(K.String()),
     items: K.List(FlowSchemaSchema, { [N]: 2 }),
+    kind: K.Optional(K.String()),
     metadata: K.Optional(protobufField(1, ListMetaSchema)),
   },
   { $id: 'io.k8s.api.flowcontrol.v1beta1.FlowSchemaList', 'x-kubernetes-group-version-kind': [{"group":"flowcontrol.apiserver.k8s.io","kind":"FlowSchemaList","version":"v1beta1"}] },
 );
 export type FlowSchemaList = {
+  apiVersion?: string;
   items: FlowSchema[];
+  kind?: string;
   metadata?: ListMeta;
 };
 
@@ -259,14 +254,12 @@ export type LimitedPriorityLevelConfiguration = {
 /** io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfigurationSpec. */
 export const PriorityLevelConfigurationSpecSchema: TSchema = K.Object(
   {
-    exempt: K.Optional(protobufField(3, ExemptPriorityLevelConfigurationSchema)),
     limited: K.Optional(protobufField(2, LimitedPriorityLevelConfigurationSchema)),
     type: K.String({ [N]: 1 }),
   },
-  { $id: 'io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfigurationSpec', 'x-kubernetes-unions': [{"discriminator":"type","fields-to-discriminateBy":{"exempt":"Exempt","limited":"Limited"}}] },
+  { $id: 'io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfigurationSpec', 'x-kubernetes-unions': [{"discriminator":"type","fields-to-discriminateBy":{"limited":"Limited"}}] },
 );
 export type PriorityLevelConfigurationSpec = {
-  exempt?: ExemptPriorityLevelConfiguration;
   limited?: LimitedPriorityLevelConfiguration;
   type: string;
 };
@@ -304,6 +297,8 @@ export type PriorityLevelConfigurationStatus = {
 /** io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfiguration. */
 export const PriorityLevelConfigurationSchema: TSchema = K.Object(
   {
+    apiVersion: K.Optional(K.String()),
+    kind: K.Optional(K.String()),
     metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
     spec: K.Optional(protobufField(2, PriorityLevelConfigurationSpecSchema)),
     status: K.Optional(protobufField(3, PriorityLevelConfigurationStatusSchema)),
@@ -311,6 +306,8 @@ export const PriorityLevelConfigurationSchema: TSchema = K.Object(
   { $id: 'io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfiguration', 'x-kubernetes-group-version-kind': [{"group":"flowcontrol.apiserver.k8s.io","kind":"PriorityLevelConfiguration","version":"v1beta1"}] },
 );
 export type PriorityLevelConfiguration = {
+  apiVersion?: string;
+  kind?: string;
   metadata: ObjectMeta;
   spec?: PriorityLevelConfigurationSpec;
   status?: PriorityLevelConfigurationStatus;
@@ -319,12 +316,16 @@ export type PriorityLevelConfiguration = {
 /** io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfigurationList. */
 export const PriorityLevelConfigurationListSchema: TSchema = K.Object(
   {
+    apiVersion: K.Optional(K.String()),
     items: K.List(PriorityLevelConfigurationSchema, { [N]: 2 }),
+    kind: K.Optional(K.String()),
     metadata: K.Optional(protobufField(1, ListMetaSchema)),
   },
   { $id: 'io.k8s.api.flowcontrol.v1beta1.PriorityLevelConfigurationList', 'x-kubernetes-group-version-kind': [{"group":"flowcontrol.apiserver.k8s.io","kind":"PriorityLevelConfigurationList","version":"v1beta1"}] },
 );
 export type PriorityLevelConfigurationList = {
+  apiVersion?: string;
   items: PriorityLevelConfiguration[];
+  kind?: string;
   metadata?: ListMeta;
 };

@@ -6,19 +6,6 @@ import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/fie
 import { ListMetaSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
 
-/** io.k8s.api.flowcontrol.v1beta2.ExemptPriorityLevelConfiguration. */
-export const ExemptPriorityLevelConfigurationSchema: TSchema = K.Object(
-  {
-    lendablePercent: K.Optional(K.Int32({ [N]: 2 })),
-    nominalConcurrencyShares: K.Optional(K.Int32({ [N]: 1 })),
-  },
-  { $id: 'io.k8s.api.flowcontrol.v1beta2.ExemptPriorityLevelConfiguration' },
-);
-export type ExemptPriorityLevelConfiguration = {
-  lendablePercent?: number;
-  nominalConcurrencyShares?: number;
-};
-
 /** io.k8s.api.flowcontrol.v1beta2.FlowDistinguisherMethod. */
 export const FlowDistinguisherMethodSchema: TSchema = K.Object(
   {
@@ -267,14 +254,12 @@ export type LimitedPriorityLevelConfiguration = {
 /** io.k8s.api.flowcontrol.v1beta2.PriorityLevelConfigurationSpec. */
 export const PriorityLevelConfigurationSpecSchema: TSchema = K.Object(
   {
-    exempt: K.Optional(protobufField(3, ExemptPriorityLevelConfigurationSchema)),
     limited: K.Optional(protobufField(2, LimitedPriorityLevelConfigurationSchema)),
     type: K.String({ [N]: 1 }),
   },
-  { $id: 'io.k8s.api.flowcontrol.v1beta2.PriorityLevelConfigurationSpec', 'x-kubernetes-unions': [{"discriminator":"type","fields-to-discriminateBy":{"exempt":"Exempt","limited":"Limited"}}] },
+  { $id: 'io.k8s.api.flowcontrol.v1beta2.PriorityLevelConfigurationSpec', 'x-kubernetes-unions': [{"discriminator":"type","fields-to-discriminateBy":{"limited":"Limited"}}] },
 );
 export type PriorityLevelConfigurationSpec = {
-  exempt?: ExemptPriorityLevelConfiguration;
   limited?: LimitedPriorityLevelConfiguration;
   type: string;
 };

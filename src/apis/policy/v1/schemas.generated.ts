@@ -2,7 +2,7 @@
 // Structural facts only (fields, types, required, x-kubernetes markers, protobuf numbers).
 import type { TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
-import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
+import { PROTOBUF_FIELD as N, protobufField, withMarkers } from '../../../schema/protobuf/field-number.js';
 import { ListMetaSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { type Condition, ConditionSchema, type DeleteOptions, DeleteOptionsSchema, IntOrStringSchema, type LabelSelector, LabelSelectorSchema } from '../../meta/v1/schemas.generated.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
@@ -29,7 +29,7 @@ export const PodDisruptionBudgetSpecSchema: TSchema = K.Object(
   {
     maxUnavailable: K.Optional(protobufField(3, IntOrStringSchema)),
     minAvailable: K.Optional(protobufField(1, IntOrStringSchema)),
-    selector: K.Optional(protobufField(2, LabelSelectorSchema)),
+    selector: K.Optional(withMarkers(protobufField(2, LabelSelectorSchema), { 'x-kubernetes-patch-strategy': "replace" })),
   },
   { $id: 'io.k8s.api.policy.v1.PodDisruptionBudgetSpec' },
 );

@@ -14,25 +14,29 @@ const DEPRECATED_NODE_LABELS: Record<string, string> = {
   'beta.kubernetes.io/instance-type': 'deprecated since v1.17; use "node.kubernetes.io/instance-type" instead',
 };
 
-const DEPRECATED_ANNOTATIONS: readonly { key: string; prefix?: string; message: string }[] = [
+const DEPRECATED_ANNOTATIONS: readonly { key: string; message: string }[] = [
   { key: 'scheduler.alpha.kubernetes.io/critical-pod', message: 'non-functional in v1.16+; use the "priorityClassName" field instead' },
-  {
-    key: 'seccomp.security.alpha.kubernetes.io/pod', prefix: 'container.seccomp.security.alpha.kubernetes.io/',
-    message: 'deprecated since v1.19; use the "seccompProfile" field instead',
-  },
   { key: 'security.alpha.kubernetes.io/sysctls', message: 'non-functional in v1.11+; use the "sysctls" field instead' },
   { key: 'security.alpha.kubernetes.io/unsafe-sysctls', message: 'non-functional in v1.11+; use the "sysctls" field instead' },
 ];
 
+type VolumeKey = 'photonPersistentDisk' | 'gitRepo' | 'scaleIO' | 'flocker' | 'storageos' | 'quobyte' | 'glusterfs';
+
 /** JSON key, the name upstream prints (its Go-side spelling for StorageOS), message. */
-const DEPRECATED_VOLUMES: readonly [key: 'photonPersistentDisk' | 'gitRepo' | 'scaleIO' | 'flocker' | 'storageos' | 'quobyte', shown: string, message: string][] = [
+const DEPRECATED_VOLUMES: readonly [key: VolumeKey, shown: string, message: string][] = [
   ['photonPersistentDisk', 'photonPersistentDisk', 'deprecated in v1.11, non-functional in v1.16+'],
   ['gitRepo', 'gitRepo', 'deprecated in v1.11'],
   ['scaleIO', 'scaleIO', 'deprecated in v1.16, non-functional in v1.22+'],
-  ['flocker', 'flocker', 'deprecated in v1.22, support removal is planned in v1.26'],
-  ['storageos', 'storageOS', 'deprecated in v1.22, support removal is planned in v1.26'],
-  ['quobyte', 'quobyte', 'deprecated in v1.22, support removal is planned in v1.26'],
+  ['flocker', 'flocker', 'deprecated in v1.22, non-functional in v1.25+'],
+  ['storageos', 'storageOS', 'deprecated in v1.22, non-functional in v1.25+'],
+  ['quobyte', 'quobyte', 'deprecated in v1.22, non-functional in v1.25+'],
+  ['glusterfs', 'glusterfs', 'deprecated in v1.25, non-functional in v1.26+'],
 ];
+
+/** 1.25 warns about seccomp annotations only where the matching field is missing. */
+const SECCOMP_ANNOTATION_MESSAGE = 'deprecated since v1.19, non-functional in v1.25+; use the "seccompProfile" field instead';
+const SECCOMP_POD = 'seccomp.security.alpha.kubernetes.io/pod';
+const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
 
 function requirementWarnings(path: string, reqs: readonly NodeSelectorRequirement[] | undefined): string[] {
   return (reqs ?? []).flatMap((r, j) => {
@@ -67,8 +71,6 @@ function annotationWarnings(meta: ObjectMeta | undefined, prefix: string): strin
   const warnings: string[] = [];
   for (const d of DEPRECATED_ANNOTATIONS) {
     if (d.key in annotations) warnings.push(`${prefix}metadata.annotations[${d.key}]: ${d.message}`);
-    const first = d.prefix ? Object.keys(annotations).find((k) => k.startsWith(d.prefix as string)) : undefined;
-    if (first !== undefined) warnings.push(`${prefix}metadata.annotations[${first}]: ${d.message}`);
   }
   return warnings;
 }
@@ -107,12 +109,18 @@ function listWarnings(spec: PodSpec, prefix: string): string[] {
   return warnings;
 }
 
-function containerWarnings(spec: PodSpec, prefix: string): string[] {
+function containerWarnings(spec: PodSpec, meta: ObjectMeta | undefined, prefix: string): string[] {
+  const annotations = meta?.annotations ?? {};
   const warnings: string[] = [];
+  if (!spec.securityContext?.seccompProfile && SECCOMP_POD in annotations) {
+    warnings.push(`${prefix}metadata.annotations[${SECCOMP_POD}]: ${SECCOMP_ANNOTATION_MESSAGE}`);
+  }
   forEachContainer(spec, `${prefix}spec`, (c, at) => {
+    const key = SECCOMP_CONTAINER_PREFIX + c.name;
+    if (!c.securityContext?.seccompProfile && key in annotations) warnings.push(`${prefix}metadata.annotations[${key}]: ${SECCOMP_ANNOTATION_MESSAGE}`);
     warnings.push(...fractionalBytes(c.resources?.limits, `${at}.resources.limits`), ...fractionalBytes(c.resources?.requests, `${at}.resources.requests`));
     const env = c.env ?? [];
-    if (env.length > 1) warnings.push(...duplicateWarnings(env.map((e) => e.name), (i) => `${at}.env[${i}].name`, 'name'));
+    if (env.length > 1) warnings.push(...duplicateWarnings(env.map((e) => e.name ?? ''), (i) => `${at}.env[${i}].name`, 'name'));
   });
   return warnings;
 }
@@ -122,7 +130,7 @@ function containerWarnings(spec: PodSpec, prefix: string): string[] {
  * parent, ending in '.' (e.g. `spec.template.` for a ReplicationController), empty for a pod.
  */
 export function podSpecWarnings(spec: PodSpec, meta: ObjectMeta | undefined, prefix = ''): string[] {
-  return [...nodeLabelWarnings(spec, prefix), ...annotationWarnings(meta, prefix), ...listWarnings(spec, prefix), ...containerWarnings(spec, prefix)];
+  return [...nodeLabelWarnings(spec, prefix), ...annotationWarnings(meta, prefix), ...listWarnings(spec, prefix), ...containerWarnings(spec, meta, prefix)];
 }
 
 /** Upstream GetWarningsForPod. */

@@ -17,9 +17,14 @@ export function validatePositiveQuantity(value: string, path: string): FieldErro
   return quantitySign(value) <= 0 ? [invalid(path, value, 'must be greater than zero')] : [];
 }
 
-/** Each access mode known (errors at `path`); an empty list is the caller's concern. */
+/** Each access mode known, and ReadWriteOncePod never with another known mode (errors at `path`); an empty list is the caller's concern. */
 export function validateAccessModes(modes: readonly string[] | undefined, path: string): FieldError[] {
-  return (modes ?? []).filter((m) => !ACCESS_MODES.includes(m)).map((m) => notSupported(path, m, ACCESS_MODES));
+  const list = modes ?? [];
+  const errors = list.filter((m) => !ACCESS_MODES.includes(m)).map((m) => notSupported(path, m, ACCESS_MODES));
+  if (list.includes('ReadWriteOncePod') && list.some((m) => m !== 'ReadWriteOncePod' && ACCESS_MODES.includes(m))) {
+    errors.push(forbidden(path, 'may not use ReadWriteOncePod with other access modes'));
+  }
+  return errors;
 }
 
 /** A storage class name, when set, is a DNS subdomain (upstream ValidateClassName). */
@@ -54,9 +59,6 @@ export function validateClaimSpec(spec: PersistentVolumeClaimSpec, path: string)
   if (modes.length === 0) errors.push(required(`${path}.accessModes`, 'at least 1 access mode is required'));
   if (spec.selector) errors.push(...validateLabelSelector(spec.selector, `${path}.selector`));
   errors.push(...validateAccessModes(modes, `${path}.accessModes`));
-  if (modes.includes('ReadWriteOncePod') && modes.some((m) => m !== 'ReadWriteOncePod' && ACCESS_MODES.includes(m))) {
-    errors.push(forbidden(`${path}.accessModes`, 'may not use ReadWriteOncePod with other access modes'));
-  }
   errors.push(...validateStorageRequest(spec, path));
   errors.push(...validateClassName(spec.storageClassName, `${path}.storageClassName`));
   if (spec.volumeMode !== undefined && !VOLUME_MODES.includes(spec.volumeMode)) {

@@ -25,7 +25,7 @@ export function validateTemplateObjectMeta(meta: ObjectMeta, path: string): Fiel
   const errors = validateAnnotations(meta.annotations, `${path}.annotations`);
   errors.push(...validateLabels(meta.labels, `${path}.labels`));
   for (const [key, goName] of TEMPLATE_META_FIELDS) {
-    if (!isZero(meta[key])) errors.push(forbidden(`${path}.${goName}`, 'cannot be set'));
+    if (!isZero(meta[key])) errors.push(forbidden(`${path}.${goName}`, 'cannot be set for an ephemeral volume'));
   }
   return errors;
 }

@@ -128,7 +128,7 @@ test('validateVolumes: projected sources', () => {
     [
       'two kinds in one source',
       { name: 'v', projected: { sources: [{ secret: { name: 's' }, configMap: { name: 'c' } }] } },
-      ['spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type per source'],
+      ['spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type'],
     ],
     [
       'duplicate paths',
@@ -149,7 +149,7 @@ test('validateVolumes: ephemeral volumes', () => {
       'metadata fields',
       [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { metadata: { name: 'x', uid: 'u' }, spec } } }],
       undefined,
-      ['spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: Forbidden: cannot be set', 'spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID: Forbidden: cannot be set'],
+      ['spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: Forbidden: cannot be set for an ephemeral volume', 'spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID: Forbidden: cannot be set for an ephemeral volume'],
     ],
     [
       'claim spec',

@@ -73,7 +73,7 @@ function validateProjection(source: VolumeProjection, at: string, volumePath: st
     count++;
     errors.push(...validateTokenProjection(source.serviceAccountToken, `${at}.serviceAccountToken`, volumePath));
   }
-  if (count > 1) errors.push(forbidden(at, 'may not specify more than 1 volume type per source'));
+  if (count > 1) errors.push(forbidden(at, 'may not specify more than 1 volume type'));
   return errors;
 }
 

@@ -4,7 +4,7 @@
 import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
 import { quantitySign } from '../../../../schema/quantity-value.js';
 import type {
-  ConfigMapVolumeSource, EmptyDirVolumeSource, GitRepoVolumeSource, HostPathVolumeSource, LocalVolumeSource, NFSVolumeSource,
+  ConfigMapVolumeSource, EmptyDirVolumeSource, KeyToPath, GitRepoVolumeSource, HostPathVolumeSource, LocalVolumeSource, NFSVolumeSource,
   PersistentVolumeClaimVolumeSource, SecretVolumeSource,
 } from '../schemas.generated.js';
 import { isAbsolutePath, validateFileMode, validateKeyToPaths, validateLocalDescendingPath, validatePathNoBacksteps } from './paths.js';
@@ -36,23 +36,22 @@ export function validateGitRepo(source: GitRepoVolumeSource, path: string): Fiel
   return errors;
 }
 
-/** secret: secretName required, default mode, items. */
-export function validateSecretVolume(source: SecretVolumeSource, path: string): FieldError[] {
+/** A volume of an API object's keys: the object named at `nameField`, default mode, items. */
+function validateObjectKeysVolume(name: string | undefined, nameField: string, source: { defaultMode?: number; items?: KeyToPath[] }, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  if (!source.secretName) errors.push(required(`${path}.secretName`));
+  if (!name) errors.push(required(`${path}.${nameField}`));
   errors.push(...validateFileMode(source.defaultMode, `${path}.defaultMode`));
   errors.push(...validateKeyToPaths(source.items, `${path}.items`));
   return errors;
 }
 
+/** secret: secretName required, default mode, items. */
+export const validateSecretVolume = (source: SecretVolumeSource, path: string): FieldError[] =>
+  validateObjectKeysVolume(source.secretName, 'secretName', source, path);
+
 /** configMap: name required, default mode, items. */
-export function validateConfigMapVolume(source: ConfigMapVolumeSource, path: string): FieldError[] {
-  const errors: FieldError[] = [];
-  if (!source.name) errors.push(required(`${path}.name`));
-  errors.push(...validateFileMode(source.defaultMode, `${path}.defaultMode`));
-  errors.push(...validateKeyToPaths(source.items, `${path}.items`));
-  return errors;
-}
+export const validateConfigMapVolume = (source: ConfigMapVolumeSource, path: string): FieldError[] =>
+  validateObjectKeysVolume(source.name, 'name', source, path);
 
 /** persistentVolumeClaim: claimName required. */
 export function validateClaimVolume(source: PersistentVolumeClaimVolumeSource, path: string): FieldError[] {

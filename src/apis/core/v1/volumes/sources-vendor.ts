@@ -12,23 +12,22 @@ import { inclusiveRange } from './sources-network.js';
 
 const dnsLabel = (value: string, path: string): FieldError[] => isDNS1123Label(value).map((m) => invalid(path, value, m));
 
-/** gcePersistentDisk: pdName required, partition 1..255 or 0. */
-export function validateGCEPersistentDisk(source: GCEPersistentDiskVolumeSource, path: string): FieldError[] {
+/** A cloud disk: its ID at `idField` required, partition 0..255 (the message says 1..255, as upstream). */
+function validateDisk(id: string | undefined, idField: string, partition: number | undefined, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  if (!source.pdName) errors.push(required(`${path}.pdName`));
-  const partition = source.partition ?? 0;
-  if (partition < 0 || partition > 255) errors.push(invalid(`${path}.partition`, partition, inclusiveRange(1, 255)));
+  if (!id) errors.push(required(`${path}.${idField}`));
+  const value = partition ?? 0;
+  if (value < 0 || value > 255) errors.push(invalid(`${path}.partition`, value, inclusiveRange(1, 255)));
   return errors;
 }
 
-/** awsElasticBlockStore: volumeID required, partition as for GCE. */
-export function validateAWSElasticBlockStore(source: AWSElasticBlockStoreVolumeSource, path: string): FieldError[] {
-  const errors: FieldError[] = [];
-  if (!source.volumeID) errors.push(required(`${path}.volumeID`));
-  const partition = source.partition ?? 0;
-  if (partition < 0 || partition > 255) errors.push(invalid(`${path}.partition`, partition, inclusiveRange(1, 255)));
-  return errors;
-}
+/** gcePersistentDisk: pdName required, partition in range. */
+export const validateGCEPersistentDisk = (source: GCEPersistentDiskVolumeSource, path: string): FieldError[] =>
+  validateDisk(source.pdName, 'pdName', source.partition, path);
+
+/** awsElasticBlockStore: volumeID required, partition in range. */
+export const validateAWSElasticBlockStore = (source: AWSElasticBlockStoreVolumeSource, path: string): FieldError[] =>
+  validateDisk(source.volumeID, 'volumeID', source.partition, path);
 
 /** azureFile (both forms): secretName and shareName required; a PV's secretNamespace, when set, non-empty. */
 export function validateAzureFile(source: Partial<AzureFilePersistentVolumeSource>, path: string): FieldError[] {
@@ -131,11 +130,11 @@ export function validateCSIVolume(source: CSIVolumeSource, path: string): FieldE
   return errors;
 }
 
-/** A PV's secret reference: name a DNS subdomain, namespace a DNS label, both required. */
+/** A PV's secret reference: name and namespace required, both DNS labels (as 1.25 checks them). */
 export function validatePVSecretReference(ref: Partial<SecretReference>, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (!ref.name) errors.push(required(`${path}.name`));
-  else errors.push(...isDNS1123Subdomain(ref.name).map((m) => invalid(`${path}.name`, ref.name, m)));
+  else errors.push(...dnsLabel(ref.name, `${path}.name`));
   if (!ref.namespace) errors.push(required(`${path}.namespace`));
   else errors.push(...dnsLabel(ref.namespace, `${path}.namespace`));
   return errors;

@@ -57,7 +57,7 @@ export const createdSuccess = (): KubeObject => ({ kind: 'Status', apiVersion: '
 export async function bindPod(pods: Store, namespace: string, name: string, binding: Binding, options: ViewWriteOptions): Promise<{ code: number; object: KubeObject }> {
   if ((binding.metadata.name ?? '') !== name) throw badRequest('name in URL does not match name in Binding object');
   const errors = validatePodBinding(binding);
-  if (errors.length > 0) throw unknownError(500, errors.length === 1 ? fieldErrorMessage(errors[0] as FieldError) : `[${errors.map(fieldErrorMessage).join(', ')}]`);
+  if (errors.length > 0) throw unknownError(errors.length === 1 ? fieldErrorMessage(errors[0] as FieldError) : `[${errors.map(fieldErrorMessage).join(', ')}]`);
   const now = new Date();
   // `apply: true` tells the store the writer keeps managedFields itself: a binding does not record any.
   const write = (current: Readonly<KubeObject> | undefined): Pod => {

@@ -6,7 +6,8 @@ import type { ResourceDefinition } from '../../../../../registry/resource-defini
 import type { ConnectSubresource } from '../../../../../registry/subresource.js';
 import type { Pod } from '../../schemas.generated.js';
 import { podDefinition } from '../pod.js';
-import { isGlobalUnicast, podConnectSubresources, splitSchemeNamePort, validateContainer } from './connect.js';
+import { nodeDefinition } from '../../node/node.js';
+import { podConnectSubresources, validateContainer } from './connect.js';
 import { validatePodLogOptions } from './log-options.js';
 import { memoryStores } from './stores.test-support.js';
 import { fieldErrorMessage } from '../../../../../errors/field-errors.js';
@@ -25,15 +26,6 @@ test('validateContainer as upstream', () => {
   );
 });
 
-test('splitSchemeNamePort and isGlobalUnicast', () => {
-  assert.deepEqual(splitSchemeNamePort('p'), { scheme: '', name: 'p', port: '' });
-  assert.deepEqual(splitSchemeNamePort('p:8080'), { scheme: '', name: 'p', port: '8080' });
-  assert.deepEqual(splitSchemeNamePort('https:p:443'), { scheme: 'https', name: 'p', port: '443' });
-  assert.equal(splitSchemeNamePort('ftp:p:21'), undefined);
-  assert.equal(splitSchemeNamePort('a:b:c:d'), undefined);
-  assert.deepEqual(['10.0.0.1', '127.0.0.1', '0.0.0.0', '169.254.1.1', '224.0.0.1', '2001:db8::1', '::1', 'fe80::1', ''].map(isGlobalUnicast), [true, false, false, false, false, true, false, false, false]);
-});
-
 test('validatePodLogOptions as upstream ValidatePodLogOptions', () => {
   const messages = (query: string) => validatePodLogOptions(new URLSearchParams(query)).map(fieldErrorMessage);
   assert.deepEqual(messages('tailLines=10&limitBytes=5&sinceSeconds=3'), []);
@@ -43,22 +35,8 @@ test('validatePodLogOptions as upstream ValidatePodLogOptions', () => {
   assert.throws(() => validatePodLogOptions(new URLSearchParams('tailLines=x')), badRequest('strconv.ParseInt: parsing "x": invalid syntax'));
 });
 
-const nodeDefinition: ResourceDefinition = {
-  group: '',
-  version: 'v1',
-  kind: 'Node',
-  listKind: 'NodeList',
-  resource: 'nodes',
-  singular: 'node',
-  namespaced: false,
-  schema: podDefinition.schema,
-  definitionName: 'io.k8s.api.core.v1.Node',
-  verbs: ['create', 'get'],
-  strategy: {},
-};
-
 describe('connect subresources', () => {
-  const env = memoryStores([podDefinition as unknown as ResourceDefinition, nodeDefinition]);
+  const env = memoryStores([podDefinition as unknown as ResourceDefinition, nodeDefinition as unknown as ResourceDefinition]);
   const write = { dryRun: false };
   const sub = (name: string): ConnectSubresource => podConnectSubresources.find((s) => s.name === name) as ConnectSubresource;
   const call = (name: string, podName: string, query = '') => sub(name).connect(env.access, 'ns', podName, { method: 'GET', path: '', query: new URLSearchParams(query) });

@@ -6,7 +6,10 @@ import { badRequest, invalid, unknownError } from '../../../../../errors/status-
 import type { ConnectAnswer, ConnectRequest, ConnectSubresource, SubresourceAccess } from '../../../../../registry/subresource.js';
 import type { Pod } from '../../schemas.generated.js';
 import { validatePodLogOptions } from './log-options.js';
-import { dialFailure, joinHostPort, nodeConnection } from './node-connection.js';
+import { isIP } from 'node:net';
+import { joinHostPort } from '../../go-net-errors.js';
+import { isGlobalUnicast, splitSchemeNamePort } from '../../node/proxy.js';
+import { dialFailure, nodeConnection } from './node-connection.js';
 
 const podOf = async (access: SubresourceAccess, namespace: string, name: string): Promise<Pod> => (await access.parent.get(namespace, name)).object as Pod;
 
@@ -62,7 +65,7 @@ function streamSubresource(name: 'exec' | 'attach', kind: string): ConnectSubres
       const pod = await podOf(access, namespace, podName);
       validateContainer(request.query.get('container') ?? '', pod);
       const node = await podNode(access, pod, podName);
-      throw await dialFailure(node.host, node.port, (dialError) => unknownError(500, `error dialing backend: ${dialError}`));
+      throw await dialFailure(node.host, node.port, (dialError) => unknownError(`error dialing backend: ${dialError}`));
     },
   };
 }
@@ -92,7 +95,7 @@ const logSubresource: ConnectSubresource = {
     if (!pod.spec?.nodeName) return { code: 204 };
     const node = await nodeConnection(access, pod.spec.nodeName);
     const url = `https://${joinHostPort(node.host, node.port)}/containerLogs/${namespace}/${podName}/${container}`;
-    throw await dialFailure(node.host, node.port, (dialError) => unknownError(500, `Get "${url}": ${dialError}`));
+    throw await dialFailure(node.host, node.port, (dialError) => unknownError(`Get "${url}": ${dialError}`));
   },
 };
 
@@ -106,33 +109,9 @@ const portForwardSubresource: ConnectSubresource = {
   async connect(access, namespace, podName): Promise<ConnectAnswer> {
     const pod = await podOf(access, namespace, podName);
     const node = await podNode(access, pod, podName);
-    throw await dialFailure(node.host, node.port, (dialError) => unknownError(500, `error dialing backend: ${dialError}`));
+    throw await dialFailure(node.host, node.port, (dialError) => unknownError(`error dialing backend: ${dialError}`));
   },
 };
-
-/** upstream SplitSchemeNamePort: `name`, `name:port` or `scheme:name:port` (scheme http, https or empty). */
-export function splitSchemeNamePort(id: string): { scheme: string; name: string; port: string } | undefined {
-  const parts = id.split(':');
-  const [first = '', second = '', third = ''] = parts;
-  const split = parts.length === 1 ? { scheme: '', name: first, port: '' } : parts.length === 2 ? { scheme: '', name: first, port: second } : parts.length === 3 ? { scheme: first, name: second, port: third } : undefined;
-  if (!split || split.name === '' || !['', 'http', 'https'].includes(split.scheme)) return undefined;
-  return split;
-}
-
-/** Whether an address is a global unicast IP (Go's IP.IsGlobalUnicast over a parsed address). */
-export function isGlobalUnicast(ip: string): boolean {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
-  if (v4) {
-    const octets = v4.slice(1).map(Number);
-    if (octets.some((o) => o > 255)) return false;
-    const [a = 0, b = 0] = octets;
-    if (octets.every((o) => o === 255) || a === 0 || a === 127 || a >= 224) return false;
-    return !(a === 169 && b === 254);
-  }
-  if (!ip.includes(':') || !/^[0-9a-fA-F:.]+$/.test(ip)) return false;
-  const lower = ip.toLowerCase();
-  return !(lower === '::' || lower === '::1' || lower.startsWith('fe8') || lower.startsWith('fe9') || lower.startsWith('fea') || lower.startsWith('feb') || lower.startsWith('ff'));
-}
 
 /** proxy (upstream ResourceLocation): straight to the pod's IP, on the given port or its first container port. */
 const proxySubresource: ConnectSubresource = {
@@ -149,10 +128,10 @@ const proxySubresource: ConnectSubresource = {
     const firstPort = (pod.spec?.containers ?? []).find((c) => (c.ports ?? []).length > 0)?.ports?.[0]?.containerPort;
     const port = split.port || (firstPort === undefined ? '' : String(firstPort));
     const podIP = pod.status?.podIPs?.[0]?.ip ?? '';
-    if (!isGlobalUnicast(podIP)) throw badRequest('address not allowed');
+    if (isIP(podIP) === 0 || !isGlobalUnicast(podIP)) throw badRequest('address not allowed');
     const scheme = split.scheme || 'http';
     const numericPort = port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
-    throw await dialFailure(podIP, numericPort, (dialError) => unknownError(500, dialError));
+    throw await dialFailure(podIP, numericPort, (dialError) => unknownError(dialError));
   },
 };
 

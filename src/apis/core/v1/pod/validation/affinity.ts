@@ -9,7 +9,8 @@ import { num, validateLabelSelector } from './common.js';
 function validateNodeSelectorRequirement(req: NodeSelectorRequirement, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const count = (req.values ?? []).length;
-  switch (req.operator) {
+  const operator = req.operator ?? '';
+  switch (operator) {
     case 'In':
     case 'NotIn':
       if (count === 0) errs.push(field.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
@@ -23,9 +24,9 @@ function validateNodeSelectorRequirement(req: NodeSelectorRequirement, path: str
       if (count !== 1) errs.push(field.required(`${path}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
       break;
     default:
-      errs.push(field.invalid(`${path}.operator`, req.operator, 'not a valid selector operator'));
+      errs.push(field.invalid(`${path}.operator`, operator, 'not a valid selector operator'));
   }
-  return [...errs, ...validateLabelName(req.key, `${path}.key`)];
+  return [...errs, ...validateLabelName(req.key ?? '', `${path}.key`)];
 }
 
 /** matchFields: only `metadata.name`, with In/NotIn and exactly one node name. */
@@ -36,9 +37,9 @@ function validateNodeFieldRequirement(req: NodeSelectorRequirement, path: string
       errs.push(field.required(`${path}.values`, "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
     }
   } else {
-    errs.push(field.invalid(`${path}.operator`, req.operator, 'not a valid selector operator'));
+    errs.push(field.invalid(`${path}.operator`, req.operator ?? '', 'not a valid selector operator'));
   }
-  if (req.key !== 'metadata.name') errs.push(field.invalid(`${path}.key`, req.key, 'not a valid field selector key'));
+  if (req.key !== 'metadata.name') errs.push(field.invalid(`${path}.key`, req.key ?? '', 'not a valid field selector key'));
   else (req.values ?? []).forEach((v, i) => errs.push(...nameIsDNSSubdomain(v, false).map((m) => field.invalid(`${path}.values[${i}]`, v, m))));
   return errs;
 }
@@ -75,7 +76,7 @@ function validatePodAffinityTerms(
   const errs = (required ?? []).flatMap((t, i) => validatePodAffinityTerm(t, `${path}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`));
   (preferred ?? []).forEach((w, j) => {
     const at = `${path}.preferredDuringSchedulingIgnoredDuringExecution[${j}]`;
-    errs.push(...weightErrors(w.weight, `${at}.weight`), ...validatePodAffinityTerm(w.podAffinityTerm, `${at}.podAffinityTerm`));
+    errs.push(...weightErrors(w.weight, `${at}.weight`), ...validatePodAffinityTerm(w.podAffinityTerm ?? { topologyKey: '' }, `${at}.podAffinityTerm`));
   });
   return errs;
 }
@@ -92,7 +93,7 @@ export function validateAffinity(affinity: Affinity | undefined, path: string): 
     }
     (node.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((term, i) => {
       const p = `${at}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
-      errs.push(...weightErrors(term.weight, `${p}.weight`), ...validateNodeSelectorTerm(term.preference, `${p}.preference`));
+      errs.push(...weightErrors(term.weight, `${p}.weight`), ...validateNodeSelectorTerm(term.preference ?? {}, `${p}.preference`));
     });
   }
   const pod = affinity.podAffinity;

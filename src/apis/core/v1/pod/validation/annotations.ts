@@ -87,8 +87,8 @@ export function validatePodSpecificAnnotations(annotations: Record<string, strin
 
 /** Upstream ValidatePodSpecificAnnotationUpdates: AppArmor and mirror annotations are fixed once set. */
 export function validatePodSpecificAnnotationUpdates(pod: Pod, old: Pod, path: string, opts: PodValidationOptions): FieldError[] {
-  const next = pod.metadata.annotations ?? {};
-  const prev = old.metadata.annotations ?? {};
+  const next = pod.metadata?.annotations ?? {};
+  const prev = old.metadata?.annotations ?? {};
   const errs: FieldError[] = [];
   const fixed = (k: string): boolean => k.startsWith(APPARMOR_CONTAINER_ANNOTATION_PREFIX) || k === MIRROR_POD_ANNOTATION;
   const what = (k: string): string => (k === MIRROR_POD_ANNOTATION ? 'mirror pod annotation' : 'AppArmor annotations');

@@ -71,7 +71,8 @@ export const ipFamily = (value: string): 4 | 6 => (IPV4_SLOPPY.test(value) ? 4 :
 function validateSelectorRequirement(req: { key: string; operator: string; values?: string[] }, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const values = req.values ?? [];
-  switch (req.operator) {
+  const operator = req.operator ?? '';
+  switch (operator) {
     case 'In':
     case 'NotIn':
       if (values.length === 0) errs.push(field.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
@@ -81,9 +82,9 @@ function validateSelectorRequirement(req: { key: string; operator: string; value
       if (values.length > 0) errs.push(field.forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
       break;
     default:
-      errs.push(field.invalid(`${path}.operator`, req.operator, 'not a valid selector operator'));
+      errs.push(field.invalid(`${path}.operator`, operator, 'not a valid selector operator'));
   }
-  errs.push(...validateLabelName(req.key, `${path}.key`));
+  errs.push(...validateLabelName(req.key ?? '', `${path}.key`));
   values.forEach((v, i) => errs.push(...isValidLabelValue(v).map((m) => field.invalid(`${path}.values[${i}]`, v, m))));
   return errs;
 }

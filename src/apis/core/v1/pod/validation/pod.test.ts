@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PodSpec, PodTemplateSpec } from '../../schemas.generated.js';
+import type { Pod, PodSpec, PodTemplateSpec } from '../../schemas.generated.js';
 import { defaultPodSpec } from '../defaults.js';
 import { podFixture } from '../testdata.js';
 import { validatePod, validatePodTemplateSpec } from './pod.js';
@@ -122,5 +122,41 @@ describe('validatePodTemplateSpec and validatePodSpec', () => {
     assert.deepEqual(shape(validatePodSpec(spec, undefined, 'spec.template.spec')), [
       ['NotSupported', 'spec.template.spec.restartPolicy', 'supported values: "Always", "OnFailure", "Never"'],
     ]);
+  });
+});
+
+describe('fields Go would leave at their zero value', () => {
+  // Decoding keeps Go's struct semantics: a required field a client omits is simply absent.
+  const sparse = (): Pod => JSON.parse(JSON.stringify({
+    spec: {
+      containers: [{ ports: [{}], env: [{}], volumeMounts: [{}], volumeDevices: [{}], livenessProbe: { httpGet: {} }, lifecycle: { preStop: { tcpSocket: {} } } }],
+      affinity: {
+        nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{}], matchFields: [{}] }] }, preferredDuringSchedulingIgnoredDuringExecution: [{}] },
+        podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchExpressions: [{}] } }], preferredDuringSchedulingIgnoredDuringExecution: [{}] },
+      },
+      tolerations: [{}], topologySpreadConstraints: [{ labelSelector: { matchExpressions: [{}] }, matchLabelKeys: ['a'] }], readinessGates: [{}], os: {},
+      securityContext: { sysctls: [{}], seccompProfile: {} }, dnsConfig: { options: [{}] }, hostAliases: [{}],
+    },
+    status: { podIPs: [{}], conditions: [{}] },
+  })) as Pod;
+  it('validatePod reports them instead of throwing', () => {
+    const errs = shape(validatePod(sparse()));
+    assert.ok(errs.some(([t, f]) => t === 'Required' && f === 'metadata.name'));
+    assert.ok(errs.some(([t, f]) => t === 'Required' && f === 'spec.containers[0].name'));
+    assert.ok(errs.some(([t, f]) => t === 'Invalid' && f === 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator'));
+  });
+  it('defaults and warnings do not throw', async () => {
+    const { defaultPod } = await import('../defaults.js');
+    const { podWarnings } = await import('../warnings.js');
+    const pod = sparse();
+    defaultPod(pod);
+    assert.equal(pod.spec?.containers[0]?.imagePullPolicy, 'IfNotPresent');
+    assert.deepEqual(podWarnings(pod), []);
+  });
+  it('updates and status updates do not throw either', async () => {
+    const { validatePodStatusUpdate, validatePodUpdate, validatePodEphemeralContainersUpdate } = await import('./update.js');
+    for (const validate of [validatePodUpdate, validatePodStatusUpdate, validatePodEphemeralContainersUpdate]) {
+      assert.ok(validate(sparse(), sparse()).length > 0);
+    }
   });
 });

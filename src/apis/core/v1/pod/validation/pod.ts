@@ -3,6 +3,7 @@
 import * as field from '../../../../../errors/field-errors.js';
 import type { FieldError } from '../../../../../errors/field-errors.js';
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta } from '../../../../meta/v1/validation.js';
+import type { ObjectMeta } from '../../../../meta/v1/types.js';
 import type { Pod, PodSpec, PodTemplateSpec } from '../../schemas.generated.js';
 import { ipFamily, isIPSloppy, type PodValidationOptions } from './common.js';
 import { validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from './annotations.js';
@@ -11,6 +12,8 @@ import { validatePodSpec } from './pod-spec.js';
 
 const EMPTY_SPEC: PodSpec = { containers: [] };
 export const specOf = (pod: { spec?: PodSpec }): PodSpec => pod.spec ?? EMPTY_SPEC;
+/** The metadata, as Go's zero value when a body had none (decoding keeps Go's struct semantics). */
+export const metaOf = (pod: Pod): ObjectMeta => pod.metadata ?? {};
 
 /** Projected service account tokens need a service account (checked for pods, not templates). */
 function tokenProjectionErrors(spec: PodSpec): FieldError[] {
@@ -29,10 +32,11 @@ function tokenProjectionErrors(spec: PodSpec): FieldError[] {
 /** Upstream validatePodMetadataAndSpec: what create, update and the ephemeral containers update share. */
 export function validatePodMetadataAndSpec(pod: Pod, opts: PodValidationOptions): FieldError[] {
   const spec = specOf(pod);
-  const errs = validateObjectMeta(pod.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain });
-  errs.push(...validatePodSpecificAnnotations(pod.metadata.annotations, spec, 'metadata.annotations', opts));
-  errs.push(...validatePodSpec(spec, pod.metadata, 'spec', opts));
-  errs.push(...validateSeccompAnnotationsAndFields(pod.metadata, spec, 'spec'));
+  const meta = metaOf(pod);
+  const errs = validateObjectMeta(meta, { namespaced: true, nameValidator: nameIsDNSSubdomain });
+  errs.push(...validatePodSpecificAnnotations(meta.annotations, spec, 'metadata.annotations', opts));
+  errs.push(...validatePodSpec(spec, meta, 'spec', opts));
+  errs.push(...validateSeccompAnnotationsAndFields(meta, spec, 'spec'));
   errs.push(...tokenProjectionErrors(spec));
   (spec.containers ?? []).forEach((c, i) => errs.push(...validateContainerOnlyForPod(c, `spec.containers[${i}]`)));
   (spec.initContainers ?? []).forEach((c, i) => errs.push(...validateContainerOnlyForPod(c, `spec.initContainers[${i}]`)));

@@ -46,6 +46,7 @@ const intValue = (q: QuantityValue): bigint => ceilDiv(q.num, q.den);
 
 /** Upstream validateContainerResourceName (after validateResourceName). */
 function validateContainerResourceName(name: string, path: string): FieldError[] {
+  if (STANDARD_CONTAINER_RESOURCES.has(name)) return [];
   const errs = isQualifiedName(name).map((m) => field.invalid(path, name, m));
   if (errs.length > 0) return errs;
   if (!name.includes('/')) {

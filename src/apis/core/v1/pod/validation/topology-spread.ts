@@ -31,7 +31,7 @@ function validateMatchLabelKeys(c: TopologySpreadConstraint, path: string): Fiel
   const selectorKeys = new Set<string>();
   if (c.labelSelector) {
     for (const k of Object.keys(c.labelSelector.matchLabels ?? {})) selectorKeys.add(k);
-    for (const e of c.labelSelector.matchExpressions ?? []) selectorKeys.add(e.key);
+    for (const e of c.labelSelector.matchExpressions ?? []) selectorKeys.add(e.key ?? '');
   } else {
     errs.push(field.forbidden(path, 'must not be specified when labelSelector is not set'));
   }

@@ -6,7 +6,7 @@ import { isQualifiedName, nameIsDNSSubdomain, validateObjectMetaUpdate } from '.
 import type { Container, ContainerStatus, Pod, PodCondition, PodSpec } from '../../schemas.generated.js';
 import { isValidDeletionCost, POD_DELETION_COST_ANNOTATION, validatePodSpecificAnnotationUpdates } from './annotations.js';
 import { inclusiveRangeError, MAX_INT32, semanticEqual, type PodValidationOptions } from './common.js';
-import { specOf, validatePodIPs, validatePodMetadataAndSpec } from './pod.js';
+import { metaOf, specOf, validatePodIPs, validatePodMetadataAndSpec } from './pod.js';
 import { hasIndivisibleHugePages } from './resources.js';
 import { specDiff } from './spec-diff.js';
 import { validateOnlyAddedTolerations } from './tolerations.js';
@@ -17,7 +17,7 @@ const UPDATABLE_FIELDS_MESSAGE =
 
 /** Upstream GetValidationOptionsFromPodSpecAndMeta: what the old pod already had is still accepted. */
 export function optionsFromOld(old: Pod, base: PodValidationOptions = {}): PodValidationOptions {
-  const cost = old.metadata.annotations?.[POD_DELETION_COST_ANNOTATION];
+  const cost = metaOf(old).annotations?.[POD_DELETION_COST_ANNOTATION];
   return {
     ...base,
     allowInvalidPodDeletionCost: cost !== undefined && !isValidDeletionCost(cost),
@@ -64,7 +64,7 @@ function mungedSpec(next: PodSpec, old: PodSpec): PodSpec {
 /** Upstream ValidatePodUpdate. */
 export function validatePodUpdate(pod: Pod, old: Pod, base: PodValidationOptions = {}): FieldError[] {
   const opts = optionsFromOld(old, base);
-  const errs = validateObjectMetaUpdate(pod.metadata, old.metadata, 'metadata');
+  const errs = validateObjectMetaUpdate(metaOf(pod), metaOf(old), 'metadata');
   errs.push(...validatePodMetadataAndSpec(pod, opts), ...validatePodSpecificAnnotationUpdates(pod, old, 'metadata.annotations', opts));
   const next = specOf(pod);
   const prev = specOf(old);
@@ -107,7 +107,7 @@ function validateStateTransition(next: readonly ContainerStatus[] | undefined, o
 /** Upstream ValidatePodStatusUpdate. */
 export function validatePodStatusUpdate(pod: Pod, old: Pod, base: PodValidationOptions = {}): FieldError[] {
   const opts = optionsFromOld(old, base);
-  const errs = validateObjectMetaUpdate(pod.metadata, old.metadata, 'metadata');
+  const errs = validateObjectMetaUpdate(metaOf(pod), metaOf(old), 'metadata');
   errs.push(...validatePodSpecificAnnotationUpdates(pod, old, 'metadata.annotations', opts));
   errs.push(...validatePodConditions(pod.status?.conditions, 'metadata.conditions'));
   if ((specOf(pod).nodeName ?? '') !== (specOf(old).nodeName ?? '')) errs.push(field.forbidden('status.nodeName', 'may not be changed directly'));
@@ -128,7 +128,7 @@ export function validatePodStatusUpdate(pod: Pod, old: Pod, base: PodValidationO
 /** Upstream ValidatePodEphemeralContainersUpdate: the pod stays valid; existing ephemeral containers stay as they were. */
 export function validatePodEphemeralContainersUpdate(pod: Pod, old: Pod, base: PodValidationOptions = {}): FieldError[] {
   const opts = optionsFromOld(old, base);
-  const errs = validateObjectMetaUpdate(pod.metadata, old.metadata, 'metadata');
+  const errs = validateObjectMetaUpdate(metaOf(pod), metaOf(old), 'metadata');
   errs.push(...validatePodMetadataAndSpec(pod, opts), ...validatePodSpecificAnnotationUpdates(pod, old, 'metadata.annotations', opts));
   const path = 'spec.ephemeralContainers';
   const byName = new Map((specOf(pod).ephemeralContainers ?? []).map((c) => [c.name, c]));

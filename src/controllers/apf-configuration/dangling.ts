@@ -1,0 +1,54 @@
+// The `Dangling` condition of FlowSchemas (upstream's APF configuration controller): True with reason
+// NotFound when the referenced PriorityLevelConfiguration does not exist, False with reason Found when it
+// does; kubectl's MISSINGPL column shows it. Written through `status` only when it changes.
+import type { FlowSchema, FlowSchemaCondition } from '../../apis/flowcontrol/v1beta2/schemas.generated.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { nowTimestamp } from '../../apis/meta/v1/time.js';
+import { isStatusError } from '../../errors/status-error.js';
+import type { Store } from '../../registry/store/index.js';
+
+/** The field manager upstream's configuration consumer writes status with. */
+export const APF_CONSUMER = 'api-priority-and-fairness-config-consumer-v1';
+
+/** The Dangling condition `fs` should carry, given the priority levels that exist. */
+export function danglingCondition(plName: string, exists: boolean, now: Date): FlowSchemaCondition {
+  return {
+    type: 'Dangling',
+    status: exists ? 'False' : 'True',
+    lastTransitionTime: nowTimestamp(now),
+    reason: exists ? 'Found' : 'NotFound',
+    message: exists
+      ? `This FlowSchema references the PriorityLevelConfiguration object named ${JSON.stringify(plName)} and it exists`
+      : `This FlowSchema references the PriorityLevelConfiguration object named ${JSON.stringify(plName)} but there is no such object`,
+  };
+}
+
+/** `fs` with the Dangling condition set, or undefined when it already says so. */
+export function withDangling(fs: Readonly<FlowSchema>, exists: boolean, now: Date): FlowSchema | undefined {
+  const want = danglingCondition(fs.spec?.priorityLevelConfiguration?.name ?? '', exists, now);
+  const conditions = fs.status?.conditions ?? [];
+  const have = conditions.find((c) => c.type === 'Dangling');
+  if (have && have.status === want.status && have.reason === want.reason && have.message === want.message) return undefined;
+  const next = structuredClone(fs) as FlowSchema;
+  next.status = { ...next.status, conditions: [...conditions.filter((c) => c.type !== 'Dangling'), want] };
+  return next;
+}
+
+/** Sets the Dangling condition of every FlowSchema that needs it. */
+export async function updateDanglingConditions(flowSchemas: Store, priorityLevels: Store): Promise<void> {
+  const levels = new Set((await priorityLevels.list('', {})).items.map((i) => i.object.metadata.name ?? ''));
+  for (const item of (await flowSchemas.list('', {})).items) {
+    const fs = item.object as Readonly<FlowSchema>;
+    const exists = levels.has(fs.spec?.priorityLevelConfiguration?.name ?? '');
+    if (!withDangling(fs, exists, new Date())) continue;
+    try {
+      await flowSchemas.update('', fs.metadata.name ?? '', (fresh) => (fresh ? (withDangling(fresh as FlowSchema, exists, new Date()) ?? structuredClone(fresh as KubeObject)) : structuredClone(fs as KubeObject)), {
+        dryRun: false,
+        fieldManager: APF_CONSUMER,
+        subresource: 'status',
+      });
+    } catch (error) {
+      if (!(isStatusError(error) && error.code === 404)) throw error; // deleted meanwhile
+    }
+  }
+}

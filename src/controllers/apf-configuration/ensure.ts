@@ -1,0 +1,86 @@
+// How the bootstrap configuration is kept (upstream pkg/registry/flowcontrol/ensurer, 1.25):
+// - a missing bootstrap object is created;
+// - a mandatory object's spec is always put back, and its `apf.kubernetes.io/autoupdate-spec` set to true;
+// - a suggested object's spec is put back only while auto-update holds: the annotation parses as true, or,
+//   without a boolean annotation, the object was never changed (generation 1); the annotation is then
+//   written to say which way it went;
+// - an object that is no longer part of the bootstrap configuration is deleted if its annotation is true.
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { AUTO_UPDATE_ANNOTATION } from '../../apis/flowcontrol/v1beta2/bootstrap.js';
+import { semanticEqual } from '../../apis/flowcontrol/v1beta2/semantic-equal.js';
+import { isStatusError } from '../../errors/status-error.js';
+import type { Store, WriteOptions } from '../../registry/store/index.js';
+
+/** The field manager upstream's configuration producer writes with. */
+export const APF_PRODUCER = 'api-priority-and-fairness-config-producer-v1';
+const WRITE: WriteOptions = { dryRun: false, fieldManager: APF_PRODUCER };
+
+/** Go's strconv.ParseBool. */
+function parseBool(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value)) return false;
+  return undefined;
+}
+
+/** upstream shouldUpdateSpec: the annotation if it is a boolean, else whether the spec was never changed. */
+export function autoUpdates(obj: Readonly<KubeObject>): boolean {
+  return parseBool(obj.metadata.annotations?.[AUTO_UPDATE_ANNOTATION]) ?? obj.metadata.generation === 1;
+}
+
+/**
+ * The object `current` should become to match `bootstrap`, or undefined when it already does (or must
+ * be left alone). `mandatory` objects always auto-update.
+ */
+export function plannedUpdate(current: Readonly<KubeObject>, bootstrap: Readonly<KubeObject>, mandatory: boolean): KubeObject | undefined {
+  const autoUpdate = mandatory || autoUpdates(current);
+  const annotationStale = parseBool(current.metadata.annotations?.[AUTO_UPDATE_ANNOTATION]) !== autoUpdate;
+  const specStale = autoUpdate && !semanticEqual(current['spec'], bootstrap['spec']);
+  if (!annotationStale && !specStale) return undefined;
+  const next = structuredClone(current) as KubeObject;
+  next.metadata.annotations = { ...next.metadata.annotations, [AUTO_UPDATE_ANNOTATION]: String(autoUpdate) };
+  if (specStale) next['spec'] = structuredClone(bootstrap['spec']);
+  return next;
+}
+
+async function getOrUndefined(store: Store, name: string): Promise<Readonly<KubeObject> | undefined> {
+  try {
+    return (await store.get('', name)).object;
+  } catch (error) {
+    if (isStatusError(error) && error.code === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Creates or updates one bootstrap object as the rules above say. */
+export async function ensureObject(store: Store, bootstrap: Readonly<KubeObject>, mandatory: boolean): Promise<void> {
+  const name = bootstrap.metadata.name ?? '';
+  const current = await getOrUndefined(store, name);
+  if (!current) {
+    try {
+      await store.create('', structuredClone(bootstrap) as KubeObject, WRITE);
+    } catch (error) {
+      if (!(isStatusError(error) && error.code === 409)) throw error; // created meanwhile: next pass checks it
+    }
+    return;
+  }
+  if (!plannedUpdate(current, bootstrap, mandatory)) return;
+  try {
+    await store.update('', name, (fresh) => (fresh ? (plannedUpdate(fresh, bootstrap, mandatory) ?? structuredClone(fresh as KubeObject)) : structuredClone(bootstrap) as KubeObject), WRITE);
+  } catch (error) {
+    if (!(isStatusError(error) && error.code === 404)) throw error; // deleted meanwhile: the next pass creates it
+  }
+}
+
+/** Deletes objects outside `wanted` whose auto-update annotation is true (upstream's removal of unwanted bootstrap objects). */
+export async function removeUnwanted(store: Store, wanted: ReadonlySet<string>): Promise<void> {
+  for (const item of (await store.list('', {})).items) {
+    const name = item.object.metadata.name ?? '';
+    if (wanted.has(name) || parseBool(item.object.metadata.annotations?.[AUTO_UPDATE_ANNOTATION]) !== true) continue;
+    try {
+      await store.delete('', name, {}, WRITE);
+    } catch (error) {
+      if (!(isStatusError(error) && error.code === 404)) throw error;
+    }
+  }
+}
