@@ -78,6 +78,17 @@ describe('kubectl with pods against kplane', () => {
     assert.match(exec.stderr, /nodes "n1" not found/);
   });
 
+  test('a pod on a node whose kubelet does not answer: logs and exec report the dial as kube-apiserver does', async () => {
+    const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'local' }, status: { addresses: [{ type: 'InternalIP', address: '127.0.0.1' }], daemonEndpoints: { kubeletEndpoint: { Port: 1 } } } };
+    await c.kubectl(['create', '-f', '-'], { input: JSON.stringify(node) });
+    await c.kubectl(['run', 'onnode', '--image=busybox', '--overrides={"spec":{"nodeName":"local"}}']);
+    const logs = await c.kubectlResult(['logs', 'onnode']);
+    assert.match(logs.stderr, /^Error from server: Get "https:\/\/127\.0\.0\.1:1\/containerLogs\/default\/onnode\/onnode": dial tcp 127\.0\.0\.1:1: connect: connection refused$/m);
+    const exec = await c.kubectlResult(['exec', 'onnode', '--', 'ls']);
+    assert.match(exec.stderr, /error dialing backend: dial tcp 127\.0\.0\.1:1: connect: connection refused/);
+    await c.kubectl(['delete', 'pod', 'onnode', '--grace-period=0', '--force']);
+  });
+
   test('a binding sent as protobuf, as the scheduler sends it, answers a protobuf Status', async () => {
     await c.kubectl(['run', 'pb', '--image=busybox']);
     const raw = rawClient(await readFile(c.server.kubeconfigPath, 'utf8'));
