@@ -4,7 +4,7 @@ import { fieldErrorMessage } from '../../../../errors/field-errors.js';
 import { isStatusError } from '../../../../errors/status-error.js';
 import type { KubeObject } from '../../../meta/v1/types.js';
 import type { ResourceDefinition } from '../../../../registry/resource-definition.js';
-import { memoryStores } from '../pod/subresources/stores.test-support.js';
+import { memoryStores } from '../pod/subresources/test-stores.js';
 import type { ReplicationController } from '../schemas.generated.js';
 import { defaultReplicationController } from './defaults.js';
 import { replicationControllerDefinition } from './replicationcontroller.js';

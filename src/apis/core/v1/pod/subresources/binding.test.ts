@@ -8,7 +8,7 @@ import { bindingDefinition } from '../../binding.js';
 import type { Binding, Pod } from '../../schemas.generated.js';
 import { podDefinition } from '../pod.js';
 import { bindingSubresource, validatePodBinding } from './binding.js';
-import { memoryStores } from './stores.test-support.js';
+import { memoryStores } from './test-stores.js';
 
 const binding = (name: string, target: Binding['target'], meta: Partial<Binding['metadata']> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Binding', metadata: { name, ...meta }, target });
 

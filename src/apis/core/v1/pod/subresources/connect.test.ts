@@ -9,7 +9,7 @@ import { podDefinition } from '../pod.js';
 import { nodeDefinition } from '../../node/node.js';
 import { podConnectSubresources, validateContainer } from './connect.js';
 import { validatePodLogOptions } from './log-options.js';
-import { memoryStores } from './stores.test-support.js';
+import { memoryStores } from './test-stores.js';
 import { fieldErrorMessage } from '../../../../../errors/field-errors.js';
 
 const pod = (spec: Partial<NonNullable<Pod['spec']>>): Pod => ({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'busybox' }], ...spec } });

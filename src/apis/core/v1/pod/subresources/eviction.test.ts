@@ -6,7 +6,7 @@ import type { ResourceDefinition } from '../../../../../registry/resource-defini
 import type { Pod } from '../../schemas.generated.js';
 import { podDefinition } from '../pod.js';
 import { budgetsAllowEviction, evictionSubresource } from './eviction.js';
-import { memoryStores } from './stores.test-support.js';
+import { memoryStores } from './test-stores.js';
 
 const eviction = (name: string, deleteOptions?: Record<string, unknown>): KubeObject => ({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name }, ...(deleteOptions ? { deleteOptions } : {}) });
 
