@@ -7,6 +7,9 @@ import { leaseDefinition } from './coordination/v1/lease.js';
 import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
 import { configMapDefinition } from './core/v1/configmap.js';
+import { endpointsDefinition } from './core/v1/endpoints.js';
+import { serviceDefinition } from './core/v1/service/index.js';
+import { endpointSliceDefinition } from './discovery/v1/endpointslice.js';
 import { coreEventDefinition } from './core/v1/event.js';
 import { limitRangeDefinition } from './core/v1/limitrange.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
@@ -46,12 +49,12 @@ export function builtInResources(): ResourceDefinition[] {
     configMapDefinition,
     secretDefinition,
     coreEventDefinition,
+    serviceDefinition,
+    endpointsDefinition,
     podDefinition,
     bindingDefinition,
     podTemplateDefinition,
     replicationControllerDefinition,
-    leaseDefinition,
-    eventsV1EventDefinition,
     persistentVolumeDefinition,
     persistentVolumeClaimDefinition,
     nodeDefinition,
@@ -75,5 +78,6 @@ export function builtInResources(): ResourceDefinition[] {
     priorityLevelConfigurationDefinition,
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
+    endpointSliceDefinition,
   ];
 }

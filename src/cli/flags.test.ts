@@ -5,6 +5,9 @@ import { FlagError, parseServeFlags, serveUsage, type ServeOptions } from './fla
 const defaults: ServeOptions = {
   securePort: 6443,
   bindAddress: '127.0.0.1',
+  advertiseAddress: undefined,
+  serviceClusterIPRange: '10.0.0.0/24',
+  serviceNodePortRange: '30000-32767',
   tokenAuthFile: undefined,
   runtimeConfig: [],
   dataDir: './kplane-data',
@@ -24,6 +27,8 @@ const defaults: ServeOptions = {
 describe('parseServeFlags', () => {
   const cases: { args: string[]; expected: Partial<ServeOptions> }[] = [
     { args: [], expected: {} },
+    { args: ['--service-cluster-ip-range=10.96.0.0/12', '--service-node-port-range', '30000+99'], expected: { serviceClusterIPRange: '10.96.0.0/12', serviceNodePortRange: '30000-30099' } },
+    { args: ['--advertise-address=192.0.2.10'], expected: { advertiseAddress: '192.0.2.10' } },
     { args: ['--secure-port=8443'], expected: { securePort: 8443 } },
     { args: ['--secure-port', '0'], expected: { securePort: 0 } },
     { args: ['--bind-address', '::'], expected: { bindAddress: '::' } },
@@ -105,6 +110,8 @@ describe('serveUsage', () => {
     assert.match(usage, /--etcd-compaction-interval duration +.*\(default 5m0s\)/);
     assert.match(usage, /--etcd-prefix string +.*\(default "\/registry"\)/);
     assert.match(usage, /--bind-address ip +.*\(default 127\.0\.0\.1\)/);
+    assert.match(usage, /--service-node-port-range portRange +.*\(default 30000-32767\)/);
+    assert.match(usage, /--service-cluster-ip-range string +.*\(default "10\.0\.0\.0\/24"\)/);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));

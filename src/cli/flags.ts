@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { formatDuration, parseDuration } from './duration.js';
+import { DEFAULT_NODE_PORT_RANGE, DEFAULT_SERVICE_CLUSTER_IP_RANGE, PortRange } from '../registry/core/service/index.js';
 
 /** Storage backends `kplane serve` can run on (ARCHITECTURE §3). */
 export type StorageBackend = 'sqlite' | 'memory' | 'etcd';
@@ -8,6 +9,10 @@ export type StorageBackend = 'sqlite' | 'memory' | 'etcd';
 export interface ServeOptions {
   readonly securePort: number;
   readonly bindAddress: string;
+  /** `--advertise-address`; undefined: kube-apiserver's default (see server/kubernetes-service.ts). */
+  readonly advertiseAddress: string | undefined;
+  readonly serviceClusterIPRange: string;
+  readonly serviceNodePortRange: string;
   readonly tokenAuthFile: string | undefined;
   /** `--runtime-config` key=value pairs. */
   readonly runtimeConfig: readonly string[];
@@ -101,8 +106,16 @@ const enumFlag = <T extends string>(name: string, values: readonly T[], initial:
   },
 });
 
+/** A port range (`30000-32767`), checked as kube-apiserver parses it. */
+const portRangeFlag = (name: string, initial: string, usage: string): FlagSpec<string> => ({
+  name, typeName: 'portRange', usage, initial, defaultText: initial,
+  parse: (raw) => PortRange.parse(raw).spec,
+});
+
 /** The flags of `kplane serve`, named as kube-apiserver's. */
 const serveFlags = {
+  advertiseAddress: { ...ipFlag('advertise-address', '',
+    'The IP address on which to advertise the apiserver to members of the cluster. If blank, the --bind-address will be used. If --bind-address is unspecified or loopback, the host\'s default interface will be used.'), defaultText: undefined },
   bindAddress: ipFlag('bind-address', '127.0.0.1',
     'The IP address on which to listen for the --secure-port port. Use 0.0.0.0 or :: to listen on all interfaces.'),
   certDir: stringFlag('cert-dir', '',
@@ -120,6 +133,10 @@ const serveFlags = {
   help: boolFlag('help', 'help for serve', 'h'),
   runtimeConfig: stringsFlag('runtime-config',
     'A set of key=value pairs that enable or disable built-in APIs. Supported options are: v1=true|false for the core API group; <group>/<version>=true|false for a specific API group and version (e.g. apps/v1=true); api/all=true|false controls all API versions; api/ga=true|false controls all API versions of the form v[0-9]+; api/beta=true|false controls all API versions of the form v[0-9]+beta[0-9]+; api/alpha=true|false controls all API versions of the form v[0-9]+alpha[0-9]+'),
+  serviceClusterIPRange: stringFlag('service-cluster-ip-range', DEFAULT_SERVICE_CLUSTER_IP_RANGE,
+    'A CIDR notation IP range from which to assign service cluster IPs. Max of two dual-stack CIDRs is allowed.'),
+  serviceNodePortRange: portRangeFlag('service-node-port-range', DEFAULT_NODE_PORT_RANGE,
+    'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.'),
   securePort: intFlag('secure-port', 6443,
     'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port.'),
   storage: enumFlag<StorageBackend>('storage', ['sqlite', 'memory', 'etcd'], 'sqlite',
@@ -178,6 +195,7 @@ function resolveOptions(values: ServeFlagValues, changed: ReadonlySet<ServeFlagK
     storage,
     certDir: values.certDir === '' ? values.dataDir : values.certDir,
     tokenAuthFile: optional(values.tokenAuthFile),
+    advertiseAddress: optional(values.advertiseAddress),
     etcdCaFile: optional(values.etcdCaFile),
     etcdCertFile: optional(values.etcdCertFile),
     etcdKeyFile: optional(values.etcdKeyFile),

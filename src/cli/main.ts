@@ -30,6 +30,9 @@ async function serve(argv: readonly string[]): Promise<void> {
     certDir: options.certDir,
     securePort: options.securePort,
     bindAddress: options.bindAddress,
+    serviceClusterIPRange: options.serviceClusterIPRange,
+    serviceNodePortRange: options.serviceNodePortRange,
+    ...(options.advertiseAddress ? { advertiseAddress: options.advertiseAddress } : {}),
     ...(options.storage === 'etcd'
       ? {
           etcd: {

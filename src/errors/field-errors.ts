@@ -33,6 +33,8 @@ export class GoLiteral {
 function renderValue(value: unknown): string {
   if (value instanceof GoLiteral) return value.text;
   if (typeof value === 'string') return JSON.stringify(value);
+  // A []string, as Go's %#v prints it: []string{"a", "b"}.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `[]string{${value.map((v) => JSON.stringify(v)).join(', ')}}`;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value === null || value === undefined) return 'null';
   return JSON.stringify(value);
@@ -57,7 +59,8 @@ export function fieldErrorBody(error: FieldError): string {
     case 'FieldValueTooLong':
       return withDetail('Too long');
     case 'FieldValueTooMany':
-      return withDetail('Too many');
+      // Upstream shows the count for TooMany (only Required, Forbidden, TooLong and Internal omit the value).
+      return withDetail(`Too many: ${renderValue(error.value)}`);
     case 'InternalError':
       return withDetail('Internal error');
   }

@@ -17,6 +17,7 @@ import { apiRoutes } from './routes.js';
 import { ResourceRegistry } from '../registry/served-resources.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
 import { buildStores, type ServedStores } from './stores.js';
+import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
@@ -41,6 +42,12 @@ export interface ServerOptions {
    * server/controllers.ts); an object sets the identity and durations (tests use short ones).
    */
   leaderElection?: boolean | LeaderElectionOptions;
+  /** `--service-cluster-ip-range`: the CIDR (or two, dual-stack) cluster IPs come from; default 10.0.0.0/24. */
+  serviceClusterIPRange?: string;
+  /** `--service-node-port-range`: default 30000-32767. */
+  serviceNodePortRange?: string;
+  /** `--advertise-address`: this replica's address in the `kubernetes` Endpoints (default: see server/kubernetes-service.ts). */
+  advertiseAddress?: string;
 }
 
 export interface RunningServer {
@@ -66,9 +73,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
-  const served = buildStores(backend, storagePrefix, applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), computed);
+  const networking = serviceNetworking(backend, storagePrefix, options);
+  const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
+  await networking.repair(served);
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
   const priorityClasses = served.stores.find((s) => s.def.group === 'scheduling.k8s.io' && s.def.resource === 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
@@ -87,6 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     pki,
     handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal }),
   });
+  const kubernetesService = await networking.startKubernetesService(served, listener.port);
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
@@ -95,6 +106,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       shutdown.abort();
+      // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
+      await kubernetesService.stop();
       // Before the listener and the backend close: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
       await listener.close({ graceMs: 200 });

@@ -6,7 +6,7 @@ import { priorityAdmission } from '../admission/plugins/priority.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
-import { createStore, type Store, type StorageResource } from '../registry/store/index.js';
+import { createStore, type Store, type StorageResource, type StoreHooks } from '../registry/store/index.js';
 import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
 import { Cacher } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
@@ -26,12 +26,15 @@ export interface ServedStores {
 /** Builds the store of a computed kind (`ResourceDefinition.computed`), by `<group>/<resource>`. */
 export type ComputedStoreFactory = (def: ResourceDefinition) => Store;
 
-export function buildStores(
-  backend: Backend,
-  storagePrefix: string,
-  definitions: readonly ResourceDefinition[],
-  computed: ReadonlyMap<string, ComputedStoreFactory> = new Map(),
-): ServedStores {
+/** Options of buildStores. */
+export interface BuildStoresOptions {
+  /** This server's hooks around the writes of a definition (services allocate cluster IPs and node ports). */
+  hooksFor?(def: ResourceDefinition): StoreHooks | undefined;
+  /** Stores of computed kinds (ComponentStatus), by `<group>/<resource>`; a computed kind without one is not served. */
+  computed?: ReadonlyMap<string, ComputedStoreFactory>;
+}
+
+export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
   const storages = new Map<string, StorageResource>();
   // The namespaces storage records its writes, for the admission lookup (namespace-lookup.ts).
   const namespacesBackend = recordingWrites(backend);
@@ -55,14 +58,16 @@ export function buildStores(
   const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)), priorityAdmission(listPriorityClasses)]);
 
   const storageByStore = new Map<Store, StorageResource>();
-  const stores = definitions.map((def) => {
-    if (def.computed) return computedStore(def, computed);
+  const stores = definitions.flatMap((def): Store[] => {
+    // A computed kind is served where the server provides its store (startServer does; unit tests need not).
+    if (def.computed) return computedStore(def, options.computed ?? new Map());
     const storage = storageOf(def);
-    const store = createStore(def, { storage, admission });
+    const hooks = options.hooksFor?.(def);
+    const store = createStore(def, { storage, admission, ...(hooks ? { hooks } : {}) });
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
-    return store;
+    return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
   return {
@@ -87,10 +92,9 @@ function reportCacheError(path: string, error: unknown): void {
   else console.error(`kplane: cache ${path}:`, error);
 }
 
-function computedStore(def: ResourceDefinition, computed: ReadonlyMap<string, ComputedStoreFactory>): Store {
+function computedStore(def: ResourceDefinition, computed: ReadonlyMap<string, ComputedStoreFactory>): Store[] {
   const factory = computed.get(`${def.group}/${def.resource}`);
-  if (!factory) throw new Error(`kplane: no store for the computed resource ${def.resource}`);
-  return factory(def);
+  return factory ? [factory(def)] : [];
 }
 
 const isNamespaces = (def: ResourceDefinition): boolean => def.group === '' && def.resource === 'namespaces';

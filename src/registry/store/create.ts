@@ -9,6 +9,7 @@ import { recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
 import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
+import { finishing } from './hooks.js';
 
 export async function createObject(
   def: ResourceDefinition,
@@ -30,12 +31,22 @@ export async function createObject(
   recordManagedFields(def, undefined, obj, options, now); // upstream: the field manager runs before admission
   const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user };
   await deps.admission.mutate(attributes);
-  def.strategy.prepareForCreate?.(obj);
-  if (def.strategy.tracksGeneration) meta.generation = 1;
-  else delete meta.generation;
-  validateCreate(def, obj);
-  if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
-  await deps.admission.validate(attributes);
+  // Upstream BeginCreate: after mutating admission, before the strategy and validation.
+  const finish = await deps.hooks?.beginCreate?.(obj, options);
+  return finishing(finish, async () => {
+    def.strategy.prepareForCreate?.(obj);
+    if (def.strategy.tracksGeneration) meta.generation = 1;
+    else delete meta.generation;
+    validateCreate(def, obj);
+    if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
+    await deps.admission.validate(attributes);
+    return writeNew(gr, deps, namespace, obj, options, toStored);
+  });
+}
+
+/** The create-if-absent write (a dry run only checks that the name is free). */
+async function writeNew(gr: GroupResource, deps: StoreDeps, namespace: string, obj: KubeObject, options: WriteOptions, toStored: (obj: KubeObject) => KubeObject): Promise<Created> {
+  const meta = obj.metadata;
   const name = meta.name ?? '';
   const key = deps.storage.keys.objectKey(namespace, name);
   if (options.dryRun) {

@@ -59,6 +59,7 @@ export async function deleteObject(
         const modRevision = decision.marked ? (await backend.update(key, encodeObject(decision.marked), current.modRevision)).modRevision : current.modRevision;
         const { revision } = await backend.delete(key, modRevision);
         last.metadata.resourceVersion = String(revision);
+        await deps.hooks?.afterDelete?.(last); // upstream AfterDelete (services give back their allocations)
         return { object: last, deleted: true };
       }
       const kv = await backend.update(key, encodeObject(decision.obj), current.modRevision);

@@ -24,6 +24,28 @@ export interface StoreDeps {
   /** Admission: the mutating phase runs before the strategy, the validating phase after it. */
   admission: Admission;
   now?: () => Date;
+  /** Work of this server around the writes of one kind (service allocation); absent for most kinds. */
+  hooks?: StoreHooks;
+}
+
+/** What a `begin` hook leaves to do once the write is decided: commit after it held, revert when it failed. */
+export interface WriteFinish {
+  commit(): Promise<void>;
+  revert(): Promise<void>;
+}
+
+/**
+ * Per-store hooks (upstream registry Store.BeginCreate, BeginUpdate and AfterDelete), for kinds whose writes
+ * take from state shared beyond the object, as Services take cluster IPs and node ports. The begin hooks run
+ * after mutating admission and before the strategy (so before validation), once per write attempt: an update
+ * that loses a compare-and-swap race reverts and begins again on the newer object.
+ */
+export interface StoreHooks {
+  beginCreate?(obj: KubeObject, options: WriteOptions): Promise<WriteFinish>;
+  /** Not called for subresource writes. */
+  beginUpdate?(obj: KubeObject, old: KubeObject, options: WriteOptions): Promise<WriteFinish>;
+  /** After an object left storage: a delete, or an update that removed the last finalizer. Not for dry runs. */
+  afterDelete?(obj: KubeObject): Promise<void>;
 }
 
 

@@ -11,6 +11,7 @@ import { decodeObject, encodeObject } from './codec.js';
 import { recordManagedFields } from './managed-fields.js';
 import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
+import type { AdmissionAttributes } from '../../admission/types.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
 const MAX_ATTEMPTS = 1000;
@@ -74,6 +75,31 @@ async function tryWrite(
   if (!subresource) u.def.defaults?.(obj);
   recordManagedFields(u.def, old, obj, options, u.deps.now?.() ?? new Date()); // upstream: before admission
   await u.deps.admission.mutate(attributes);
+  // Upstream BeginUpdate: after mutating admission, before the strategy; a lost race gives its work back.
+  const finish = subresource ? undefined : await u.deps.hooks?.beginUpdate?.(obj, old, options);
+  let result: WriteResult;
+  try {
+    result = await validateAndWrite(u, key, current, obj, old, options, attributes);
+  } catch (error) {
+    await finish?.revert();
+    throw error;
+  }
+  // A lost race gives its work back too: the update begins again on the newer object.
+  await (result.ok ? finish?.commit() : finish?.revert());
+  return result;
+}
+
+/** The strategy, validation, validating admission, then the compare-and-swap write (or the deletion it completes). */
+async function validateAndWrite(
+  u: UpdateContext,
+  key: string,
+  current: KeyValue,
+  obj: KubeObject,
+  old: KubeObject,
+  options: WriteOptions & { subresource?: string },
+  attributes: AdmissionAttributes,
+): Promise<WriteResult> {
+  const subresource = options.subresource ?? '';
   prepareUpdate(u.def, obj, old, subresource);
   bumpGeneration(u.def, obj, old);
   validateUpdate(u.def, obj, old, subresource);
@@ -99,6 +125,7 @@ async function tryWrite(
   try {
     if (finishesDeletion) {
       await u.deps.storage.backend.delete(key, current.modRevision);
+      await u.deps.hooks?.afterDelete?.(obj);
       return done(obj);
     }
     const ttl = u.deps.storage.ttlSeconds;

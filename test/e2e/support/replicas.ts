@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { startServer, type RunningServer } from '../../../src/index.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../../src/index.js';
 import { startTestEtcd, type TestEtcd } from '../../../src/storage/etcd/test-etcd.js';
 import { KUBECTL } from './cluster.js';
 import { rawClient, type RawClient } from './raw-client.js';
@@ -42,14 +42,20 @@ export interface ReplicaGroup {
   close(): Promise<void>;
 }
 
+/** Options of startReplicas. */
+export interface ReplicaOptions {
+  /** More server options per replica (e.g. a distinct `advertiseAddress` each). */
+  serverOptions?(name: string): Partial<ServerOptions>;
+}
+
 /** Starts etcd, then the named replicas concurrently (which also exercises concurrent first starts of the PKI). */
-export async function startReplicas(names: readonly string[]): Promise<ReplicaGroup> {
+export async function startReplicas(names: readonly string[], options: ReplicaOptions = {}): Promise<ReplicaGroup> {
   const dir = await mkdtemp(join(tmpdir(), 'kplane-replicas-'));
   const certDir = join(dir, 'certs');
   const etcd = await startTestEtcd();
   const replicas: Replica[] = [];
   const add = async (name: string): Promise<Replica> => {
-    const replica = await startReplica(etcd, certDir, join(dir, name), name);
+    const replica = await startReplica(etcd, certDir, join(dir, name), name, options.serverOptions?.(name) ?? {});
     replicas.push(replica);
     return replica;
   };
@@ -73,7 +79,7 @@ export async function startReplicas(names: readonly string[]): Promise<ReplicaGr
   };
 }
 
-async function startReplica(etcd: TestEtcd, certDir: string, dataDir: string, name: string): Promise<Replica> {
+async function startReplica(etcd: TestEtcd, certDir: string, dataDir: string, name: string, more: Partial<ServerOptions>): Promise<Replica> {
   const identity = `replica-${name}`;
   const server = await startServer({
     storage: 'etcd',
@@ -82,6 +88,7 @@ async function startReplica(etcd: TestEtcd, certDir: string, dataDir: string, na
     dataDir,
     securePort: 0,
     leaderElection: { ...TEST_LEADER_ELECTION, identity },
+    ...more,
   });
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromString(server.kubeconfig);

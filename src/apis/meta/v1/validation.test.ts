@@ -163,7 +163,7 @@ describe('validateObjectMeta (upstream ValidateObjectMeta + core finalizer rule)
       'orphan with foregroundDeletion',
       { name: 'web', namespace: 'd', finalizers: ['orphan', 'foregroundDeletion'] },
       namespaced,
-      ['metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set'],
+      ['metadata.finalizers: Invalid value: []string{"orphan", "foregroundDeletion"}: finalizer orphan and foregroundDeletion cannot be both set'],
     ],
     [
       'owner references missing fields',

@@ -1,0 +1,40 @@
+// The Endpoints and EndpointSlice of the `kubernetes` service, as upstream's reconcilers write them:
+// one address per live replica, sorted, and the one port `https` of the secure port.
+import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
+import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
+
+export const KUBERNETES_SERVICE = 'kubernetes';
+export const KUBERNETES_NAMESPACE = 'default';
+
+/** The Endpoints object listing `ips` on `port` (upstream: skip-mirror, the slice is written directly). */
+export function kubernetesEndpoints(ips: readonly string[], port: number): Endpoints {
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE, labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    ...(ips.length === 0 ? {} : { subsets: [{ addresses: ips.map((ip) => ({ ip })), ports: [{ name: 'https', port, protocol: 'TCP' }] }] }),
+  };
+}
+
+/** The EndpointSlice mirroring it (upstream EndpointsAdapter). */
+export function kubernetesEndpointSlice(ips: readonly string[], port: number): EndpointSlice {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE, labels: { 'kubernetes.io/service-name': KUBERNETES_SERVICE } },
+    addressType: ips.some((ip) => ip.includes(':')) ? 'IPv6' : 'IPv4',
+    endpoints: ips.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
+    ports: [{ name: 'https', port, protocol: 'TCP' }],
+  };
+}
+
+/** Whether the stored Endpoints already say what `wanted` says (no write then). */
+export function sameEndpoints(current: Endpoints, wanted: Endpoints): boolean {
+  return JSON.stringify(current.subsets ?? []) === JSON.stringify(wanted.subsets ?? []) && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true';
+}
+
+/** Whether the stored EndpointSlice already says what `wanted` says. */
+export function sameEndpointSlice(current: EndpointSlice, wanted: EndpointSlice): boolean {
+  const shape = (s: EndpointSlice): string => JSON.stringify([s.addressType, s.endpoints, s.ports, s.metadata.labels?.['kubernetes.io/service-name']]);
+  return shape(current) === shape(wanted);
+}

@@ -1,0 +1,90 @@
+// The `kubernetes` Service in `default` and its endpoints (upstream controlplane's bootstrap controller
+// and the lease endpoint reconciler): created at start with the first address of the service range,
+// port 443 to the secure port; the Endpoints list every live replica's advertised address, renewed
+// every 10 s, and a stopping replica removes itself.
+import { networkInterfaces } from 'node:os';
+import { isIP } from 'node:net';
+import { isStatusError } from '../errors/status-error.js';
+import type { Service } from '../apis/core/v1/service/index.js';
+import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, LeaseEndpointReconciler, MasterLeases } from '../controllers/endpoint-reconciler/index.js';
+import type { Backend } from '../storage/interface.js';
+import type { Store } from '../registry/store/index.js';
+
+/** Upstream's reconcile interval (`EndpointReconcilerInterval`, 10 s). */
+const RECONCILE_INTERVAL_MS = 10_000;
+
+export interface KubernetesServiceOptions {
+  backend: Backend;
+  storagePrefix: string;
+  services: Store;
+  endpoints: Store;
+  endpointSlices?: Store;
+  /** The service's cluster IP: the first address of `--service-cluster-ip-range`. */
+  serviceIP: string;
+  securePort: number;
+  /** The address the Endpoints list for this replica; undefined: none (no endpoints written). */
+  advertiseAddress: string | undefined;
+  intervalMs?: number;
+}
+
+/**
+ * Upstream ResolveBindAddress: a specific bind address is advertised; for loopback or unspecified ones,
+ * the host's first global address (IPv4 preferred), or undefined when it has none.
+ */
+export function defaultAdvertiseAddress(bindAddress: string | undefined): string | undefined {
+  if (bindAddress && isIP(bindAddress) && !/^(127\.|0\.0\.0\.0$|::1?$)/.test(bindAddress)) return bindAddress;
+  const addresses = Object.values(networkInterfaces()).flatMap((list) => list ?? []).filter((a) => !a.internal);
+  const v4 = addresses.find((a) => a.family === 'IPv4' && !a.address.startsWith('169.254.'));
+  return (v4 ?? addresses.find((a) => a.family === 'IPv6' && !a.address.startsWith('fe80')))?.address;
+}
+
+function kubernetesService(serviceIP: string, securePort: number): Service {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE, labels: { component: 'apiserver', provider: 'kubernetes' } },
+    spec: { ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: securePort }], clusterIP: serviceIP, sessionAffinity: 'None', type: 'ClusterIP' },
+  };
+}
+
+/** Creates the service, or points its port at this replica's secure port when that changed. */
+async function ensureKubernetesService(services: Store, serviceIP: string, securePort: number): Promise<void> {
+  const wanted = kubernetesService(serviceIP, securePort);
+  const write = { dryRun: false, fieldManager: 'kube-apiserver' };
+  try {
+    await services.create(KUBERNETES_NAMESPACE, structuredClone(wanted), write);
+    return;
+  } catch (error) {
+    // 409: it exists; 422: its address is taken, by the service another replica just created.
+    if (!isStatusError(error) || (error.code !== 409 && error.code !== 422)) throw error;
+  }
+  const current = (await services.get(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)).object as Service;
+  const port = current.spec?.ports?.[0];
+  if (port?.port === 443 && port.targetPort === securePort && current.spec?.ports?.length === 1) return;
+  await services.update(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, (now) => ({ ...(now as Service), spec: { ...(now as Service).spec, ports: wanted.spec!.ports! } }), write);
+}
+
+/** Starts the `kubernetes` service and its reconciler; `stop()` removes this replica from the endpoints. */
+export async function startKubernetesService(options: KubernetesServiceOptions): Promise<{ stop(): Promise<void> }> {
+  await ensureKubernetesService(options.services, options.serviceIP, options.securePort);
+  const ip = options.advertiseAddress;
+  if (ip === undefined) {
+    console.error('kplane: no address to advertise; the kubernetes Endpoints stay empty (set advertiseAddress)');
+    return { stop: async () => {} };
+  }
+  const leases = new MasterLeases(options.backend, options.storagePrefix);
+  const reconciler = new LeaseEndpointReconciler({ leases, endpoints: options.endpoints, ...(options.endpointSlices ? { endpointSlices: options.endpointSlices } : {}) });
+  await reconciler.reconcile(ip, options.securePort);
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = reconciler.reconcile(ip, options.securePort).catch((error: unknown) => console.error('kplane: endpoint reconciler:', error));
+  }, options.intervalMs ?? RECONCILE_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await reconciler.remove(ip, options.securePort).catch((error: unknown) => console.error('kplane: endpoint reconciler:', error));
+    },
+  };
+}

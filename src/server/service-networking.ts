@@ -1,0 +1,50 @@
+// Service networking of one server, assembled in one place for startServer(): the cluster IP and node
+// port allocators (hooks of the services store), their repair pass at start, and the
+// `kubernetes` service with its endpoint reconciler.
+import { createServiceAllocators, repairServiceRanges, serviceStoreHooks, type ServiceRangeOptions } from '../registry/core/service/index.js';
+import type { ResourceDefinition } from '../registry/resource-definition.js';
+import type { Store } from '../registry/store/index.js';
+import type { Backend } from '../storage/interface.js';
+import { defaultAdvertiseAddress, startKubernetesService } from './kubernetes-service.js';
+import type { ServedStores } from './stores.js';
+
+export interface ServiceNetworkingOptions extends ServiceRangeOptions {
+  /** `--advertise-address`; default as kube-apiserver: the bind address, or the host's address for loopback. */
+  advertiseAddress?: string;
+  bindAddress?: string;
+}
+
+const storeOf = (served: ServedStores, group: string, resource: string): Store | undefined =>
+  served.stores.find((s) => s.def.group === group && s.def.resource === resource);
+
+/** Allocators over `backend`; throws on ranges kube-apiserver refuses (bad CIDR or port range). */
+export function serviceNetworking(backend: Backend, storagePrefix: string, options: ServiceNetworkingOptions) {
+  const allocators = createServiceAllocators(backend, storagePrefix, options);
+  const primary = allocators.allocator(allocators.families[0]!)!;
+  const hooks = serviceStoreHooks(allocators);
+  return {
+    /** For buildStores: the services store allocates and releases. */
+    hooksFor: (def: ResourceDefinition) => (def.group === '' && def.resource === 'services' ? hooks : undefined),
+    /** After the caches started: mark what stored services hold. */
+    async repair(served: ServedStores): Promise<void> {
+      const services = storeOf(served, '', 'services');
+      if (services) await repairServiceRanges(services, allocators);
+    },
+    /** Once listening: the `kubernetes` service (first address of the range) and this replica's endpoint. */
+    startKubernetesService(served: ServedStores, securePort: number) {
+      const [services, endpoints] = [storeOf(served, '', 'services'), storeOf(served, '', 'endpoints')];
+      if (!services || !endpoints) return Promise.resolve({ stop: async () => {} });
+      const endpointSlices = storeOf(served, 'discovery.k8s.io', 'endpointslices');
+      return startKubernetesService({
+        backend,
+        storagePrefix,
+        services,
+        endpoints,
+        ...(endpointSlices ? { endpointSlices } : {}),
+        serviceIP: primary.range.ipAt(0),
+        securePort,
+        advertiseAddress: options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress),
+      });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// The official Python client (Debian's python3-kubernetes) against kplane, through the admin
+// kubeconfig: a service created through it gets a cluster IP, read back as allocated.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { access } from 'node:fs/promises';
+import { startCluster, type TestCluster } from './support/cluster.js';
+
+/** Debian's interpreter: the one python3-kubernetes is installed for (a pyenv shim on PATH may lack it). */
+const PYTHON = '/usr/bin/python3';
+
+function python(script: string, kubeconfig: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(PYTHON, ['-c', script], { env: { ...process.env, KUBECONFIG: kubeconfig }, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const CREATE_AND_READ = `
+from kubernetes import client, config
+config.load_kube_config()
+v1 = client.CoreV1Api()
+svc = client.V1Service(
+    metadata=client.V1ObjectMeta(name="from-python"),
+    spec=client.V1ServiceSpec(selector={"app": "py"}, ports=[client.V1ServicePort(port=80, target_port=8080)]),
+)
+created = v1.create_namespaced_service("default", svc)
+read = v1.read_namespaced_service("from-python", "default")
+print(created.spec.cluster_ip, read.spec.cluster_ip, read.spec.ports[0].target_port, ",".join(read.spec.ip_families))
+`;
+
+describe('the Python client', () => {
+  let c: TestCluster;
+  before(async () => {
+    c = await startCluster();
+  });
+  after(() => c.stop());
+
+  test('creates a service and reads the allocated cluster IP', async (t) => {
+    if (!(await access(PYTHON).then(() => true, () => false))) {
+      t.skip(`${PYTHON} is not installed`);
+      return;
+    }
+    const result = await python(CREATE_AND_READ, c.server.kubeconfigPath);
+    assert.equal(result.code, 0, result.stderr);
+    const [created, read, targetPort, families] = result.stdout.trim().split(' ');
+    assert.match(created ?? '', /^10\.0\.0\.\d+$/);
+    assert.equal(read, created);
+    assert.equal(targetPort, '8080');
+    assert.equal(families, 'IPv4');
+    const viaKubectl = await c.kubectl(['get', 'svc', 'from-python', '-o', 'jsonpath={.spec.clusterIP}']);
+    assert.equal(viaKubectl, created);
+  });
+});
