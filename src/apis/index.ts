@@ -4,6 +4,7 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
+import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
 import { configMapDefinition } from './core/v1/configmap.js';
 import { endpointsDefinition } from './core/v1/endpoints.js';
@@ -12,6 +13,9 @@ import { endpointSliceDefinition } from './discovery/v1/endpointslice.js';
 import { coreEventDefinition } from './core/v1/event.js';
 import { limitRangeDefinition } from './core/v1/limitrange.js';
 import { namespaceDefinition } from './core/v1/namespace.js';
+import { podDefinition } from './core/v1/pod/pod.js';
+import { podTemplateDefinition } from './core/v1/podtemplate.js';
+import { replicationControllerDefinition } from './core/v1/replicationcontroller/replicationcontroller.js';
 import { nodeDefinition } from './core/v1/node/node.js';
 import { persistentVolumeDefinition } from './core/v1/persistentvolume/index.js';
 import { persistentVolumeClaimDefinition } from './core/v1/persistentvolumeclaim/index.js';
@@ -47,6 +51,10 @@ export function builtInResources(): ResourceDefinition[] {
     coreEventDefinition,
     serviceDefinition,
     endpointsDefinition,
+    podDefinition,
+    bindingDefinition,
+    podTemplateDefinition,
+    replicationControllerDefinition,
     persistentVolumeDefinition,
     persistentVolumeClaimDefinition,
     nodeDefinition,

@@ -15,7 +15,7 @@ import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch } from './handlers/watch.js';
 import type { ResourceScope } from './handlers/scope.js';
-import { handleView } from './handlers/subresource-view.js';
+import { handleCreateAction, handleView } from './handlers/subresource-view.js';
 import { handleConnect } from './handlers/connect.js';
 import { findSubresource, type SubresourceAccess } from '../registry/subresource.js';
 
@@ -42,8 +42,10 @@ export function resourceRouter(registry: ResourceRegistry, onDeprecated?: Deprec
     const store = served.store(info.apiGroup, info.apiVersion, info.resource);
     if (!store) throw resourceNotFound();
     if (store.def.deprecation) announceDeprecation(ctx, store.def, store.def.deprecation, info, onDeprecated);
-    if (info.subresource) return serveSubresource(ctx, store, info, { parent: store, storeFor: (group, resource) => served.storeFor(group, resource) });
+    const access = { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
+    if (info.subresource) return serveSubresource(ctx, store, info, access);
     const scope = scopeOf(store, info);
+    if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, access);
     const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
     if (!handler) throw methodNotAllowed();
     await handler(ctx, scope);

@@ -64,6 +64,13 @@ export function writeNotModified(ctx: RequestContext): void {
   ctx.res.end();
 }
 
+/** 204 No Content (a connect subresource with nothing to stream): no body, no content type. */
+export function writeNoContent(ctx: RequestContext, code = 204): void {
+  ctx.code = code;
+  ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private' });
+  ctx.res.end();
+}
+
 /** Render any thrown value as a Status response; unknown errors become 500 InternalError. */
 export function writeError(ctx: RequestContext, error: unknown): void {
   const statusError = toStatusError(error);

@@ -4,7 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
-import type { Subresource } from './subresource.js';
+import type { Subresource, SubresourceAccess, ViewWriteOptions } from './subresource.js';
 import type { Deprecation } from './deprecation.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
@@ -17,8 +17,12 @@ export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection
  * update: decode -> default -> prepareForUpdate -> validateUpdate -> persist.
  * Validators return field errors; the store turns a non-empty list into one 422 Invalid.
  */
-/** What a delete does to an existing object: update it (deletion pending), remove it now, or nothing. */
-export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: 'delete' } | { action: 'none' };
+/**
+ * What a delete does to an existing object: update it (deletion pending), remove it now, or nothing.
+ * `marked` is the object as a graceful kind writes it before removing it (deletionTimestamp set, grace
+ * period 0): watchers see it MODIFIED, then DELETED (upstream's graceful delete with a zero period).
+ */
+export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: 'delete'; marked?: KubeObject } | { action: 'none' };
 
 export interface Strategy<T extends KubeObject = KubeObject> {
   /** Reset what clients may not set on create (e.g. status). */
@@ -101,6 +105,11 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
     ttlSeconds?: number;
     conversion?: Conversion<T>;
   };
+  /**
+   * Kinds that are never stored (Binding): POST to the collection runs this instead of the generic
+   * store's create, and answers its code and object (a Success Status for bindings).
+   */
+  createAction?(access: SubresourceAccess, namespace: string, obj: T, options: ViewWriteOptions): Promise<{ code: number; object: KubeObject }>;
   /** A deprecated version (1-conventions: Versioning rule 5); every request to it is answered with a warning. */
   deprecation?: Deprecation;
   /** What DELETE returns: `Status` (default) or the object (1-conventions table "Delete returns"). */

@@ -70,6 +70,14 @@ export interface ConnectRequest {
   query: URLSearchParams;
 }
 
+/**
+ * What a connection answers when it has nothing to stream and no error: an empty 204 (upstream's
+ * LocationStreamer without a location, as for the log of a pod not yet on a node).
+ */
+export interface ConnectAnswer {
+  code: 204;
+}
+
 /** A stream to a node or pod; without nodes to reach, it answers what kube-apiserver answers then. */
 export interface ConnectSubresource {
   type: 'connect';
@@ -77,9 +85,17 @@ export interface ConnectSubresource {
   verbs: readonly SubresourceVerb[];
   /** The options kind discovery names (`PodExecOptions`; `Pod` for log). */
   kind: GroupVersionKind;
-  /** Whether `<subresource>/<path>` is served (proxy). */
+  /**
+   * Whether `<subresource>/<path>` is served (proxy). Such a subresource also answers HEAD and
+   * OPTIONS, which OpenAPI lists and discovery does not (upstream's proxy methods).
+   */
   acceptsPath?: boolean;
-  connect(access: SubresourceAccess, namespace: string, name: string, request: ConnectRequest): Promise<never>;
+  /** The query parameters of its options kind (OpenAPI): `container`, `stdin`, `tailLines`, ... */
+  parameters?: readonly { name: string; type: 'string' | 'boolean' | 'integer' }[];
+  /** A read with options rather than a connection (log): OpenAPI's `read...` operation with action get. */
+  read?: boolean;
+  /** Throws the error kube-apiserver would answer, or resolves to an answer without a body. */
+  connect(access: SubresourceAccess, namespace: string, name: string, request: ConnectRequest): Promise<ConnectAnswer>;
 }
 
 export type Subresource<T extends KubeObject = KubeObject> = ObjectSubresource<T> | ViewSubresource | ConnectSubresource;

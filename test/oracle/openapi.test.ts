@@ -97,7 +97,7 @@ function paramName(doc: Document & { parameters?: Record<string, Schema> }, para
 /** The reference paths of a resource that our definition serves (its subresources only). */
 function resourcePaths(reference: Document, def: ResourceDefinition): string[] {
   const prefix = def.group === '' ? `/api/${def.version}/` : `/apis/${def.group}/${def.version}/`;
-  const served = new Set(['', ...(def.subresources ?? [])]);
+  const served = new Set(['', ...(def.subresources ?? []).map((s) => s.name)]);
   return Object.keys(reference.paths).filter((path) => {
     if (!path.startsWith(prefix)) return false;
     const parts = path.slice(prefix.length).split('/').filter((p) => p !== 'watch');
@@ -119,8 +119,9 @@ describe('OpenAPI v2 against the Kubernetes reference', () => {
       const comparison = new Comparison(ours, reference);
       const ref = { $ref: `#/definitions/${def.definitionName}` };
       comparison.compare(ref, ref, def.definitionName);
-      comparison.compare({ $ref: `#/definitions/${def.definitionName}List` }, { $ref: `#/definitions/${def.definitionName}List` }, `${def.definitionName}List`);
-      for (const name of [def.definitionName, `${def.definitionName}List`]) {
+      const listed = def.verbs.includes('list');
+      if (listed) comparison.compare({ $ref: `#/definitions/${def.definitionName}List` }, { $ref: `#/definitions/${def.definitionName}List` }, `${def.definitionName}List`);
+      for (const name of listed ? [def.definitionName, `${def.definitionName}List`] : [def.definitionName]) {
         const gvk = (doc: Document): string => JSON.stringify(doc.definitions[name]?.['x-kubernetes-group-version-kind']);
         if (gvk(ours) !== gvk(reference)) comparison.errors.push(`${name}: x-kubernetes-group-version-kind ${gvk(ours)}, reference ${gvk(reference)}`);
       }
@@ -132,7 +133,7 @@ describe('OpenAPI v2 against the Kubernetes reference', () => {
     const pathsInReference = Object.keys(reference.paths).some((path) => path.startsWith(prefix));
     it(`${def.group || 'core'}/${def.version} ${def.kind}: paths`, { skip: !(inReference && pathsInReference) && 'not in the reference (a version removed after 1.25)' }, () => {
       const expected = Object.fromEntries(resourcePaths(reference, def).map((path) => [path, operations(reference, path)]));
-      assert.ok(Object.keys(expected).length >= 2, 'the reference lists the resource paths');
+      assert.ok(Object.keys(expected).length >= 1, 'the reference lists the resource paths');
       const served = Object.fromEntries(resourcePaths(ours, def).map((path) => [path, operations(ours, path)]));
       assert.deepEqual(served, expected);
     });

@@ -99,7 +99,7 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
       checkName(obj, name, scope.namespace, def.namespaced);
       return obj;
     },
-    { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true },
+    { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings },
   );
   writeSingle(ctx, result.created ? 201 : 200, def, { object: result.object }, rep);
 }

@@ -15,6 +15,7 @@ export async function handleCreate(ctx: RequestContext, scope: ResourceScope): P
     dryRun: params.dryRun,
     fieldManager: params.fieldManager,
     userAgent: ctx.req.headers['user-agent'],
+    warnings: ctx.warnings,
     user: ctx.user,
   });
   writeSingle(ctx, 201, scope.def, created, rep);

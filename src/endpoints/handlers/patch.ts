@@ -55,7 +55,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
       if (obj.metadata.name !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
       return obj;
     },
-    { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource },
+    { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings },
   );
   writeSingle(ctx, 200, def, { object: result.object }, rep);
 }

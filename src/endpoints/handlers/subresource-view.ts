@@ -14,7 +14,7 @@ import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { writeStatus } from '../responses.js';
 import type { Status } from '../../errors/status-error.js';
-import { decodeKubeObject, readObjectBody } from './decode-body.js';
+import { checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { unsupportedMediaType } from '../../errors/status-error.js';
 
@@ -51,6 +51,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   if (verb === 'create' && view.create) {
     const { params, write } = options('CreateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    ensureNamespace(scope.def, obj, namespace);
     const result = await view.create(access, namespace, name, obj, write);
     writeResult(ctx, result.code, def, result.object, rep);
     return;
@@ -58,6 +59,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   if (verb === 'update' && view.update) {
     const { params, write } = options('UpdateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    ensureNamespace(scope.def, obj, namespace);
     writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
     return;
   }
@@ -79,6 +81,25 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     return;
   }
   throw notFound(scope.store.groupResource, name);
+}
+
+/** upstream EnsureObjectNamespaceMatchesRequestNamespace: a body without a namespace takes the request's. */
+function ensureNamespace(def: ResourceDefinition, obj: KubeObject, namespace: string): void {
+  checkNamespace(def, obj, namespace);
+  if (def.namespaced && !obj.metadata.namespace) obj.metadata.namespace = namespace;
+}
+
+/** POST to the collection of a kind that is never stored (upstream: a REST storage with Create only, as bindings). */
+export async function handleCreateAction(ctx: RequestContext, scope: ResourceScope, access: SubresourceAccess): Promise<void> {
+  const action = scope.def.createAction;
+  if (!action) throw notFound(scope.store.groupResource, '');
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
+  const params = writeParams(ctx.query, 'CreateOptions');
+  const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
+  checkNamespace(scope.def, obj, scope.namespace);
+  const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user };
+  const result = await action(access, scope.namespace, obj, write);
+  writeResult(ctx, result.code, scope.def, result.object, rep);
 }
 
 /** A create's answer: the view's kind, or a `Status` (binding and eviction answer 201 with Success). */

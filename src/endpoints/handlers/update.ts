@@ -20,6 +20,7 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
     dryRun: params.dryRun,
     fieldManager: params.fieldManager,
     userAgent: ctx.req.headers['user-agent'],
+    warnings: ctx.warnings,
     user: ctx.user,
     subresource: scope.info.subresource,
   });

@@ -39,8 +39,10 @@ export function buildModel(defs: readonly ResourceDefinition[], flavor: Flavor, 
   };
   for (const def of defs) {
     definitions.define(def.definitionName, def.schema as JsonSchema);
-    definitions.define(`${def.definitionName}List`, def.listSchema ? (def.listSchema as JsonSchema) : listSchema(def));
     mark(def.definitionName, { group: def.group, kind: def.kind, version: def.version });
+    // A kind that cannot be listed (Binding) has no list definition.
+    if (!def.verbs.includes('list')) continue;
+    definitions.define(`${def.definitionName}List`, def.listSchema ? (def.listSchema as JsonSchema) : listSchema(def));
     mark(`${def.definitionName}List`, { group: def.group, kind: def.listKind, version: def.version });
   }
   for (const schema of META_DEFINITIONS) definitions.emit(schema as JsonSchema);

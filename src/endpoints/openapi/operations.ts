@@ -2,7 +2,7 @@
 // paths, verbs, parameters, bodies and responses upstream's installer publishes for a 1.25
 // resource (1-conventions "Endpoints"; 3-resources "Common rules").
 import type { ResourceDefinition, Verb } from '../../registry/resource-definition.js';
-import type { GroupVersionKind } from '../../apis/meta/v1/object-meta.js';
+import type { ConnectSubresource } from '../../registry/subresource.js';
 import { API_GROUP, API_GROUP_LIST, API_RESOURCE_LIST, API_VERSIONS, DELETE_OPTIONS, PATCH, STATUS, VERSION_INFO, WATCH_EVENT } from './meta-definitions.js';
 import { groupVersionPrefix, groupVersionTag, operationId } from './naming.js';
 
@@ -16,7 +16,7 @@ export interface Parameter {
 
 /** One operation of a path, independent of the OpenAPI version. */
 export interface Operation {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
   operationId: string;
   tag: string;
   /** `x-kubernetes-action`; absent on discovery operations. */
@@ -89,8 +89,10 @@ export function resourcePaths(def: ResourceDefinition, strategicMerge: Strategic
     // A subresource's operations are the parent's, restricted to its verbs and typed with its kind (Scale, Binding).
     const view = { ...def, verbs: sub.verbs as readonly Verb[], ...(sub.type === 'view' ? { definitionName: sub.definitionName } : {}) };
     const subCtx = new ResourceContext(view, strategicMerge(def));
-    if (sub.type === 'connect') add(`${item}/${sub.name}`, sub.verbs.map((verb) => subCtx.connect(verb, suffix, sub.kind)));
-    else add(`${item}/${sub.name}`, [subCtx.read(suffix), subCtx.create(suffix), subCtx.replace(suffix), subCtx.patch(suffix)]);
+    if (sub.type === 'connect') {
+      add(`${item}/${sub.name}`, connectMethods(sub).map((method) => subCtx.connect(sub, method, suffix, false)));
+      if (sub.acceptsPath) add(`${item}/${sub.name}/{path}`, connectMethods(sub).map((method) => subCtx.connect(sub, method, suffix, true)));
+    } else add(`${item}/${sub.name}`, [subCtx.read(suffix), subCtx.create(suffix), subCtx.replace(suffix), subCtx.patch(suffix)]);
   }
   add(`${base}/watch${scope.slice(base.length)}/${def.resource}`, [ctx.watch(true, false)]);
   add(`${base}/watch${scope.slice(base.length)}/${def.resource}/{name}`, [ctx.watch(false, false)]);
@@ -99,6 +101,14 @@ export function resourcePaths(def: ResourceDefinition, strategicMerge: Strategic
     add(`${base}/watch/${def.resource}`, [ctx.watch(true, true)]);
   }
   return paths;
+}
+
+const CONNECT_METHODS: Readonly<Record<string, Operation['method']>> = { get: 'get', create: 'post', update: 'put', patch: 'patch', delete: 'delete' };
+
+/** The HTTP methods of a connect subresource: those of its verbs, and HEAD and OPTIONS for proxies. */
+function connectMethods(sub: ConnectSubresource): Operation['method'][] {
+  const methods = sub.verbs.map((verb) => CONNECT_METHODS[verb] ?? 'get');
+  return sub.acceptsPath ? [...methods, 'head', 'options'] : methods;
 }
 
 /** Builds the operations of one resource; each returns undefined when the verb is not served. */
@@ -204,19 +214,31 @@ class ResourceContext {
   }
 
   /**
-   * A connect operation (log, exec, attach, portforward, proxy): `connect<Method>...`, no body definition,
-   * typed with the options kind (`NodeProxyOptions`) as upstream, so clients looking for the kind's own
-   * POST (kubectl's fieldValidation check) never mistake it for the create operation.
+   * A connect operation (exec, attach, portforward, proxy): `connect<Group><Version><Method>...` with the
+   * options kind's query parameters and no `pretty`; `<path>` variants end in `WithPath`. Log is a read
+   * with options (`read...Log`, action get, `pretty` included).
    */
-  connect(verb: string, suffix: string, kind: GroupVersionKind): Operation {
-    const method = ({ get: 'get', create: 'post', update: 'put', patch: 'patch', delete: 'delete' } as const)[verb as 'get'] ?? 'get';
+  connect(sub: ConnectSubresource, method: Operation['method'], suffix: string, withPath: boolean): Operation {
+    const options = (sub.parameters ?? []).map((p) => query(p.name, p.type));
+    const gvk = { group: sub.kind.group, version: sub.kind.version, kind: sub.kind.kind };
+    if (sub.read) {
+      const read = this.op('get', 'read', this.scoped + suffix, 'get', { parameters: this.withName(options), responses: [{ code: '200' }, { code: '401' }], produces: ['text/plain', 'application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'] });
+      return { ...read, gvk };
+    }
     const word = method.charAt(0).toUpperCase() + method.slice(1);
-    const op = this.op(method, `connect${word}`, this.scoped + suffix, 'connect', {
-      parameters: this.withName([]),
+    const { group, version } = this.def;
+    const parameters = [...this.pathParameters, ...this.withName(options), ...(withPath ? [pathParam('path')] : [])];
+    return {
+      method,
+      operationId: operationId('connect', group, version, `${word}${this.scoped}${suffix}${withPath ? 'WithPath' : ''}`),
+      tag: groupVersionTag(group, version),
+      action: 'connect',
+      gvk,
+      parameters,
       responses: [{ code: '200' }, { code: '401' }],
+      consumes: ['*/*'],
       produces: ['*/*'],
-    });
-    return { ...op, gvk: kind };
+    };
   }
 
   /** The deprecated `/watch/` paths: a collection (`...List`) or one object. */

@@ -38,6 +38,7 @@ export async function createObject(
     if (def.strategy.tracksGeneration) meta.generation = 1;
     else delete meta.generation;
     validateCreate(def, obj);
+    if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
     await deps.admission.validate(attributes);
     return writeNew(gr, deps, namespace, obj, options, toStored);
   });

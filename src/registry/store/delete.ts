@@ -54,10 +54,13 @@ export async function deleteObject(
     if (decision.action === 'none' || write.dryRun) return { object: decision.action === 'update' ? decision.obj : obj, deleted: decision.action === 'delete' };
     try {
       if (decision.action === 'delete') {
-        const { revision } = await backend.delete(key, current.modRevision);
-        obj.metadata.resourceVersion = String(revision);
-        await deps.hooks?.afterDelete?.(obj); // upstream AfterDelete (services give back their allocations)
-        return { object: obj, deleted: true };
+        const last = decision.marked ?? obj;
+        // A lost race after the mark is retried on the marked object, which then goes at once.
+        const modRevision = decision.marked ? (await backend.update(key, encodeObject(decision.marked), current.modRevision)).modRevision : current.modRevision;
+        const { revision } = await backend.delete(key, modRevision);
+        last.metadata.resourceVersion = String(revision);
+        await deps.hooks?.afterDelete?.(last); // upstream AfterDelete (services give back their allocations)
+        return { object: last, deleted: true };
       }
       const kv = await backend.update(key, encodeObject(decision.obj), current.modRevision);
       decision.obj.metadata.resourceVersion = String(kv.modRevision);

@@ -96,6 +96,8 @@ export interface WriteOptions {
    * itself, and a missing object is created (upstream forceAllowCreate).
    */
   apply?: boolean;
+  /** Receives the kind's warnings for this write (strategy.warnings), for the response's Warning headers. */
+  warnings?: string[];
 }
 
 /** A watch event in this definition's form; `encoded` memoizes an encoding across all watchers. */

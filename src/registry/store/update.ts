@@ -104,24 +104,34 @@ async function validateAndWrite(
   bumpGeneration(u.def, obj, old);
   validateUpdate(u.def, obj, old, subresource);
   await u.deps.admission.validate(attributes);
+  // Warnings of the main resource's strategy, reported once the write is through.
+  const warnings = !subresource && options.warnings && u.def.strategy.warnings ? u.def.strategy.warnings(obj, old) : [];
+  const done = (object: KubeObject): WriteResult => {
+    options.warnings?.push(...warnings);
+    return { ok: true, object };
+  };
   delete obj.metadata.resourceVersion;
   const value = encodeObject(u.toStored(obj));
   obj.metadata.resourceVersion = String(current.modRevision);
   // Nothing changed: no write, no new resourceVersion (upstream short-circuits the same way).
-  if (value === current.value || options.dryRun) return { ok: true, object: obj };
-  // The last finalizer of a deleting object is gone: the update completes the deletion.
+  if (value === current.value || options.dryRun) return done(obj);
+  // The last finalizer of a deleting object is gone: the update completes the deletion (upstream
+  // shouldDeleteDuringUpdate), unless a graceful deletion is pending (a pod waiting for its kubelet).
   const finishesDeletion =
-    obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).length === 0 && (u.def.strategy.deletesOnUpdate?.(obj) ?? true);
+    obj.metadata.deletionTimestamp !== undefined &&
+    (obj.metadata.finalizers ?? []).length === 0 &&
+    (old.metadata.deletionGracePeriodSeconds ?? 0) === 0 &&
+    (u.def.strategy.deletesOnUpdate?.(obj) ?? true);
   try {
     if (finishesDeletion) {
       await u.deps.storage.backend.delete(key, current.modRevision);
       await u.deps.hooks?.afterDelete?.(obj);
-      return { ok: true, object: obj };
+      return done(obj);
     }
     const ttl = u.deps.storage.ttlSeconds;
     const kv = await u.deps.storage.backend.update(key, value, current.modRevision, ttl ? { ttlSeconds: ttl } : undefined);
     obj.metadata.resourceVersion = String(kv.modRevision);
-    return { ok: true, object: obj };
+    return done(obj);
   } catch (error) {
     if (isStorageError(error, 'Conflict')) return { ok: false, current: error.current ?? (await u.deps.storage.backend.get(key)) };
     if (isStorageError(error, 'KeyNotFound')) return { ok: false, current: undefined };

@@ -26,7 +26,7 @@ export function splitSchemeNamePort(id: string): { scheme: string; name: string;
 }
 
 /** Upstream GetPreferredNodeAddress, or its NoMatchError text (Go's %v of the address list). */
-function preferredAddress(node: Node): string {
+export function preferredAddress(node: Node): string {
   const addresses = node.status?.addresses ?? [];
   for (const type of PREFERRED_ADDRESS_TYPES) {
     const found = addresses.find((a) => a.type === type);
@@ -34,6 +34,12 @@ function preferredAddress(node: Node): string {
   }
   const known = addresses.map((a) => `{${a.type} ${a.address}}`).join(' ');
   throw unknownError(`no preferred addresses found; known addresses: [${known}]`);
+}
+
+/** The port the node's kubelet reports, else kube-apiserver's default `--kubelet-port`. */
+export function kubeletPort(node: Node): number {
+  const own = node.status?.daemonEndpoints?.kubeletEndpoint?.Port;
+  return own && own > 0 ? own : KUBELET_PORT;
 }
 
 /** Go's net.IP.IsGlobalUnicast: not unspecified, loopback, link-local, multicast or broadcast. */
@@ -83,14 +89,13 @@ export const nodeProxySubresource: ConnectSubresource = {
   verbs: ['create', 'delete', 'get', 'patch', 'update'],
   kind: { group: '', version: 'v1', kind: 'NodeProxyOptions' },
   acceptsPath: true,
+  parameters: [{ name: 'path', type: 'string' }],
   async connect(access, _namespace, id) {
     const split = splitSchemeNamePort(id);
     if (!split) throw badRequest(`invalid node request "${id}"`);
     const node = (await access.parent.get('', split.name)).object as Node;
     const host = preferredAddress(node);
-    const ownPort = node.status?.daemonEndpoints?.kubeletEndpoint?.Port;
-    const kubeletPort = String(ownPort && ownPort > 0 ? ownPort : KUBELET_PORT);
     await checkProxyable(host);
-    return dial(host, split.port || kubeletPort);
+    return dial(host, split.port || String(kubeletPort(node)));
   },
 };

@@ -42,5 +42,6 @@ export const serviceProxySubresource: ConnectSubresource = {
   verbs: ['create', 'delete', 'get', 'patch', 'update'],
   kind: { group: '', version: 'v1', kind: 'ServiceProxyOptions' },
   acceptsPath: true,
+  parameters: [{ name: 'path', type: 'string' }],
   connect: (access, namespace, name) => resolve(access, namespace, name),
 };

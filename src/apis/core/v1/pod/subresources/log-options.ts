@@ -1,0 +1,27 @@
+// PodLogOptions from the query of a log request (upstream parameter decoding and ValidatePodLogOptions, 1.25).
+import { badRequest } from '../../../../../errors/status-error.js';
+import { forbidden, invalid, type FieldError } from '../../../../../errors/field-errors.js';
+
+/** An int64 query parameter; 400 with Go's strconv text when it is not one. */
+function int64Param(query: URLSearchParams, name: string): number | undefined {
+  const text = query.get(name);
+  if (text === null) return undefined;
+  if (!/^[+-]?\d+$/.test(text)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
+  return Number(text);
+}
+
+/** upstream ValidatePodLogOptions over the query's tailLines, limitBytes, sinceSeconds and sinceTime. */
+export function validatePodLogOptions(query: URLSearchParams): FieldError[] {
+  const errors: FieldError[] = [];
+  const tailLines = int64Param(query, 'tailLines');
+  const limitBytes = int64Param(query, 'limitBytes');
+  const sinceSeconds = int64Param(query, 'sinceSeconds');
+  if (tailLines !== undefined && tailLines < 0) errors.push(invalid('tailLines', tailLines, 'must be greater than or equal to 0'));
+  if (limitBytes !== undefined && limitBytes < 1) errors.push(invalid('limitBytes', limitBytes, 'must be greater than 0'));
+  if (sinceSeconds !== undefined && query.get('sinceTime') !== null) {
+    errors.push(forbidden('', 'at most one of `sinceTime` or `sinceSeconds` may be specified'));
+  } else if (sinceSeconds !== undefined && sinceSeconds < 1) {
+    errors.push(invalid('sinceSeconds', sinceSeconds, 'must be greater than 0'));
+  }
+  return errors;
+}

@@ -1,0 +1,88 @@
+// ReplicationController validation (upstream ValidateReplicationController, ...Update, ...StatusUpdate, 1.25).
+import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
+import { validatePodTemplateSpec } from '../pod/validation/index.js';
+import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../schemas.generated.js';
+
+/** upstream isNegativeErrorMsg. */
+export const NEGATIVE_MESSAGE = 'must be greater than or equal to 0';
+
+/** upstream ValidateNonnegativeField. */
+export const nonNegative = (value: number | undefined, path: string): FieldError[] => ((value ?? 0) < 0 ? [invalid(path, value, NEGATIVE_MESSAGE)] : []);
+
+/** A label set as a selector matches `labels` when every pair is present (upstream labels.Set.AsSelector().Matches). */
+const matches = (selector: Record<string, string>, labels: Record<string, string> | undefined): boolean =>
+  Object.entries(selector).every(([key, value]) => labels !== undefined && Object.hasOwn(labels, key) && labels[key] === value);
+
+/** upstream ValidateReadOnlyPersistentDisks: GCE PDs shared by several replicas must be read-only. */
+function validateReadOnlyDisks(template: PodTemplateSpec, path: string): FieldError[] {
+  return (template.spec?.volumes ?? []).flatMap((volume, i) =>
+    volume.gcePersistentDisk && !volume.gcePersistentDisk.readOnly
+      ? [invalid(`${path}[${i}].gcePersistentDisk.readOnly`, false, 'must be true for replicated pods > 1; GCE PD can only be mounted on multiple machines if it is read-only')]
+      : [],
+  );
+}
+
+/** upstream ValidatePodTemplateSpecForRC: the template's labels match the selector; pods restart Always, without a deadline. */
+function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: Record<string, string>, replicas: number, path: string): FieldError[] {
+  if (!template) return [required(path)];
+  const errors: FieldError[] = [];
+  if (Object.keys(selector).length > 0 && !matches(selector, template.metadata?.labels)) {
+    errors.push(invalid(`${path}.metadata.labels`, template.metadata?.labels ?? {}, '`selector` does not match template `labels`'));
+  }
+  errors.push(...validatePodTemplateSpec(template, path));
+  if (replicas > 1) errors.push(...validateReadOnlyDisks(template, `${path}.spec.volumes`));
+  const restartPolicy = template.spec?.restartPolicy ?? '';
+  if (restartPolicy !== 'Always') errors.push(notSupported(`${path}.spec.restartPolicy`, restartPolicy, ['Always']));
+  if (template.spec?.activeDeadlineSeconds !== undefined) errors.push(forbidden(`${path}.spec.activeDeadlineSeconds`, 'activeDeadlineSeconds in ReplicationController is not Supported'));
+  return errors;
+}
+
+/** upstream ValidateReplicationControllerSpec. */
+export function validateReplicationControllerSpec(rc: ReplicationController): FieldError[] {
+  const spec = rc.spec ?? {};
+  const selector = spec.selector ?? {};
+  return [
+    ...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'),
+    ...(Object.keys(selector).length === 0 ? [required('spec.selector')] : []),
+    ...nonNegative(spec.replicas, 'spec.replicas'),
+    ...validateTemplateForRC(spec.template, selector, spec.replicas ?? 0, 'spec.template'),
+  ];
+}
+
+/** upstream ValidateReplicationController: metadata (DNS subdomain names), then the spec. */
+export function validateReplicationController(rc: ReplicationController): FieldError[] {
+  return [...validateObjectMeta(rc.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateReplicationControllerSpec(rc)];
+}
+
+/**
+ * The strategy's ValidateUpdate: ValidateReplicationController and ValidateReplicationControllerUpdate
+ * together, so spec errors are listed twice, as upstream lists them.
+ */
+export function validateReplicationControllerUpdate(rc: ReplicationController, old: ReplicationController): FieldError[] {
+  return [...validateReplicationController(rc), ...validateObjectMetaUpdate(rc.metadata, old.metadata), ...validateReplicationControllerSpec(rc)];
+}
+
+/** upstream ValidateReplicationControllerStatus: counts non-negative and bounded by status.replicas. */
+function validateStatus(status: ReplicationControllerStatus | undefined): FieldError[] {
+  const s = status ?? { replicas: 0 };
+  const errors = [
+    ...nonNegative(s.replicas, 'status.replicas'),
+    ...nonNegative(s.fullyLabeledReplicas, 'status.fullyLabeledReplicas'),
+    ...nonNegative(s.readyReplicas, 'status.readyReplicas'),
+    ...nonNegative(s.availableReplicas, 'status.availableReplicas'),
+    ...nonNegative(s.observedGeneration, 'status.observedGeneration'),
+  ];
+  const replicas = s.replicas ?? 0;
+  const bounded = 'cannot be greater than status.replicas';
+  if ((s.fullyLabeledReplicas ?? 0) > replicas) errors.push(invalid('status.fullyLabeledReplicas', s.fullyLabeledReplicas, bounded));
+  if ((s.readyReplicas ?? 0) > replicas) errors.push(invalid('status.readyReplicas', s.readyReplicas, bounded));
+  if ((s.availableReplicas ?? 0) > replicas) errors.push(invalid('status.availableReplicas', s.availableReplicas, bounded));
+  if ((s.availableReplicas ?? 0) > (s.readyReplicas ?? 0)) errors.push(invalid('status.availableReplicas', s.availableReplicas, 'cannot be greater than readyReplicas'));
+  return errors;
+}
+
+/** upstream ValidateReplicationControllerStatusUpdate. */
+export function validateReplicationControllerStatusUpdate(rc: ReplicationController, old: ReplicationController): FieldError[] {
+  return [...validateObjectMetaUpdate(rc.metadata, old.metadata), ...validateStatus(rc.status)];
+}
