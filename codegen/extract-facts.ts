@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readProtoFacts, type ProtoFacts, type ProtoFieldFact } from './protobuf-descriptors.js';
-import { ADDED_AFTER_1_25, DEFINITIONS_OF_1_25, PROPERTIES_OF_1_25, SERVED_1_25, type ServedGroupVersion } from './release-1.25.js';
+import { ADDED_AFTER_1_25, DEFINITIONS_OF_1_25, PROPERTIES_OF_1_25, PROTOBUF_NUMBERS_OF_1_25, SERVED_1_25, type ServedGroupVersion } from './release-1.25.js';
 import { FACTS_PATH, type Definition, type Facts } from './facts.js';
 
 type Definitions = Record<string, Definition>;
@@ -248,6 +248,13 @@ function main(): void {
   const kept = closure(all, roots);
   const report: string[] = [];
   numberFields(all, kept, proto, copied, report);
+  for (const [name, numbers] of Object.entries(PROTOBUF_NUMBERS_OF_1_25)) {
+    for (const [field, number] of Object.entries(numbers)) {
+      const property = all[name]?.properties?.[field];
+      if (!property) throw new Error(`facts: ${name}.${field} is not a property`);
+      property['x-kplane-protobuf'] = number;
+    }
+  }
   const documentTypes = [...closure(all, DOCUMENT_TYPES)].filter((name) => !kept.has(name)).sort();
   const facts: Facts = {
     definitions: Object.fromEntries([...kept].sort().map((name) => [name, all[name]!])),

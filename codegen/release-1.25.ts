@@ -109,3 +109,18 @@ export const DEFINITIONS_OF_1_25: Record<string, Record<string, unknown>> = {
     },
   },
 };
+
+/**
+ * Protobuf numbers of types whose descriptors no Kubernetes client binary embeds (kube-aggregator's
+ * apiregistration.k8s.io/v1, from its generated.proto): definition -> field -> number.
+ */
+export const PROTOBUF_NUMBERS_OF_1_25: Record<string, Record<string, number>> = {
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIService': { metadata: 1, spec: 2, status: 3 },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceCondition': { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceList': { metadata: 1, items: 2 },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec': {
+    service: 1, group: 2, version: 3, insecureSkipTLSVerify: 4, caBundle: 5, groupPriorityMinimum: 7, versionPriority: 8,
+  },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus': { conditions: 1 },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.ServiceReference': { namespace: 1, name: 2, port: 3 },
+};

@@ -2,15 +2,16 @@
 // Structural facts only (fields, types, required, x-kubernetes markers, protobuf numbers).
 import type { TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ListMetaSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
 
 /** io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.ServiceReference. */
 export const ServiceReferenceSchema: TSchema = K.Object(
   {
-    name: K.Optional(K.String()),
-    namespace: K.Optional(K.String()),
-    port: K.Optional(K.Int32()),
+    name: K.Optional(K.String({ [N]: 2 })),
+    namespace: K.Optional(K.String({ [N]: 1 })),
+    port: K.Optional(K.Int32({ [N]: 3 })),
   },
   { $id: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.ServiceReference' },
 );
@@ -23,13 +24,13 @@ export type ServiceReference = {
 /** io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec. */
 export const APIServiceSpecSchema: TSchema = K.Object(
   {
-    caBundle: K.Optional(K.Bytes({ 'x-kubernetes-list-type': "atomic" })),
-    group: K.Optional(K.String()),
-    groupPriorityMinimum: K.Int32(),
-    insecureSkipTLSVerify: K.Optional(K.Boolean()),
-    service: K.Optional(ServiceReferenceSchema),
-    version: K.Optional(K.String()),
-    versionPriority: K.Int32(),
+    caBundle: K.Optional(K.Bytes({ 'x-kubernetes-list-type': "atomic", [N]: 5 })),
+    group: K.Optional(K.String({ [N]: 2 })),
+    groupPriorityMinimum: K.Int32({ [N]: 7 }),
+    insecureSkipTLSVerify: K.Optional(K.Boolean({ [N]: 4 })),
+    service: K.Optional(protobufField(1, ServiceReferenceSchema)),
+    version: K.Optional(K.String({ [N]: 3 })),
+    versionPriority: K.Int32({ [N]: 8 }),
   },
   { $id: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec' },
 );
@@ -46,11 +47,11 @@ export type APIServiceSpec = {
 /** io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceCondition. */
 export const APIServiceConditionSchema: TSchema = K.Object(
   {
-    lastTransitionTime: K.Optional(TimeSchema),
-    message: K.Optional(K.String()),
-    reason: K.Optional(K.String()),
-    status: K.String(),
-    type: K.String(),
+    lastTransitionTime: K.Optional(protobufField(3, TimeSchema)),
+    message: K.Optional(K.String({ [N]: 5 })),
+    reason: K.Optional(K.String({ [N]: 4 })),
+    status: K.String({ [N]: 2 }),
+    type: K.String({ [N]: 1 }),
   },
   { $id: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceCondition' },
 );
@@ -65,7 +66,7 @@ export type APIServiceCondition = {
 /** io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus. */
 export const APIServiceStatusSchema: TSchema = K.Object(
   {
-    conditions: K.Optional(K.List(APIServiceConditionSchema, { 'x-kubernetes-list-map-keys': ["type"], 'x-kubernetes-list-type': "map", 'x-kubernetes-patch-merge-key': "type", 'x-kubernetes-patch-strategy': "merge" })),
+    conditions: K.Optional(K.List(APIServiceConditionSchema, { 'x-kubernetes-list-map-keys': ["type"], 'x-kubernetes-list-type': "map", 'x-kubernetes-patch-merge-key': "type", 'x-kubernetes-patch-strategy': "merge", [N]: 1 })),
   },
   { $id: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus' },
 );
@@ -78,9 +79,9 @@ export const APIServiceSchema: TSchema = K.Object(
   {
     apiVersion: K.Optional(K.String()),
     kind: K.Optional(K.String()),
-    metadata: K.Optional(ObjectMetaSchema),
-    spec: K.Optional(APIServiceSpecSchema),
-    status: K.Optional(APIServiceStatusSchema),
+    metadata: K.Optional(protobufField(1, ObjectMetaSchema)),
+    spec: K.Optional(protobufField(2, APIServiceSpecSchema)),
+    status: K.Optional(protobufField(3, APIServiceStatusSchema)),
   },
   { $id: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIService', 'x-kubernetes-group-version-kind': [{"group":"apiregistration.k8s.io","kind":"APIService","version":"v1"}] },
 );
@@ -96,9 +97,9 @@ export type APIService = {
 export const APIServiceListSchema: TSchema = K.Object(
   {
     apiVersion: K.Optional(K.String()),
-    items: K.List(APIServiceSchema),
+    items: K.List(APIServiceSchema, { [N]: 2 }),
     kind: K.Optional(K.String()),
-    metadata: K.Optional(ListMetaSchema),
+    metadata: K.Optional(protobufField(1, ListMetaSchema)),
   },
   { $id: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceList', 'x-kubernetes-group-version-kind': [{"group":"apiregistration.k8s.io","kind":"APIServiceList","version":"v1"}] },
 );
