@@ -30,6 +30,20 @@ read = v1.read_namespaced_service("from-python", "default")
 print(created.spec.cluster_ip, read.spec.cluster_ip, read.spec.ports[0].target_port, ",".join(read.spec.ip_families))
 `;
 
+const PODS_BY_FIELD_SELECTOR = `
+from kubernetes import client, config
+config.load_kube_config()
+v1 = client.CoreV1Api()
+for name in ("py-a", "py-b"):
+    pod = client.V1Pod(metadata=client.V1ObjectMeta(name=name, labels={"app": "py"}), spec=client.V1PodSpec(containers=[client.V1Container(name="c", image="busybox:1.36")]))
+    v1.create_namespaced_pod("default", pod)
+v1.create_namespaced_pod_binding("py-b", "default", client.V1Binding(metadata=client.V1ObjectMeta(name="py-b"), target=client.V1ObjectReference(kind="Node", name="n1")), _preload_content=False)
+pending = v1.list_namespaced_pod("default", field_selector="spec.nodeName=", label_selector="app=py")
+on_node = v1.list_namespaced_pod("default", field_selector="spec.nodeName=n1")
+read = v1.read_namespaced_pod("py-a", "default")
+print(",".join(p.metadata.name for p in pending.items), ",".join(p.metadata.name for p in on_node.items), read.status.phase, read.status.qos_class, read.spec.containers[0].image_pull_policy)
+`;
+
 describe('the Python client', () => {
   let c: TestCluster;
   before(async () => {
@@ -51,5 +65,15 @@ describe('the Python client', () => {
     assert.equal(families, 'IPv4');
     const viaKubectl = await c.kubectl(['get', 'svc', 'from-python', '-o', 'jsonpath={.spec.clusterIP}']);
     assert.equal(viaKubectl, created);
+  });
+
+  test('creates pods, binds one, and lists pods by field selector', async (t) => {
+    if (!(await access(PYTHON).then(() => true, () => false))) {
+      t.skip(`${PYTHON} is not installed`);
+      return;
+    }
+    const result = await python(PODS_BY_FIELD_SELECTOR, c.server.kubeconfigPath);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(result.stdout.trim().split(' '), ['py-a', 'py-b', 'Pending', 'BestEffort', 'IfNotPresent']);
   });
 });
