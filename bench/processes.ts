@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { elapsedMs } from './stats.js';
 
 /** The CLI entry point, next to this file once compiled (dist/bench -> dist/src/cli). */
-export const CLI_PATH = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+/** The bundled `kplane` command (`npm run build` writes it), as `npm start` and the package's bin run it. */
+export const CLI_PATH = fileURLToPath(new URL('../kplane-cli.js', import.meta.url));
 const BASELINE_PATH = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
 
 /** A started child process. */

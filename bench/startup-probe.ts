@@ -3,7 +3,9 @@
 import { elapsedMs } from './stats.js';
 
 const importStart = process.hrtime.bigint();
-const { startServer } = await import('../src/index.js');
+// The bundled package entry point (dist/kplane.js), as a test suite importing `kplane` loads it.
+const BUNDLE = new URL('../kplane.js', import.meta.url).href;
+const { startServer } = (await import(BUNDLE)) as typeof import('../src/index.js');
 const importMs = elapsedMs(importStart);
 const start = process.hrtime.bigint();
 const server = await startServer({ storage: 'memory', securePort: 0 });

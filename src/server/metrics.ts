@@ -1,6 +1,8 @@
 // /metrics (1-conventions: health endpoints) in the Prometheus text format, on a registry per server
-// so several servers can share one process (tests, startServer()).
-import { Gauge, Registry } from 'prom-client';
+// so several servers can share one process (tests, startServer()). prom-client is loaded at the first
+// scrape, not at start-up (~30 ms of module loading a server that is never scraped need not pay); until
+// then the figures live in kplane's own structures, which the registry's collectors read.
+import type { Registry } from 'prom-client';
 import { RequestMetrics } from './request-metrics.js';
 
 /** What a served resource reports for the storage and watch gauges. */
@@ -13,16 +15,31 @@ export interface ResourceGaugeSource {
   watcherCount(): number;
 }
 
+/** Labels of `apiserver_requested_deprecated_apis`. */
+export type DeprecatedApiLabels = Record<'group' | 'version' | 'resource' | 'subresource' | 'removed_release', string>;
+
 export interface ApiMetrics {
-  registry: Registry;
+  /** The Prometheus registry, made at the first call. */
+  registry(): Promise<Registry>;
   requests: RequestMetrics;
-  /** 1-conventions, Versioning rule 5: set to 1 for each deprecated API requested. */
-  deprecatedApis: Gauge<'group' | 'version' | 'resource' | 'subresource' | 'removed_release'>;
+  /** 1-conventions, Versioning rule 5: each deprecated API requested (the gauge reads 1 for it). */
+  deprecatedApis: { set(labels: DeprecatedApiLabels, value: 1): void };
 }
 
 export function createMetrics(resources: () => readonly ResourceGaugeSource[]): ApiMetrics {
-  const registry = new Registry();
   const requests = new RequestMetrics();
+  const deprecated = new Map<string, DeprecatedApiLabels>();
+  let registry: Promise<Registry> | undefined;
+  return {
+    requests,
+    deprecatedApis: { set: (labels) => void deprecated.set(Object.values(labels).join('\0'), labels) },
+    registry: () => (registry ??= buildRegistry(requests, resources, deprecated)),
+  };
+}
+
+async function buildRegistry(requests: RequestMetrics, resources: () => readonly ResourceGaugeSource[], deprecated: ReadonlyMap<string, DeprecatedApiLabels>): Promise<Registry> {
+  const { Gauge, Registry } = await import('prom-client');
+  const registry = new Registry();
   requests.registerWith(registry);
   new Gauge({
     name: 'apiserver_storage_objects',
@@ -42,11 +59,14 @@ export function createMetrics(resources: () => readonly ResourceGaugeSource[]): 
       for (const r of resources()) this.set({ group: r.group, version: r.version, kind: r.kind }, r.watcherCount());
     },
   });
-  const deprecatedApis = new Gauge({
+  new Gauge({
     name: 'apiserver_requested_deprecated_apis',
     help: 'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
     labelNames: ['group', 'version', 'resource', 'subresource', 'removed_release'] as const,
     registers: [registry],
+    collect() {
+      for (const labels of deprecated.values()) this.set(labels, 1);
+    },
   });
-  return { registry, requests, deprecatedApis };
+  return registry;
 }

@@ -28,7 +28,8 @@ export function apiRoutes(deps: RouteDeps): Handler {
     const health = HEALTH.exec(path);
     if (health) return serveHealth(ctx, health[1] as 'livez', deps.checks[health[1] as 'livez'], health[2] ?? '');
     if (path === '/metrics') {
-      writeRaw(ctx, 200, deps.metrics.registry.contentType, await deps.metrics.registry.metrics());
+      const registry = await deps.metrics.registry();
+      writeRaw(ctx, 200, registry.contentType, await registry.metrics());
       return;
     }
     if (await documents(ctx)) return;

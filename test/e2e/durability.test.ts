@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../src/index.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+/** The bundled command, as `npm start` runs it. */
+const CLI = fileURLToPath(new URL('../../kplane-cli.js', import.meta.url));
 
 interface Meta {
   metadata: { name: string; uid: string; resourceVersion: string };
