@@ -11,7 +11,7 @@ import { buildStores, type ServedStores } from './stores.js';
 /** `backend` with a count of currentRevision() calls (one per consistent read). */
 function counting(backend: Backend): Backend & { revisionReads: number } {
   const counted = Object.assign(Object.create(null) as object, { revisionReads: 0 }) as Backend & { revisionReads: number };
-  for (const key of ['name', 'compactedRevision', 'get', 'range', 'create', 'update', 'delete', 'watch', 'compact', 'check', 'close'] as const) {
+  for (const key of ['name', 'compactedRevision', 'get', 'range', 'create', 'update', 'delete', 'watch', 'requestProgress', 'compact', 'check', 'close'] as const) {
     const value = backend[key];
     Object.defineProperty(counted, key, { value: typeof value === 'function' ? value.bind(backend) : value });
   }

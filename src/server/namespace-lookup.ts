@@ -38,6 +38,7 @@ export function recordingWrites(backend: Backend): RecordingBackend {
     create: (key, value, options) => backend.create(key, value, options).then(note((kv) => kv.modRevision)),
     update: (key, value, expected, options) => backend.update(key, value, expected, options).then(note((kv) => kv.modRevision)),
     delete: (key, expected) => backend.delete(key, expected).then(note((result) => result.revision)),
+    requestProgress: () => backend.requestProgress(),
     watch: (prefix, from, signal) => backend.watch(prefix, from, signal),
     compact: (revision) => backend.compact(revision),
     check: () => backend.check(),

@@ -77,6 +77,12 @@ export interface Backend {
    */
   watch(prefix: string, fromRevision: number, signal: AbortSignal): AsyncIterable<WatchBatch>;
 
+  /**
+   * Asks every watch for a batch carrying the progress made by writes under other prefixes since its
+   * last batch (watches are not woken for such progress alone; a cache that must prove freshness asks).
+   */
+  requestProgress(): void;
+
   /** Drop history below `revision`. */
   compact(revision: number): Promise<void>;
   /** Throws when the store is unreachable; used by /readyz and /livez. */

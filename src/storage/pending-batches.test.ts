@@ -15,7 +15,12 @@ test('batches added while the consumer is busy are read as one, with the latest 
   const first = await reader.next();
   assert.deepEqual(first.value, { events: [put('/a', 2), put('/b', 4)], revision: 4 });
   const second = reader.next(); // waits for the next add
-  batches.add(undefined, 5, 10);
+  batches.add(undefined, 5, 10); // progress alone does not wake the consumer...
+  let woken = false;
+  void second.then(() => (woken = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(woken, false);
+  batches.flush(); // ...until asked for
   assert.deepEqual((await second).value, { events: [], revision: 5 });
   batches.end();
   assert.equal((await reader.next()).done, true);

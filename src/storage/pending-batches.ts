@@ -23,6 +23,10 @@ export class PendingBatches {
   /**
    * Adds `events` (taken over, not copied; none for progress alone) and advances the pending revision.
    * Returns false, without waking the consumer, when more than `limit` events would then be waiting.
+   *
+   * Progress alone is recorded without waking the consumer: with a watch cache per resource, waking
+   * every cache at every commit to any resource cost more than the commit itself (~45 caches: a ConfigMap
+   * create went from ~150 to ~370 µs of CPU). A consumer that needs the progress asks for it (`flush`).
    */
   add(events: WatchEvent[] | undefined, revision: number, limit: number): boolean {
     const pending = this.#pending;
@@ -31,9 +35,15 @@ export class PendingBatches {
       if (events !== undefined) for (const event of events) pending.events.push(event);
       pending.revision = revision;
     }
-    if ((this.#pending?.events.length ?? 0) > limit) return false;
-    this.#wake?.();
+    const waiting = this.#pending?.events.length ?? 0;
+    if (waiting > limit) return false;
+    if (waiting > 0) this.#wake?.();
     return true;
+  }
+
+  /** Hands the consumer the progress recorded since its last read, if any (see `add`). */
+  flush(): void {
+    if (this.#pending !== undefined) this.#wake?.();
   }
 
   /** Fails the consumer's next read with `error`; what was waiting is dropped (the consumer restarts anyway). */

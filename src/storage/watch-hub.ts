@@ -31,6 +31,8 @@ export interface WatchHub {
   publish(events: readonly WatchEvent[], revision: number): void;
   /** Ends every watcher with `error`; later watches fail with it too. */
   close(error: StorageError): void;
+  /** Hands every watcher the progress recorded for it (PendingBatches.add keeps progress alone until asked). */
+  requestProgress(): void;
   /** Live watchers, for metrics and tests. */
   readonly size: number;
 }
@@ -138,6 +140,9 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
     watch,
     publish,
     close,
+    requestProgress: () => {
+      for (const watcher of watchers) watcher.batches.flush();
+    },
     get size() {
       return watchers.size;
     },

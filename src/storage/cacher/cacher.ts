@@ -65,6 +65,9 @@ export interface CacherStats {
 }
 
 /** The watch cache for one storage prefix. */
+/** How often a wait for freshness asks the backend again for progress. */
+const PROGRESS_POLL_MS = 10;
+
 export class Cacher {
   readonly #options: CacherOptions;
   readonly #state: CacheState;
@@ -119,7 +122,7 @@ export class Cacher {
     this.#timer = setInterval(() => this.#tick(), this.#options.bookmarkIntervalMs ?? 60_000);
     this.#timer.unref();
     // The backend watch replays history up to `current`; progress batches cover writes to other prefixes.
-    await this.#waiters.wait(current, () => this.revision, undefined);
+    await this.#awaitRevision(current, undefined);
     this.#synced = !this.#stopped;
   }
 
@@ -142,7 +145,20 @@ export class Cacher {
   waitUntilFresh(rev: number, timeoutMs = this.#options.freshTimeoutMs ?? 3_000): Promise<void> {
     if (this.#stopped) return Promise.reject(unavailable('cacher stopped'));
     if (this.revision < rev) this.#reflector.retryNow();
-    return this.#waiters.wait(rev, () => this.revision, timeoutMs);
+    return this.#awaitRevision(rev, timeoutMs);
+  }
+
+  /**
+   * Waits for `revision` >= rev. Progress made by writes under other prefixes reaches the backend watch
+   * only on request (PendingBatches.add), so the wait asks for it, and asks again while it lasts (the
+   * revision may be one a write is about to reach, or the watch may not be established yet).
+   */
+  #awaitRevision(rev: number, timeoutMs: number | undefined): Promise<void> {
+    if (this.revision >= rev) return Promise.resolve();
+    const ask = (): void => this.#options.backend.requestProgress();
+    ask();
+    const poll = setInterval(ask, PROGRESS_POLL_MS);
+    return this.#waiters.wait(rev, () => this.revision, timeoutMs).finally(() => clearInterval(poll));
   }
 
   /** The current object at `key`. */
@@ -228,7 +244,13 @@ export class Cacher {
 
   #tick(): void {
     this.#state.ring.evict(Date.now());
-    for (const watcher of this.#watchers.all()) watcher.bookmark(this.revision);
+    let watching = false;
+    for (const watcher of this.#watchers.all()) {
+      watcher.bookmark(this.revision);
+      watching = true;
+    }
+    // Bookmarks carry the progress of writes elsewhere too: ask for it, for the next tick's bookmarks.
+    if (watching) this.#options.backend.requestProgress();
   }
 
   #reportError(error: unknown): void {

@@ -123,6 +123,7 @@ export function flaky(inner: Backend): FlakyBackend {
     create: (key, value, options) => inner.create(key, value, options),
     update: (key, value, expected, options) => inner.update(key, value, expected, options),
     delete: (key, expected) => inner.delete(key, expected),
+    requestProgress: () => inner.requestProgress(),
     watch,
     compact: (revision) => inner.compact(revision),
     check: () => inner.check(),

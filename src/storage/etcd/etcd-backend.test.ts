@@ -93,7 +93,10 @@ describe('etcd backend', () => {
       try {
         const foreign = await withRawClient((client) => client.put(`/elsewhere/${randomUUID()}`).value('x').exec());
         const revision = Number(foreign.header.revision);
-        await eventually(() => watch.batches.some((b) => b.revision >= revision), 'a progress batch for a foreign write');
+        await eventually(() => {
+          backend.requestProgress();
+          return watch.batches.some((b) => b.revision >= revision);
+        }, 'a progress batch for a foreign write');
         assert.deepEqual(watch.events(), []);
         assert.equal(await backend.currentRevision(), revision);
       } finally {
@@ -116,7 +119,10 @@ describe('etcd backend', () => {
         const expected = written.map((kv) => kv.modRevision);
         assert.deepEqual((await late.waitForEvents(4)).map(eventRevision), expected);
         assert.deepEqual((await live.waitForEvents(4)).map(eventRevision), expected);
-        await eventually(() => other.batches.some((b) => b.revision >= (expected.at(-1) ?? 0)), 'progress of the other watch');
+        await eventually(() => {
+          backend.requestProgress();
+          return other.batches.some((b) => b.revision >= (expected.at(-1) ?? 0));
+        }, 'progress of the other watch');
         assert.deepEqual(other.events(), []);
         await late.stop();
         const revisions = live.batches.map((b) => b.revision);

@@ -140,6 +140,9 @@ function assemble(channel: GrpcChannel, kv: KvClient, prefix: string, tracker: C
       if (!closed) open(watchPrefix); // after close, the iterator throws Unavailable
       return mux.watch(watchPrefix, fromRevision, signal);
     },
+    requestProgress(): void {
+      mux.requestProgress();
+    },
     async compact(revision: number): Promise<void> {
       open();
       if (revision <= tracker.compacted) return;

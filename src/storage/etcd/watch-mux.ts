@@ -173,6 +173,11 @@ export class WatchMux {
     this.#distribute(response.events.map(receive));
   }
 
+  /** Hands every consumer the progress recorded for it (see PendingBatches.add). */
+  requestProgress(): void {
+    for (const consumer of this.#consumers) consumer.batches.flush();
+  }
+
   /**
    * Every etcd revision but the first carries an event, so events alone prove progress, except for
    * revision 1 of a store nobody has written yet: a watch created there reports it as progress, or a

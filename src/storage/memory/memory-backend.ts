@@ -110,6 +110,9 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     watch(prefix: string, fromRevision: number, signal: AbortSignal): AsyncIterable<WatchBatch> {
       return hub.watch(prefix, fromRevision, signal); // after close, the iterator throws Unavailable
     },
+    requestProgress(): void {
+      hub.requestProgress();
+    },
     async compact(revision: number): Promise<void> {
       ensureOpen();
       if (revision > store.revision) throw futureRevision(revision, store.revision);

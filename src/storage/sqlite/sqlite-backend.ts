@@ -175,6 +175,9 @@ export function createSqliteBackend(options: SqliteBackendOptions): SqliteBacken
     watch(prefix: string, fromRevision: number, signal: AbortSignal): AsyncIterable<WatchBatch> {
       return hub.watch(prefix, fromRevision, signal); // after close, the iterator throws Unavailable
     },
+    requestProgress(): void {
+      hub.requestProgress();
+    },
     async compact(revision: number): Promise<void> {
       ensureOpen();
       if (revision > state.revision) throw futureRevision(revision, state.revision);
