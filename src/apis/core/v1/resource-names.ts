@@ -5,7 +5,8 @@ import { GoLiteral, forbidden, invalid, type FieldError } from '../../../errors/
 import { goQuantity, parseQuantity, roundedMilliValue, quantityString, roundedValue, type Quantity } from '../../../schema/quantity-value.js';
 import { isQualifiedName } from '../../meta/v1/validation.js';
 
-const HUGEPAGES_PREFIX = 'hugepages-';
+/** Resource names of huge pages begin with it (`hugepages-2Mi`). */
+export const HUGEPAGES_PREFIX = 'hugepages-';
 const REQUESTS_HUGEPAGES_PREFIX = 'requests.hugepages-';
 const DEFAULT_NAMESPACE_PREFIX = 'kubernetes.io/';
 const REQUESTS_PREFIX = 'requests.';
@@ -34,7 +35,8 @@ export function isExtendedResourceName(name: string): boolean {
   return isQualifiedName(`${REQUESTS_PREFIX}${name}`).length === 0;
 }
 
-const isIntegerResourceName = (name: string): boolean => INTEGER_RESOURCES.has(name) || isExtendedResourceName(name);
+/** Resources whose quantities must be whole numbers (object counts and extended resources). */
+export const isIntegerResourceName = (name: string): boolean => INTEGER_RESOURCES.has(name) || isExtendedResourceName(name);
 /** Native resources other than hugepages may be overcommitted (requests below limits). */
 export const isOvercommitAllowed = (name: string): boolean => isNativeResource(name) && !isHugePageResourceName(name);
 

@@ -6,32 +6,10 @@ import { compareQuantityValues, quantityValue, type QuantityValue } from '../../
 import type { ResourceRequirements } from '../../schemas.generated.js';
 import type { PodValidationOptions } from './common.js';
 import { isQualifiedName } from '../../../../meta/v1/validation.js';
+import { HUGEPAGES_PREFIX, isExtendedResourceName, isHugePageResourceName, isIntegerResourceName, isNativeResource, isOvercommitAllowed, isStandardResourceName } from '../../resource-names.js';
 
-const HUGEPAGES_PREFIX = 'hugepages-';
 const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
-const STANDARD_RESOURCES = new Set([
-  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory',
-  'limits.ephemeral-storage', 'pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets', 'persistentvolumeclaims',
-  'requests.storage', 'configmaps', 'services.nodeports', 'services.loadbalancers',
-]);
-const INTEGER_RESOURCES = new Set([
-  'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims', 'services.nodeports',
-  'services.loadbalancers',
-]);
 const ZERO: QuantityValue = { num: 0n, den: 1n, binary: false };
-
-export const isHugePageResourceName = (name: string): boolean => name.startsWith(HUGEPAGES_PREFIX);
-const isNativeResource = (name: string): boolean => !name.includes('/') || name.includes('kubernetes.io/');
-const isStandardResourceName = (name: string): boolean =>
-  STANDARD_RESOURCES.has(name) || name.startsWith(HUGEPAGES_PREFIX) || name.startsWith(`requests.${HUGEPAGES_PREFIX}`);
-
-/** Upstream IsExtendedResourceName: a domain-prefixed name outside kubernetes.io usable in quota. */
-export function isExtendedResourceName(name: string): boolean {
-  if (isNativeResource(name) || name.startsWith('requests.')) return false;
-  return isQualifiedName(`requests.${name}`).length === 0;
-}
-/** Upstream IsOvercommitAllowed: native resources except hugepages. */
-const isOvercommitAllowed = (name: string): boolean => isNativeResource(name) && !isHugePageResourceName(name);
 
 /** A quantity string's value; decode has already rejected malformed ones, so they count as zero. */
 export const valueOf = (text: string | undefined): QuantityValue => (text === undefined ? ZERO : quantityValue(text) ?? ZERO);
@@ -65,7 +43,7 @@ function validateQuantityValue(name: string, text: string, path: string): FieldE
   const value = valueOf(text);
   const errs: FieldError[] = [];
   if (compareQuantityValues(value, ZERO) < 0) errs.push(field.invalid(path, text, 'must be greater than or equal to 0'));
-  if ((INTEGER_RESOURCES.has(name) || isExtendedResourceName(name)) && milliValue(value) % 1000n !== 0n) {
+  if (isIntegerResourceName(name) && milliValue(value) % 1000n !== 0n) {
     errs.push(field.invalid(path, text, 'must be an integer'));
   }
   return errs;
