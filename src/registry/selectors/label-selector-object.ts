@@ -34,9 +34,10 @@ export function validateLabelSelector(selector: LabelSelectorObject | null | und
     } else if (expr.operator === 'Exists' || expr.operator === 'DoesNotExist') {
       if (count > 0) errs.push(field.forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     } else {
-      errs.push(field.invalid(`${p}.operator`, expr.operator, 'not a valid selector operator'));
+      errs.push(field.invalid(`${p}.operator`, expr.operator ?? '', 'not a valid selector operator'));
     }
-    errs.push(...validateLabelName(expr.key, `${p}.key`));
+    // A client may omit the key: Go reads the zero value, an empty name.
+    errs.push(...validateLabelName(expr.key ?? '', `${p}.key`));
   });
   return errs;
 }

@@ -4,8 +4,7 @@
 import { isIPv6 } from 'node:net';
 import * as field from '../../../../../errors/field-errors.js';
 import type { FieldError } from '../../../../../errors/field-errors.js';
-import type { LabelSelector } from '../../../../meta/v1/schemas.generated.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabelName, validateLabels } from '../../../../meta/v1/validation.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../../meta/v1/validation.js';
 
 /** What upstream decides outside the object (flags) or from the old object on update. */
 export interface PodValidationOptions {
@@ -67,35 +66,11 @@ export function isIPSloppy(value: string): boolean {
 /** The IP family of a valid address. */
 export const ipFamily = (value: string): 4 | 6 => (IPV4_SLOPPY.test(value) ? 4 : 6);
 
-/** Upstream ValidateLabelSelectorRequirement (meta/v1 validation). */
-function validateSelectorRequirement(req: { key: string; operator: string; values?: string[] }, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const values = req.values ?? [];
-  const operator = req.operator ?? '';
-  switch (operator) {
-    case 'In':
-    case 'NotIn':
-      if (values.length === 0) errs.push(field.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length > 0) errs.push(field.forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-      break;
-    default:
-      errs.push(field.invalid(`${path}.operator`, operator, 'not a valid selector operator'));
-  }
-  errs.push(...validateLabelName(req.key ?? '', `${path}.key`));
-  values.forEach((v, i) => errs.push(...isValidLabelValue(v).map((m) => field.invalid(`${path}.values[${i}]`, v, m))));
-  return errs;
-}
-
-/** Upstream ValidateLabelSelector (meta/v1 validation); nothing when the selector is unset. */
-export function validateLabelSelector(selector: LabelSelector | undefined, path: string): FieldError[] {
-  if (!selector) return [];
-  const errs = validateLabels(selector.matchLabels, `${path}.matchLabels`);
-  (selector.matchExpressions ?? []).forEach((req, i) => errs.push(...validateSelectorRequirement(req, `${path}.matchExpressions[${i}]`)));
-  return errs;
-}
+/**
+ * Upstream 1.25 ValidateLabelSelector, shared with every kind that carries a selector. 1.25 does not check
+ * the values of match expressions (upstream added that in 1.26, kubernetes#113699).
+ */
+export { validateLabelSelector } from '../../../../../registry/selectors/label-selector-object.js';
 
 /** Go's zero value for an unset number: validation reads defaulted objects as upstream's internal types. */
 export const num = (value: number | undefined): number => value ?? 0;
