@@ -96,6 +96,9 @@ describe('the built-in catalogue through kubectl', () => {
     assert.match(all, /^NAME\s+TYPE\s+CLUSTER-IP\s+EXTERNAL-IP\s+PORT\(S\)\s+AGE$/m);
     assert.match(all, /^service\/kubernetes\s+ClusterIP\s+10\.0\.0\.1\s+<none>\s+443\/TCP\s+\d+s$/m);
     assert.match(all, /^service\/x\s+ClusterIP\s+10\.0\.0\.\d+\s+<none>\s+80\/TCP\s+\d+s$/m);
+    // Priority admission resolved the pod's priority (no default class: 0, PreemptLowerPriority).
+    assert.equal(await c.kubectl(['get', 'pod', 'x', '-o', 'jsonpath={.spec.priority} {.spec.preemptionPolicy}']), '0 PreemptLowerPriority');
+    assert.match(await c.kubectl(['describe', 'pod', 'x']), /^Priority:\s+0$/m);
   });
 
   test('a pod read as protobuf carries the k8s\\0 envelope and decodes to the pod', async () => {
