@@ -91,7 +91,8 @@ function walk(lhs: unknown, rhs: unknown, declared: ApplyType, path: Cursor, c: 
   afterItems(lhs, rhs, path, c);
 }
 
-function isEmptyObject(o: Record<string, unknown> | undefined): boolean {
+/** True for no object, or one without a defined value. */
+export function isEmptyObject(o: Record<string, unknown> | undefined): boolean {
   if (!o) return true;
   for (const key in o) if (o[key] !== undefined) return false;
   return true;

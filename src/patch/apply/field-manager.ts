@@ -8,14 +8,15 @@
 // - apply: merge, prune, conflicts (409), the client-side-apply migration of `kubectl`.
 // The set of each change never holds type meta or system metadata (upstream stripMeta).
 import { nowTimestamp } from '../../apis/meta/v1/time.js';
-import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { KubeObject, ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
 import { internalError } from '../../errors/status-error.js';
 import { ApplyTypeError, type ApplyType } from './apply-type.js';
 import { capUpdateManagers } from './cap-managers.js';
 import { conflictError } from './conflicts.js';
+import { createdFieldsV1 } from './created-fields.js';
 import { difference, isEmptySet, setOf, union, type FieldSet } from './field-set.js';
 import { applyAsKubectl } from './last-applied.js';
-import { decodeManagedFields, emptyManaged, encodeManagedFields, isResetManagedFields, managerIdentifier, type Managed } from './managed-fields.js';
+import { decodeManagedFields, emptyManaged, encodeEntry, encodeManagedFields, isResetManagedFields, managerIdentifier, type Managed } from './managed-fields.js';
 import { cloneJson } from './merge.js';
 import { fieldElement } from './path-element.js';
 import { ApplyConflictError, applyOwnership, updateOwnership, type ManagedFields } from './updater.js';
@@ -84,7 +85,7 @@ function stripFields(fields: ManagedFields, manager: string): void {
  * whose time is set only when something changed.
  */
 export function runUpdate(scope: FieldManagerScope, live: unknown, obj: unknown, managed: Managed, manager: string): Managed {
-  const id = managerIdentifier({ manager: manager || 'unknown', operation: 'Update', apiVersion: scope.apiVersion, subresource: scope.subresource });
+  const id = updaterIdentifier(scope, manager);
   const fields = updateOwnership({ type: scope.type, ignored: scope.ignored }, live, obj, scope.apiVersion, managed.fields, CURRENT_OPERATION);
   stripFields(fields, CURRENT_OPERATION);
   const times = new Map(managed.times);
@@ -99,6 +100,22 @@ export function runUpdate(scope: FieldManagerScope, live: unknown, obj: unknown,
   if (managed.originals) result.originals = managed.originals;
   capUpdateManagers(result);
   return result;
+}
+
+function updaterIdentifier(scope: FieldManagerScope, manager: string): string {
+  return managerIdentifier({ manager: manager || 'unknown', operation: 'Update', apiVersion: scope.apiVersion, subresource: scope.subresource });
+}
+
+/**
+ * runUpdate's entries for a create from no ownership, without building sets (createdFieldsV1):
+ * the writer's entry, or none when it owns nothing. Undefined for a kind whose root is no struct.
+ */
+function createdEntries(scope: FieldManagerScope, obj: KubeObject, manager: string): ManagedFieldsEntry[] | undefined {
+  const type = scope.type;
+  if (type.kind !== 'map' || type.atomic) return undefined;
+  const fieldsV1 = createdFieldsV1(type, comparableView(undefined, type), comparableView(obj, type), scope.ignored, STRIP_SET);
+  if (Object.keys(fieldsV1).length === 0) return [];
+  return [encodeEntry(updaterIdentifier(scope, manager), { apiVersion: scope.apiVersion, applied: false }, nowTimestamp(scope.now), fieldsV1)];
 }
 
 /** The managed fields an update starts from, and whether the client asked for a reset. */
@@ -129,7 +146,10 @@ function startingManaged(scope: FieldManagerScope, live: KubeObject | undefined,
  * metadata object is changed in place: callers may hold it.
  */
 export function setManagedFields(obj: KubeObject, managed: Managed, type: ApplyType): void {
-  const entries = encodeManagedFields(managed);
+  writeEntries(obj, encodeManagedFields(managed), type);
+}
+
+function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[], type: ApplyType): void {
   const meta = obj.metadata as Record<string, unknown>;
   if (entries.length === 0) {
     delete meta['managedFields'];
@@ -160,6 +180,12 @@ export function trackUpdate(scope: FieldManagerScope, live: KubeObject | undefin
     const { managed, reset } = startingManaged(scope, live, obj);
     if (managed.fields.size === 0 && !reset && live?.metadata.uid) {
       setManagedFields(obj, managed, scope.type);
+      return;
+    }
+    // A create owned by its writer alone: the entry is written directly (the same bytes).
+    const created = live === undefined && managed.fields.size === 0 ? createdEntries(scope, obj, manager) : undefined;
+    if (created) {
+      writeEntries(obj, created, scope.type);
       return;
     }
     const result = runUpdate(scope, comparableView(live, scope.type), comparableView(obj, scope.type), managed, manager);

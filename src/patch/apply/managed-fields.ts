@@ -6,7 +6,7 @@ import type { ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
 import { readFieldsV1, setToFieldsV1 } from './fields-v1.js';
 import { setsEqual, type FieldSet } from './field-set.js';
 import { goJsonString } from './go-json.js';
-import type { ManagedFields } from './updater.js';
+import type { ManagedFields, VersionedSet } from './updater.js';
 
 /** A decoded entry's set and its `fieldsV1`, written as this module writes it. */
 export interface OriginalFields {
@@ -118,22 +118,25 @@ export function decodeManagedFields(entries: unknown): Managed {
 export function encodeManagedFields(managed: Managed): ManagedFieldsEntry[] {
   const entries: ManagedFieldsEntry[] = [];
   for (const [id, owned] of managed.fields) {
-    const info = parseManagerIdentifier(id);
-    // Field order of metav1.ManagedFieldsEntry, so the JSON reads as upstream's.
-    const entry: ManagedFieldsEntry = {};
-    if (info.manager) entry.manager = info.manager;
-    entry.operation = owned.applied ? 'Apply' : ((info.operation as ManagedFieldsEntry['operation']) ?? 'Update');
-    if (owned.apiVersion) entry.apiVersion = owned.apiVersion;
-    const time = managed.times.get(id);
-    if (time) entry.time = time;
-    entry.fieldsType = 'FieldsV1';
     const original = managed.originals?.get(id);
     const unchanged = original !== undefined && (original.set === owned.set || setsEqual(original.set, owned.set));
-    entry.fieldsV1 = unchanged ? original.fieldsV1 : setToFieldsV1(owned.set);
-    if (info.subresource) entry.subresource = info.subresource;
-    entries.push(entry);
+    entries.push(encodeEntry(id, owned, managed.times.get(id), unchanged ? original.fieldsV1 : setToFieldsV1(owned.set)));
   }
   return entries.sort(compareEntries);
+}
+
+/** The entry of manager `id`, fields in metav1.ManagedFieldsEntry order (the JSON reads as upstream's). */
+export function encodeEntry(id: string, owned: Omit<VersionedSet, 'set'>, time: string | undefined, fieldsV1: Record<string, unknown>): ManagedFieldsEntry {
+  const info = parseManagerIdentifier(id);
+  const entry: ManagedFieldsEntry = {};
+  if (info.manager) entry.manager = info.manager;
+  entry.operation = owned.applied ? 'Apply' : ((info.operation as ManagedFieldsEntry['operation']) ?? 'Update');
+  if (owned.apiVersion) entry.apiVersion = owned.apiVersion;
+  if (time) entry.time = time;
+  entry.fieldsType = 'FieldsV1';
+  entry.fieldsV1 = fieldsV1;
+  if (info.subresource) entry.subresource = info.subresource;
+  return entry;
 }
 
 function seconds(time: string | undefined): number {

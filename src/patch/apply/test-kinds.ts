@@ -5,7 +5,8 @@ import { applyTypeOf } from './apply-type.js';
 import assert from 'node:assert/strict';
 import type { KubeObject, ManagedFieldsEntry } from '../../apis/meta/v1/types.js';
 import { StatusError } from '../../errors/status-error.js';
-import { trackUpdate, type FieldManagerScope } from './field-manager.js';
+import { comparableView, runUpdate, setManagedFields, trackUpdate, type FieldManagerScope } from './field-manager.js';
+import { emptyManaged } from './managed-fields.js';
 
 const Port = K.Object(
   {
@@ -107,4 +108,28 @@ export function statusOf(fn: () => unknown): StatusError {
     throw error;
   }
   assert.fail('expected a StatusError');
+}
+
+/**
+ * A create of `obj` as the field manager records it (a copy), and as the generic path (runUpdate from
+ * no ownership) would: the two must be the same bytes. Only for objects without valid managedFields.
+ */
+export function createdBothWays(scope: FieldManagerScope, obj: KubeObject, manager: string): { fast: KubeObject; generic: KubeObject } {
+  const fast = structuredClone(obj);
+  trackUpdate(scope, undefined, fast, manager);
+  const generic = structuredClone(obj);
+  try {
+    setManagedFields(generic, runUpdate(scope, comparableView(undefined, scope.type), comparableView(generic, scope.type), emptyManaged(), manager), scope.type);
+  } catch {
+    delete generic.metadata.managedFields;
+  }
+  return { fast, generic };
+}
+
+/** Asserts that both ways give the same object, key order included; the fast path's entries. */
+export function assertSameCreate(scope: FieldManagerScope, obj: KubeObject, manager = 'm'): ManagedFieldsEntry[] | undefined {
+  const { fast, generic } = createdBothWays(scope, obj, manager);
+  assert.deepEqual(fast, generic);
+  assert.equal(JSON.stringify(fast), JSON.stringify(generic));
+  return fast.metadata.managedFields;
 }
