@@ -8,6 +8,7 @@ import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { createStore, type Store, type StorageResource, type StoreHooks } from '../registry/store/index.js';
 import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
+import { storedSummary } from '../registry/store/stored-summary.js';
 import { Cacher } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
@@ -44,7 +45,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (!storage) {
       const keys = keyScheme(storagePrefix, path, def.namespaced);
       const own = isNamespaces(def) ? namespacesBackend : backend;
-      const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision, onError: (e) => reportCacheError(path, e) });
+      const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision, summary: storedSummary, onError: (e) => reportCacheError(path, e) });
       storage = { backend: own, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}) };
       storages.set(path, storage);
     }

@@ -2,7 +2,7 @@
 // Each change is decoded and serialized here, once, into one shared CacheEvent (the JSON is what is kept).
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { KeyValue, WatchBatch, WatchEvent } from '../interface.js';
-import { cachedObjectOf, withRevision, type CachedObject } from './cached-object.js';
+import { cachedObjectOf, cachedObjectOfSummary, withRevision, type CachedObject, type CachedSummary } from './cached-object.js';
 import { cacheEvent, type CacheEvent } from './cache-event.js';
 import { CacheStore } from './cache-store.js';
 import type { WatchRing } from './watch-ring.js';
@@ -12,6 +12,8 @@ export interface Decoder {
   decode(kv: KeyValue): KubeObject;
   /** See CacherOptions.json. */
   json?(kv: KeyValue, decoded: KubeObject): string | undefined;
+  /** See CacherOptions.summary. */
+  summary?(kv: KeyValue): CachedSummary | undefined;
   reportError(error: unknown): void;
 }
 
@@ -77,6 +79,8 @@ export class CacheState {
 
   #decode(kv: KeyValue): CachedObject | undefined {
     try {
+      const summary = this.decoder.summary?.(kv);
+      if (summary !== undefined) return cachedObjectOfSummary(kv.key, kv.modRevision, summary);
       const object = this.decoder.decode(kv);
       return cachedObjectOf(kv.key, kv.modRevision, object, this.decoder.json?.(kv, object));
     } catch (error) {

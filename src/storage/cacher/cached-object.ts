@@ -57,6 +57,20 @@ export function cachedObjectOf(key: string, revision: number, object: KubeObject
   return new CachedJson(key, revision, json, stringOr(metadata.namespace), labels);
 }
 
+/** What a decoder may read from a stored value without decoding it whole (see CacherOptions.summary). */
+export interface CachedSummary {
+  namespace: string;
+  labels: Record<string, string> | undefined;
+  /** The object's JSON with its resourceVersion. */
+  json: string;
+}
+
+/** A cached object from a summary of its stored value. */
+export function cachedObjectOfSummary(key: string, revision: number, summary: CachedSummary): CachedObject {
+  flatten(summary.json);
+  return new CachedJson(key, revision, summary.json, summary.namespace, summary.labels ? sharedLabels(summary.labels) : undefined);
+}
+
 /** The same content as `cached`, stamped with another revision (a deletion's, as upstream reports it). */
 export function withRevision(cached: CachedObject, revision: number): CachedObject {
   if (cached.revision === revision) return cached;

@@ -4,7 +4,7 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { Backend, KeyValue, WatchBatch } from '../interface.js';
 import { compacted, StorageError, unavailable } from '../errors.js';
-import type { CachedObject } from './cached-object.js';
+import type { CachedObject, CachedSummary } from './cached-object.js';
 import type { ObjectPredicate } from './cache-event.js';
 import { CacheState, type Decoder } from './cache-state.js';
 import { Reflector, type ReflectorTarget } from './reflector.js';
@@ -25,6 +25,11 @@ export interface CacherOptions {
    * serializing `decoded` again (undefined: the cache serializes it). Saves a JSON.stringify per change.
    */
   json?(kv: KeyValue, decoded: KubeObject): string | undefined;
+  /**
+   * The namespace, labels and JSON (with resourceVersion) of a stored value, read without decoding it
+   * whole; undefined makes the cache decode it (`decode`, `json`). Saves a JSON.parse per change.
+   */
+  summary?(kv: KeyValue): CachedSummary | undefined;
   /** How long events stay resumable; default 5 minutes (1-conventions: watch history retention). */
   historyWindowMs?: number;
   /** At most this many events are kept, whatever their age; default 20,000. */
@@ -85,6 +90,7 @@ export class Cacher {
     const ring = new WatchRing(options.historyWindowMs ?? 5 * 60_000, options.historyCapacity ?? 20_000);
     const decoder: Decoder = { decode: options.decode, reportError: (error) => this.#reportError(error) };
     if (options.json) decoder.json = options.json;
+    if (options.summary) decoder.summary = options.summary;
     this.#state = new CacheState(ring, decoder);
     this.#reflector = new Reflector(options.backend, options.prefix, this.#reflectorTarget());
   }

@@ -1,0 +1,58 @@
+// The cache's summary of a stored value against decoding it whole: same namespace, labels and JSON, for
+// generated objects (odd keys and strings, nested values, managedFields-like arrays) and edge cases.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import { encodeObject, parseStored, storedJsonWithRevision } from './codec.js';
+import { storedSummary } from './stored-summary.js';
+
+const oddString = fc.oneof(fc.string(), fc.constantFrom('', '"', '\\', '\\"', '}', ']', '{"a":1}', 'ü', '\u2028', '𝄞'));
+const labels = fc.dictionary(oddString, oddString, { maxKeys: 4 });
+const metadata = fc.record(
+  {
+    name: oddString,
+    namespace: oddString,
+    labels,
+    annotations: fc.dictionary(oddString, oddString, { maxKeys: 3 }),
+    managedFields: fc.array(fc.record({ manager: oddString, fieldsV1: fc.jsonValue({ maxDepth: 4 }) }), { maxLength: 3 }),
+    other: fc.jsonValue({ maxDepth: 3 }),
+  },
+  { requiredKeys: [] },
+);
+const object = fc.record({ metadata, spec: fc.jsonValue({ maxDepth: 3 }) }).map((o) => ({ apiVersion: 'v1', kind: 'Pod', ...o }) as unknown as KubeObject);
+
+/** What the cache keeps when it decodes the value whole (cached-object.ts). */
+function viaDecode(value: string, revision: number) {
+  const kv = { key: '/k', value, createRevision: revision, modRevision: revision };
+  const parsed = parseStored(kv);
+  const meta = parsed.metadata as unknown as Record<string, unknown>;
+  const plain = (v: unknown): v is Record<string, string> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return { namespace: typeof meta['namespace'] === 'string' ? meta['namespace'] : '', labels: plain(meta['labels']) ? meta['labels'] : undefined, json: storedJsonWithRevision(kv, parsed) };
+}
+
+test('the summary of a stored value is what decoding it whole gives', () => {
+  fc.assert(
+    fc.property(object, fc.integer({ min: 1, max: 1e9 }), (obj, revision) => {
+      const value = encodeObject(obj);
+      const summary = storedSummary({ key: '/k', value, createRevision: revision, modRevision: revision });
+      assert.ok(summary, value);
+      assert.deepEqual(summary, viaDecode(value, revision));
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('values laid out otherwise, or carrying a resourceVersion, are left to the decoder', () => {
+  const kv = (value: string) => ({ key: '/k', value, createRevision: 2, modRevision: 2 });
+  for (const value of [
+    '{"kind":"Pod","apiVersion":"v1","metadata":{}}',
+    '{"apiVersion":"v1","kind":"Pod","metadata":{"resourceVersion":"1"}}',
+    '{"apiVersion":"v1","kind":"Pod","metadata":{"labels":{"a":1}}}',
+    '{"apiVersion":"v1","kind":"Pod","metadata":{"labels":["a"]}}',
+    'k8s\u0000 protobuf',
+  ])
+    assert.equal(storedSummary(kv(value)), undefined, value);
+  assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{}}')), { namespace: '', labels: undefined, json: '{"apiVersion":"v1","kind":"Pod","metadata":{"resourceVersion":"2"}}' });
+  assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{"labels":null,"namespace":"ns"},"spec":{}}'))?.namespace, 'ns');
+});
