@@ -136,3 +136,19 @@ export function subresourceKind(sub: Subresource, parent: GroupVersionKind): Gro
 export function findSubresource(subresources: readonly Subresource[] | undefined, name: string): Subresource | undefined {
   return subresources?.find((s) => s.name === name);
 }
+
+/**
+ * The `proxy` connect subresource of pods, services and nodes: every verb a proxy passes on, with a path
+ * below it, typed by its options kind (`PodProxyOptions`, ...) in discovery and OpenAPI.
+ */
+export function proxySubresource(optionsKind: string, connect: ConnectSubresource['connect']): ConnectSubresource {
+  return {
+    type: 'connect',
+    name: 'proxy',
+    verbs: ['create', 'delete', 'get', 'patch', 'update'],
+    kind: { group: '', version: 'v1', kind: optionsKind },
+    acceptsPath: true,
+    parameters: [{ name: 'path', type: 'string' }],
+    connect,
+  };
+}

@@ -6,7 +6,7 @@
 import { lookup } from 'node:dns/promises';
 import { connect, isIP } from 'node:net';
 import { badRequest, unknownError } from '../../../../errors/status-error.js';
-import type { ConnectSubresource } from '../../../../registry/subresource.js';
+import { proxySubresource, type ConnectSubresource } from '../../../../registry/subresource.js';
 import { goDialError, joinHostPort } from '../go-net-errors.js';
 import type { Node } from '../schemas.generated.js';
 
@@ -83,19 +83,11 @@ function dial(host: string, port: string): Promise<never> {
 }
 
 /** nodes/proxy: every verb a proxy passes on, with a path below it. */
-export const nodeProxySubresource: ConnectSubresource = {
-  type: 'connect',
-  name: 'proxy',
-  verbs: ['create', 'delete', 'get', 'patch', 'update'],
-  kind: { group: '', version: 'v1', kind: 'NodeProxyOptions' },
-  acceptsPath: true,
-  parameters: [{ name: 'path', type: 'string' }],
-  async connect(access, _namespace, id) {
-    const split = splitSchemeNamePort(id);
-    if (!split) throw badRequest(`invalid node request "${id}"`);
-    const node = (await access.parent.get('', split.name)).object as Node;
-    const host = preferredAddress(node);
-    await checkProxyable(host);
-    return dial(host, split.port || String(kubeletPort(node)));
-  },
-};
+export const nodeProxySubresource: ConnectSubresource = proxySubresource('NodeProxyOptions', async (access, _namespace, id) => {
+  const split = splitSchemeNamePort(id);
+  if (!split) throw badRequest(`invalid node request "${id}"`);
+  const node = (await access.parent.get('', split.name)).object as Node;
+  const host = preferredAddress(node);
+  await checkProxyable(host);
+  return dial(host, split.port || String(kubeletPort(node)));
+});

@@ -2,7 +2,7 @@
 // service REST ResourceLocation) and answers 503 when no endpoint can be reached. kplane reaches no
 // pod network, so every request ends in one of upstream's refusals.
 import { badRequest, serviceUnavailable } from '../../../../errors/status-error.js';
-import type { ConnectSubresource, SubresourceAccess } from '../../../../registry/subresource.js';
+import { proxySubresource, type ConnectSubresource, type SubresourceAccess } from '../../../../registry/subresource.js';
 import type { Endpoints } from '../schemas.generated.js';
 import type { Service } from './helpers.js';
 
@@ -36,12 +36,4 @@ async function resolve(access: SubresourceAccess, namespace: string, id: string)
 }
 
 /** The `proxy` connect subresource of services (any method, with or without a path). */
-export const serviceProxySubresource: ConnectSubresource = {
-  type: 'connect',
-  name: 'proxy',
-  verbs: ['create', 'delete', 'get', 'patch', 'update'],
-  kind: { group: '', version: 'v1', kind: 'ServiceProxyOptions' },
-  acceptsPath: true,
-  parameters: [{ name: 'path', type: 'string' }],
-  connect: (access, namespace, name) => resolve(access, namespace, name),
-};
+export const serviceProxySubresource: ConnectSubresource = proxySubresource('ServiceProxyOptions', (access, namespace, name) => resolve(access, namespace, name));

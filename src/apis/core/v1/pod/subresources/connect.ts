@@ -3,7 +3,7 @@
 // and proxy. Each finds the pod, checks the container and the node as kube-apiserver does, and answers
 // what kube-apiserver answers when it cannot stream: kplane reaches no kubelet.
 import { badRequest, invalid, unknownError } from '../../../../../errors/status-error.js';
-import type { ConnectAnswer, ConnectRequest, ConnectSubresource, SubresourceAccess } from '../../../../../registry/subresource.js';
+import { proxySubresource, type ConnectAnswer, type ConnectRequest, type ConnectSubresource, type SubresourceAccess } from '../../../../../registry/subresource.js';
 import type { Pod } from '../../schemas.generated.js';
 import { validatePodLogOptions } from './log-options.js';
 import { isIP } from 'node:net';
@@ -114,26 +114,18 @@ const portForwardSubresource: ConnectSubresource = {
 };
 
 /** proxy (upstream ResourceLocation): straight to the pod's IP, on the given port or its first container port. */
-const proxySubresource: ConnectSubresource = {
-  type: 'connect',
-  name: 'proxy',
-  verbs: ['create', 'delete', 'get', 'patch', 'update'],
-  kind: { group: '', version: 'v1', kind: 'PodProxyOptions' },
-  acceptsPath: true,
-  parameters: [text('path')],
-  async connect(access, namespace, id: string, _request: ConnectRequest): Promise<ConnectAnswer> {
-    const split = splitSchemeNamePort(id);
-    if (!split) throw badRequest(`invalid pod request "${id}"`);
-    const pod = await podOf(access, namespace, split.name);
-    const firstPort = (pod.spec?.containers ?? []).find((c) => (c.ports ?? []).length > 0)?.ports?.[0]?.containerPort;
-    const port = split.port || (firstPort === undefined ? '' : String(firstPort));
-    const podIP = pod.status?.podIPs?.[0]?.ip ?? '';
-    if (isIP(podIP) === 0 || !isGlobalUnicast(podIP)) throw badRequest('address not allowed');
-    const scheme = split.scheme || 'http';
-    const numericPort = port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
-    throw await dialFailure(podIP, numericPort, (dialError) => unknownError(dialError));
-  },
-};
+const podProxySubresource: ConnectSubresource = proxySubresource('PodProxyOptions', async (access, namespace, id: string, _request: ConnectRequest): Promise<ConnectAnswer> => {
+  const split = splitSchemeNamePort(id);
+  if (!split) throw badRequest(`invalid pod request "${id}"`);
+  const pod = await podOf(access, namespace, split.name);
+  const firstPort = (pod.spec?.containers ?? []).find((c) => (c.ports ?? []).length > 0)?.ports?.[0]?.containerPort;
+  const port = split.port || (firstPort === undefined ? '' : String(firstPort));
+  const podIP = pod.status?.podIPs?.[0]?.ip ?? '';
+  if (isIP(podIP) === 0 || !isGlobalUnicast(podIP)) throw badRequest('address not allowed');
+  const scheme = split.scheme || 'http';
+  const numericPort = port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
+  throw await dialFailure(podIP, numericPort, (dialError) => unknownError(dialError));
+});
 
 /** The connect subresources of pods, in discovery's order. */
 export const podConnectSubresources: readonly ConnectSubresource[] = [
@@ -141,5 +133,5 @@ export const podConnectSubresources: readonly ConnectSubresource[] = [
   streamSubresource('exec', 'PodExecOptions'),
   logSubresource,
   portForwardSubresource,
-  proxySubresource,
+  podProxySubresource,
 ];
