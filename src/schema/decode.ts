@@ -60,9 +60,49 @@ class DecodeState {
   }
 }
 
-interface Context extends TypeErrorContext {
-  /** kjson's strict path: `spec.containers[0].ports` (indices and map keys included). */
-  path: string;
+/** How a context is reached from its parent. */
+const enum Step {
+  Root,
+  Field,
+  Index,
+  MapKey,
+}
+
+/**
+ * Where a value sits, for error texts: Go's field path (`spec.containers`) and kjson's strict path
+ * (`spec.containers[0].ports`, indices and map keys included). Both are spelt only when an error or an
+ * unknown field needs them: building them for every value was a large part of decoding a pod.
+ */
+class Context implements TypeErrorContext {
+  #field: string | undefined;
+  #path: string | undefined;
+
+  constructor(
+    readonly struct: string,
+    private readonly parent: Context | undefined,
+    private readonly key: string | number,
+    private readonly step: Step,
+  ) {}
+
+  /** Go's field path: struct fields only. */
+  get field(): string {
+    if (this.#field === undefined) {
+      const parent = this.parent;
+      this.#field = parent === undefined ? '' : this.step === Step.Field ? join(parent.field, String(this.key)) : parent.field;
+    }
+    return this.#field;
+  }
+
+  /** kjson's strict path. */
+  get path(): string {
+    if (this.#path === undefined) {
+      const parent = this.parent;
+      if (parent === undefined) this.#path = '';
+      else if (this.step === Step.Index) this.#path = `${parent.path}[${this.key}]`;
+      else this.#path = join(parent.path, String(this.key));
+    }
+    return this.#path;
+  }
 }
 
 const DROP = Symbol('drop');
@@ -81,7 +121,7 @@ export function decodeObject<T = Record<string, unknown>>(schema: TSchema | Json
   const state = new DecodeState(options.typed ?? true, options.fieldValidation !== 'Ignore');
   let object: Decoded;
   try {
-    object = decodeNode(root, input, { struct: '', field: '', path: '' }, state);
+    object = decodeNode(root, input, new Context('', undefined, '', Step.Root), state);
   } catch (error) {
     if (error instanceof DecodeFailure) throw cannotBeHandled(options.kind, options.version, targetKind, error.message);
     throw error;
@@ -148,7 +188,7 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
       else state.unknown(join(ctx.path, key));
       continue;
     }
-    const out = decodeNode(field, value[key], { struct, field: join(ctx.field, key), path: join(ctx.path, key) }, state);
+    const out = decodeNode(field, value[key], new Context(struct, ctx, key, Step.Field), state);
     if (out !== DROP) decoded.set(key, out);
   }
   // Declaration order, as Go encodes a struct; preserved unknown fields follow.
@@ -163,7 +203,7 @@ function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeSta
   const result: Record<string, unknown> = {};
   // Go encodes maps with sorted keys.
   for (const key of Object.keys(value).sort()) {
-    const out = decodeNode(node.values, value[key], { ...ctx, path: join(ctx.path, key) }, state);
+    const out = decodeNode(node.values, value[key], new Context(ctx.struct, ctx, key, Step.MapKey), state);
     result[key] = out === DROP ? zeroValue(node.values) : out;
   }
   return result;
@@ -172,7 +212,7 @@ function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeSta
 function decodeArray(node: ArrayNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
   if (!Array.isArray(value)) return mismatch(node, value, ctx, state);
   return value.map((item: unknown, index) => {
-    const out = decodeNode(node.items, item, { ...ctx, path: `${ctx.path}[${index}]` }, state);
+    const out = decodeNode(node.items, item, new Context(ctx.struct, ctx, index, Step.Index), state);
     return out === DROP ? zeroValue(node.items) : out;
   });
 }
