@@ -122,9 +122,9 @@ describe('decodeObject: values', () => {
     const { object } = pod({ metadata: { creationTimestamp: '2020-01-01T10:00:00.75+02:00' }, spec: { containers: [], renewTime: '2020-01-01T00:00:00.123456-01:30' } });
     assert.deepEqual(object, { metadata: { creationTimestamp: '2020-01-01T08:00:00Z' }, spec: { containers: [], renewTime: '2020-01-01T01:30:00.123456Z' } });
   });
-  it('accepts numbers for quantities (kept as strings) and canonicalizes base64', () => {
-    const { object } = pod({ spec: { containers: [{ name: 'c', resources: { limits: { cpu: 0.5, memory: ' 1Gi ' } } }] } });
-    assert.deepEqual(object, { spec: { containers: [{ name: 'c', resources: { limits: { cpu: '0.5', memory: '1Gi' } } }] } });
+  it('accepts numbers for quantities, stores quantities in canonical form and canonicalizes base64', () => {
+    const { object } = pod({ spec: { containers: [{ name: 'c', resources: { limits: { cpu: 0.5, memory: ' 1024Mi ', pods: 1 } } }] } });
+    assert.deepEqual(object, { spec: { containers: [{ name: 'c', resources: { limits: { cpu: '500m', memory: '1Gi', pods: '1' } } }] } });
     assert.deepEqual(cm({ binaryData: { a: 'YW\nJj', b: [104, 105] } }).object, { binaryData: { a: 'YWJj', b: 'aGk=' } });
   });
   it('keeps int-or-string values of either type', () => {

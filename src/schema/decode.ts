@@ -17,6 +17,7 @@ import {
 import { base64ErrorMessage, base64ErrorOffset, canonicalBase64 } from './go-base64.js';
 import { parseGoTime } from './go-time.js';
 import { QUANTITY_FORMAT_ERROR, quantityError } from './quantity.js';
+import { canonicalQuantity } from './quantity-canonical.js';
 import type { JsonSchema } from './schema-utils.js';
 
 /** The `fieldValidation` query parameter's values. */
@@ -301,8 +302,8 @@ function decodeTime(value: unknown, micro: boolean, fail: Fail): string {
 function decodeQuantity(value: unknown): string {
   // Quantity parses the raw JSON text: numbers are accepted, other JSON types never match.
   if (typeof value !== 'string' && typeof value !== 'number') throw new DecodeFailure(QUANTITY_FORMAT_ERROR);
-  const text = typeof value === 'number' ? goNumberText(value) : value.trim();
-  const error = quantityError(text);
-  if (error) throw new DecodeFailure(error);
-  return text;
+  const text = typeof value === 'number' ? goNumberText(value) : value;
+  const canonical = canonicalQuantity(text);
+  if (canonical === undefined) throw new DecodeFailure(quantityError(text.trim()) ?? QUANTITY_FORMAT_ERROR);
+  return canonical;
 }

@@ -10,8 +10,10 @@ export interface QuantityValue {
   binary: boolean;
 }
 
-const DECIMAL_SUFFIXES: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIXES: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+/** Power of ten of each decimal SI suffix. */
+export const DECIMAL_SUFFIXES: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+/** Power of two of each binary SI suffix. */
+export const BINARY_SUFFIXES: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 
 /** Exponents beyond this are clamped: the comparisons stay exact for every quantity a client sends. */
 const MAX_EXPONENT = 400;

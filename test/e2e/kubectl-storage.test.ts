@@ -144,6 +144,26 @@ describe('kubectl against kplane: storage kinds', () => {
     assert.equal(deleted.trim(), 'volumeattachment.storage.k8s.io/va1');
   });
 
+  test('quantities are stored and served in canonical form (CAPACITY cell, numbers too)', async () => {
+    const manifest = `
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: canonical-pv}
+spec: {capacity: {storage: 5120Mi}, accessModes: [ReadWriteOnce], hostPath: {path: /srv/c}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: canonical-claim, namespace: default}
+spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1000000000}, limits: {storage: 2048Mi}}}
+`;
+    await c.kubectl(['create', '-f', '-'], { input: manifest });
+    assert.match(await c.kubectl(['get', 'pv', 'canonical-pv']), /^canonical-pv\s+5Gi\s+RWO\s+Retain\s+Pending\s+\d+s$/m);
+    assert.equal(await c.kubectl(['get', 'pv', 'canonical-pv', '-o', 'jsonpath={.spec.capacity.storage}']), '5Gi');
+    const resources = await c.kubectl(['get', 'pvc', 'canonical-claim', '-o', 'jsonpath={.spec.resources.requests.storage} {.spec.resources.limits.storage}']);
+    assert.equal(resources, '1G 2Gi');
+    await c.kubectl(['delete', '-f', '-'], { input: manifest });
+  });
+
   test('delete -f removes every object', async () => {
     const out = await c.kubectl(['delete', '-f', '-'], { input: MANIFEST });
     assert.match(out, /^persistentvolume "data-pv" deleted$/m);
