@@ -47,6 +47,26 @@ function kubernetesService(serviceIP: string, securePort: number): Service {
   };
 }
 
+/** How often, and how long apart, a replica tries again when another replica is creating the service. */
+const ENSURE_ATTEMPTS = 20;
+const ENSURE_RETRY_MS = 100;
+
+/**
+ * ensureKubernetesService, tried again while another replica is between allocating the service's address
+ * and storing the service (its create then answers 422, and the service is not there yet: 404).
+ */
+async function ensureKubernetesServiceWithRetries(services: Store, serviceIP: string, securePort: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureKubernetesService(services, serviceIP, securePort);
+      return;
+    } catch (error) {
+      if (attempt >= ENSURE_ATTEMPTS || !isStatusError(error) || error.code !== 404) throw error;
+      await new Promise((resolve) => setTimeout(resolve, ENSURE_RETRY_MS));
+    }
+  }
+}
+
 /** Creates the service, or points its port at this replica's secure port when that changed. */
 async function ensureKubernetesService(services: Store, serviceIP: string, securePort: number): Promise<void> {
   const wanted = kubernetesService(serviceIP, securePort);
@@ -66,7 +86,7 @@ async function ensureKubernetesService(services: Store, serviceIP: string, secur
 
 /** Starts the `kubernetes` service and its reconciler; `stop()` removes this replica from the endpoints. */
 export async function startKubernetesService(options: KubernetesServiceOptions): Promise<{ stop(): Promise<void> }> {
-  await ensureKubernetesService(options.services, options.serviceIP, options.securePort);
+  await ensureKubernetesServiceWithRetries(options.services, options.serviceIP, options.securePort);
   const ip = options.advertiseAddress;
   if (ip === undefined) {
     console.error('kplane: no address to advertise; the kubernetes Endpoints stay empty (set advertiseAddress)');

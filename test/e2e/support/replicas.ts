@@ -59,12 +59,14 @@ export async function startReplicas(names: readonly string[], options: ReplicaOp
     replicas.push(replica);
     return replica;
   };
-  try {
-    await Promise.all(names.map(add));
-  } catch (error) {
+  // Every start is waited for, also after one failed: a replica still starting would otherwise be left
+  // running (its leader election and watches keep the test process alive).
+  const started = await Promise.allSettled(names.map(add));
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
     await Promise.all(replicas.map((r) => r.stop()));
     await etcd.close();
-    throw error;
+    throw failed.reason;
   }
   return {
     etcd,
