@@ -35,3 +35,25 @@ describe('deprecated API versions', () => {
     assert.match(result.stderr, /Warning: storage\.k8s\.io\/v1beta1 CSIStorageCapacity is deprecated in v1\.24\+, unavailable in v1\.27\+; use storage\.k8s\.io\/v1 CSIStorageCapacity/);
   });
 });
+
+describe('--runtime-config', () => {
+  let c: TestCluster;
+  let raw: RawClient;
+  before(async () => {
+    c = await startCluster({ runtimeConfig: ['flowcontrol.apiserver.k8s.io/v1beta1=false', 'storage.k8s.io/v1/csidrivers=false'] });
+    raw = rawClient(await readFile(c.server.kubeconfigPath, 'utf8'));
+  });
+  after(() => c.stop());
+
+  test('a disabled version and a disabled resource are not served, and discovery does not list them', async () => {
+    assert.equal((await raw.request('GET', '/apis/flowcontrol.apiserver.k8s.io/v1beta1/flowschemas')).status, 404);
+    assert.equal((await raw.request('GET', '/apis/flowcontrol.apiserver.k8s.io/v1beta2/flowschemas')).status, 200);
+    assert.equal((await raw.request('GET', '/apis/storage.k8s.io/v1/csidrivers')).status, 404);
+    assert.equal((await raw.request('GET', '/apis/storage.k8s.io/v1/storageclasses')).status, 200);
+    const group = (await raw.request('GET', '/apis/flowcontrol.apiserver.k8s.io')).json() as { versions: { version: string }[] };
+    assert.deepEqual(group.versions.map((v) => v.version), ['v1beta2']);
+    const resources = await c.kubectl(['api-resources', '--api-group=storage.k8s.io', '-o', 'name']);
+    assert.doesNotMatch(resources, /csidrivers/);
+    assert.match(resources, /storageclasses/);
+  });
+});
