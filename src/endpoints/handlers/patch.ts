@@ -10,18 +10,25 @@ import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { mediaTypeOf, negotiate } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
-import { patchTypeErrors, writeParams } from '../params.js';
+import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
 import { checkDuplicateFields, decodeKubeObject } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { STRATEGIC_MERGE_PATCH_TYPE, decodeStrategicMergeResult, patchMediaTypes, supportsStrategicMerge } from './strategic-merge-patch.js';
 
-interface PatchType {
+/** A patch engine: JSON patch, merge patch or strategic merge patch. */
+export interface PatchType {
   type: 'json' | 'merge' | 'strategic';
   apply(original: unknown, patch: unknown): unknown;
 }
 
-function patchType(mediaType: string, def: ResourceDefinition): PatchType {
+/** The patch document of a body, decoded as its engine reads it. */
+export function decodePatch(type: PatchType['type'], body: string, fieldValidation: FieldValidation): unknown {
+  return type === 'strategic' ? decodeStrategicMergePatchBody(body) : decodePatchBody(body, type, fieldValidation);
+}
+
+/** The engine of a Content-Type for `def` (415 for types the kind does not take). */
+export function patchType(mediaType: string, def: ResourceDefinition): PatchType {
   if (mediaType === 'application/json-patch+json') return { type: 'json', apply: applyJsonPatch };
   if (mediaType === 'application/merge-patch+json') return { type: 'merge', apply: applyMergePatch };
   // Strategic merge patch: built-in kinds only, merged along the kind's schema markers.
@@ -39,7 +46,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const { type, apply } = patchType(mediaTypeOf(ctx.req.headers['content-type']), def);
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false));
   const body = (await readBody(ctx.req)).toString('utf8');
-  const patch = type === 'strategic' ? decodeStrategicMergePatchBody(body) : decodePatchBody(body, type, params.fieldValidation);
+  const patch = decodePatch(type, body, params.fieldValidation);
   checkDuplicateFields(ctx, body, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);
   const name = scope.info.name;
   const result = await scope.store.update(

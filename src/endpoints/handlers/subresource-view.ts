@@ -1,10 +1,8 @@
 // A view subresource (scale, binding, eviction, token): another kind served on the parent's path
 // (registry/subresource.ts). GET reads the view, PUT writes it back, PATCH applies a JSON, merge or
 // strategic merge patch to the view then writes it, POST acts on the parent.
-import { badRequest, notFound } from '../../errors/status-error.js';
+import { badRequest, notFound, unsupportedMediaType, type Status } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { applyJsonPatch, applyMergePatch, decodePatchBody } from '../../patch/index.js';
-import { applyStrategicMergePatch, decodeStrategicMergePatchBody } from '../../patch/strategic-merge/index.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { SubresourceAccess, ViewSubresource } from '../../registry/subresource.js';
 import { readBody } from '../body.js';
@@ -13,10 +11,9 @@ import { mediaTypeOf, negotiate } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { writeStatus } from '../responses.js';
-import type { Status } from '../../errors/status-error.js';
 import { checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
-import { unsupportedMediaType } from '../../errors/status-error.js';
+import { decodePatch, patchType } from './patch.js';
 
 const viewDefinitions = new WeakMap<ViewSubresource, ResourceDefinition>();
 
@@ -68,13 +65,8 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     if (!PATCH_TYPES.includes(mediaType)) throw unsupportedMediaType(mediaType, PATCH_TYPES);
     const { params, write } = options('PatchOptions');
     const body = (await readBody(ctx.req)).toString('utf8');
-    const current = withTypeMeta(def, await view.get(access, namespace, name));
-    const patched =
-      mediaType === 'application/strategic-merge-patch+json'
-        ? applyStrategicMergePatch(view.schema, current, decodeStrategicMergePatchBody(body))
-        : mediaType === 'application/json-patch+json'
-          ? applyJsonPatch(current, decodePatchBody(body, 'json', params.fieldValidation))
-          : applyMergePatch(current, decodePatchBody(body, 'merge', params.fieldValidation));
+    const { type, apply } = patchType(mediaType, def);
+    const patched = apply(withTypeMeta(def, await view.get(access, namespace, name)), decodePatch(type, body, params.fieldValidation));
     const obj = decodeKubeObject(ctx, def, patched, params.fieldValidation);
     if ((obj.metadata.name ?? name) !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
     writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);

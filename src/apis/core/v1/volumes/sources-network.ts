@@ -15,12 +15,12 @@ const NAA_FORMAT = /^naa.[A-Za-z0-9]{32}$/;
 /** Upstream InclusiveRangeError. */
 export const inclusiveRange = (lo: number, hi: number): string => `must be between ${lo} and ${hi}, inclusive`;
 
-/** An iSCSI qualified name: '' when valid, else the error text (`prefixMessage` when the scheme is unknown). */
-function iscsiNameError(name: string, prefixMessage: string): string {
+/** An iSCSI qualified name: '' when valid, else the error text (`unknownSchemeMessage` when the scheme is unknown). */
+function iscsiNameError(name: string, unknownSchemeMessage: string): string {
   if (name.startsWith('iqn')) return IQN_FORMAT.test(name) ? '' : 'must be valid format';
   if (name.startsWith('eui')) return EUI_FORMAT.test(name) ? '' : 'must be valid format';
   if (name.startsWith('naa')) return NAA_FORMAT.test(name) ? '' : 'must be valid format';
-  return prefixMessage;
+  return unknownSchemeMessage;
 }
 
 /** iscsi of a PV carries a SecretReference; of a pod volume a LocalObjectReference. */
