@@ -132,6 +132,12 @@ export function subresourceKind(sub: Subresource, parent: GroupVersionKind): Gro
   return sub.type === 'object' ? parent : sub.kind;
 }
 
+/** The object-shaped subresource `name` of a definition (status, finalize, ...), if declared. */
+export function objectSubresource(def: { subresources?: readonly Subresource[] | undefined }, name: string): ObjectSubresource | undefined {
+  const found = findSubresource(def.subresources, name);
+  return found?.type === 'object' ? found : undefined;
+}
+
 /** The subresource `name` of a definition's list, if declared. */
 export function findSubresource(subresources: readonly Subresource[] | undefined, name: string): Subresource | undefined {
   return subresources?.find((s) => s.name === name);

@@ -1,8 +1,11 @@
 // Running a write between a hook's begin and its finish (registry/store/types.ts StoreHooks).
 import type { WriteFinish } from './types.js';
 
-/** Runs `work`; commits `finish` when it succeeded and reverts it when it threw. */
-export async function finishing<T>(finish: WriteFinish | undefined, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work`; commits `finish` when it succeeded and reverts it when it threw or, by `held`, did not
+ * hold (an update that lost its compare-and-swap race gives its work back and begins again).
+ */
+export async function finishing<T>(finish: WriteFinish | undefined, work: () => Promise<T>, held: (result: T) => boolean = () => true): Promise<T> {
   if (!finish) return work();
   let result: T;
   try {
@@ -11,6 +14,6 @@ export async function finishing<T>(finish: WriteFinish | undefined, work: () => 
     await finish.revert();
     throw error;
   }
-  await finish.commit();
+  await (held(result) ? finish.commit() : finish.revert());
   return result;
 }

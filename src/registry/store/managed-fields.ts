@@ -6,7 +6,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { applyTypeOf, fieldElement, managerOrUserAgent, setOf, trackUpdate, type FieldManagerScope, type FieldSet } from '../../patch/apply/index.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import type { WriteOptions } from './types.js';
-import { objectSubresource } from './validate.js';
+import { objectSubresource } from '../subresource.js';
 
 const resetFieldsCache = new WeakMap<ResourceDefinition, Map<string, FieldSet | undefined>>();
 

@@ -12,6 +12,7 @@ import { recordManagedFields } from './managed-fields.js';
 import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
 import type { AdmissionAttributes } from '../../admission/types.js';
+import { finishing } from './hooks.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
 const MAX_ATTEMPTS = 1000;
@@ -77,16 +78,7 @@ async function tryWrite(
   await u.deps.admission.mutate(attributes);
   // Upstream BeginUpdate: after mutating admission, before the strategy; a lost race gives its work back.
   const finish = subresource ? undefined : await u.deps.hooks?.beginUpdate?.(obj, old, options);
-  let result: WriteResult;
-  try {
-    result = await validateAndWrite(u, key, current, obj, old, options, attributes);
-  } catch (error) {
-    await finish?.revert();
-    throw error;
-  }
-  // A lost race gives its work back too: the update begins again on the newer object.
-  await (result.ok ? finish?.commit() : finish?.revert());
-  return result;
+  return finishing(finish, () => validateAndWrite(u, key, current, obj, old, options, attributes), (result) => result.ok);
 }
 
 /** The strategy, validation, validating admission, then the compare-and-swap write (or the deletion it completes). */

@@ -6,13 +6,7 @@ import type { FieldError } from '../../errors/field-errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apis/meta/v1/validation.js';
 import type { ResourceDefinition } from '../resource-definition.js';
-import { findSubresource, keepStatus, type ObjectSubresource } from '../subresource.js';
-
-/** The object-shaped subresource `name` of `def` (status, finalize, ...). */
-export function objectSubresource(def: ResourceDefinition, name: string): ObjectSubresource | undefined {
-  const found = findSubresource(def.subresources, name);
-  return found?.type === 'object' ? found : undefined;
-}
+import { keepStatus, objectSubresource } from '../subresource.js';
 
 function throwIfAny(def: ResourceDefinition, obj: KubeObject, errors: readonly FieldError[]): void {
   if (errors.length > 0) throw invalid(def.group, def.kind, obj.metadata.name ?? '', errors);
