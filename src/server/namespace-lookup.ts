@@ -12,7 +12,7 @@ import { isStatusError } from '../errors/status-error.js';
 import type { Store, StorageResource } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import type { Backend } from '../storage/interface.js';
-import type { CachedObject } from '../storage/cacher/index.js';
+import { sharedDecoded } from '../storage/cacher/index.js';
 
 /** A backend that remembers the revision of the last write made through it. */
 export interface RecordingBackend extends Backend {
@@ -46,17 +46,6 @@ export function recordingWrites(backend: Backend): RecordingBackend {
   };
 }
 
-/**
- * Namespaces decoded from the cache, one per cached state (a namespace changes rarely, and every
- * namespaced write looks its namespace up). Shared, so read-only.
- */
-const decoded = new WeakMap<CachedObject, Readonly<KubeObject>>();
-
-function decodedNamespace(cached: CachedObject): Readonly<KubeObject> {
-  let object = decoded.get(cached);
-  if (object === undefined) decoded.set(cached, (object = cached.object));
-  return object;
-}
 
 /** The lookup NamespaceLifecycle uses; `storage` is the namespaces storage over a recording backend. */
 export function namespaceLookup(namespaces: () => Store, storage: () => StorageResource & { backend: RecordingBackend }) {
@@ -65,7 +54,7 @@ export function namespaceLookup(namespaces: () => Store, storage: () => StorageR
     try {
       await cacher.waitUntilFresh(backend.lastWrite);
       const cached = cacher.get(keys.objectKey('', name));
-      if (cached) return decodedNamespace(cached);
+      if (cached) return sharedDecoded(cached);
     } catch (error) {
       // The cache is behind (an outage, a slow watch): fall through to the consistent read.
       if (!isStorageError(error)) throw error;

@@ -9,7 +9,7 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { createStore, type Store, type StorageResource, type StoreHooks } from '../registry/store/index.js';
 import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
 import { storedSummary } from '../registry/store/stored-summary.js';
-import { Cacher } from '../storage/cacher/index.js';
+import { Cacher, sharedDecoded } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
 
@@ -55,7 +55,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let namespaces: Store | undefined;
   const namespacesStorage = () => ({ ...storageOf(namespaceDef(definitions)), backend: namespacesBackend });
   let priorityClasses: Store | undefined;
-  const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map((i) => i.object) : []);
+  // Decoded once per cached state: the Priority plugin reads every class at every pod create.
+  const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map(sharedDecoded) : []);
   const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)), priorityAdmission(listPriorityClasses)]);
 
   const storageByStore = new Map<Store, StorageResource>();

@@ -93,3 +93,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function stringOr(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
+
+const sharedViews = new WeakMap<object, Readonly<KubeObject>>();
+
+/**
+ * The object of a cached state decoded once and shared by every reader that asks this way (admission's
+ * look-ups of namespaces and priority classes, which run on every write): read-only.
+ */
+export function sharedDecoded(cached: { readonly object: KubeObject }): Readonly<KubeObject> {
+  let object = sharedViews.get(cached);
+  if (object === undefined) sharedViews.set(cached, (object = cached.object));
+  return object;
+}
