@@ -79,15 +79,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
+  const registry = new ResourceRegistry(served.stores);
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
-  const priorityClasses = served.stores.find((s) => s.def.group === 'scheduling.k8s.io' && s.def.resource === 'priorityclasses');
+  const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const registry = new ResourceRegistry(served.stores);
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
   await Promise.all(controllers.map((c) => c.start()));
 
-  const metrics = createMetrics(() => served.stores.filter((s) => !s.def.computed).map((s) => gaugeSource(s, served)));
+  // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
+  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authenticate = await authenticator(options.tokenAuthFile);
   const routes = apiRoutes({ registry, metrics, checks });
@@ -125,15 +126,17 @@ async function authenticator(tokenAuthFile: string | undefined): Promise<Authent
   return unionAuthenticator(methods);
 }
 
-function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource {
+function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {
   const { def } = store;
-  const cacher = served.storageOf(store)!.cacher;
-  return {
+  const storage = served.storageOf(store);
+  if (!storage) return [];
+  const { cacher } = storage;
+  return [{
     group: def.group,
     version: def.version,
     kind: def.kind,
     resource: def.resource,
     objectCount: () => cacher.stats().objects,
     watcherCount: () => cacher.stats().watchers,
-  };
+  }];
 }
