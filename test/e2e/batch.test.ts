@@ -6,6 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCluster, type TestCluster } from './support/cluster.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
+import { decodeProtobufObject } from '../../src/schema/protobuf/index.js';
+import { JobSchema } from '../../src/apis/batch/v1/schemas.generated.js';
 
 interface Cause {
   reason: string;
@@ -93,7 +95,7 @@ describe('kubectl with jobs and cronjobs against kplane', () => {
     const all = await c.kubectl(['get', 'all']);
     assert.match(all, /^job\.batch\/j\s+0\/1/m);
     assert.match(all, /^cronjob\.batch\/c\s+\*\/5/m);
-    assert.match(await c.kubectl(['get', 'jobs', '--field-selector', 'status.successful=0', '-o', 'name']), /^job\.batch\/j\njob\.batch\/j2\n$/);
+    assert.match(await c.kubectl(['get', 'jobs', '--field-selector', 'status.successful=0', '-o', 'name']), /^job\.batch\/j\njob\.batch\/j2\n/);
     const none = await c.kubectlResult(['get', 'jobs', '--field-selector', 'status.successful=1']);
     assert.match(none.stderr, /No resources found in default namespace\./);
   });
@@ -115,6 +117,18 @@ describe('kubectl with jobs and cronjobs against kplane', () => {
     const res = await raw.request('POST', CRONJOBS, { body: cronJobBody('p', { schedule: 'TZ=UTC' }) });
     assert.equal(res.status, 500);
     assert.equal((res.json() as StatusBody).message, 'This request caused apiserver to panic. Look in the logs for details.');
+  });
+
+  test('protobuf reads and server-side apply', async () => {
+    const res = await raw.request('GET', `${JOBS}/j`, { accept: 'application/vnd.kubernetes.protobuf' });
+    assert.deepEqual([...res.bytes.subarray(0, 4)], [0x6b, 0x38, 0x73, 0x00]);
+    const job = decodeProtobufObject(JobSchema, res.bytes).object as unknown as JobObject;
+    assert.deepEqual([job.metadata.name, job.spec.backoffLimit, job.spec.template.spec.containers[0]?.command], ['j', 6, ['echo', 'hi']]);
+    const manifest = (parallelism: number) => jobBody('applied', { parallelism, template: { spec: { containers: [container], restartPolicy: 'Never' } } });
+    assert.match(await c.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest(1) }), /^job\.batch\/applied serverside-applied$/m);
+    assert.match(await c.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest(2) }), /^job\.batch\/applied serverside-applied$/m);
+    const applied = await getJob('applied');
+    assert.deepEqual([applied.spec.parallelism, applied.metadata.generation], [2, 2]);
   });
 
   test('describe job and cronjob', async () => {
