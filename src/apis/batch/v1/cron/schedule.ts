@@ -87,7 +87,8 @@ function checkRange(expr: string, r: Bounds): Error | undefined {
   const lowAndHigh = (rangeAndStep[0] ?? '').split('-');
   const ends = rangeEnds(lowAndHigh, expr, r);
   if (ends instanceof Error) return ends;
-  let [start, end] = ends;
+  const start = ends[0];
+  let end = ends[1];
   let step = 1n;
   if (rangeAndStep.length === 2) {
     const parsed = mustParseInt(rangeAndStep[1] ?? '');
