@@ -1,22 +1,7 @@
 // The two pieces of Go's `time` package a CronJob schedule reaches: time.ParseDuration (for `@every`) and
 // time.LoadLocation (for `TZ=`/`CRON_TZ=` prefixes and `spec.timeZone`), answering only what upstream's
 // validation reads from them: whether they fail, and with which message (Go 1.19, kube-apiserver 1.25).
-
-const HEX = '0123456789abcdef';
-
-/** Go's time.quote: `"` + s + `"`, `"` and `\` escaped, bytes of non-ASCII or control characters as `\xNN`. */
-export function goTimeQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code >= 0x80 || code < 0x20) {
-      for (const byte of Buffer.from(ch, 'utf8')) out += `\\x${HEX[byte >> 4]}${HEX[byte & 15]}`;
-    } else {
-      out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
-    }
-  }
-  return `${out}"`;
-}
+import { goTimeQuote } from '../../../../schema/go-time.js';
 
 /** Nanoseconds per unit, as Go's unitMap (µ as U+00B5 and U+03BC). */
 const UNITS: ReadonlyMap<string, bigint> = new Map([

@@ -3,14 +3,11 @@
 import type { TableColumn } from '../../../../registry/resource-definition.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../../printers/columns.js';
 import { translateTimestampSince } from '../../../printers/human-duration.js';
-import { formatLabelSelector } from '../../../printers/label-selector-cell.js';
-import { containerCells } from '../../../printers/pod-template-cells.js';
+import { jobTemplateWideColumns } from '../job/table.js';
 import type { CronJob } from '../schemas.generated.js';
 
 /** upstream printBoolPtr. */
 const boolCell = (value: boolean | undefined): string => (value === undefined ? '<unset>' : value ? 'True' : 'False');
-
-const containersOf = (cronJob: CronJob) => containerCells(cronJob.spec?.jobTemplate?.spec?.template?.spec?.containers);
 
 /** The columns of `kubectl get cronjobs`. */
 export const cronJobColumns: TableColumn<CronJob>[] = [
@@ -26,15 +23,5 @@ export const cronJobColumns: TableColumn<CronJob>[] = [
     cell: (cj, now) => (cj.status?.lastScheduleTime ? translateTimestampSince(cj.status.lastScheduleTime, now) : '<none>'),
   },
   ageColumn(),
-  { definition: columnDefinition('Containers', 'string', 'Names of each container in the template.', { priority: 1 }), cell: (cj) => containersOf(cj).names },
-  { definition: columnDefinition('Images', 'string', 'Images referenced by each container in the template.', { priority: 1 }), cell: (cj) => containersOf(cj).images },
-  {
-    definition: columnDefinition(
-      'Selector',
-      'string',
-      'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
-      { priority: 1 },
-    ),
-    cell: (cj) => formatLabelSelector(cj.spec?.jobTemplate?.spec?.selector),
-  },
+  ...jobTemplateWideColumns<CronJob>((cj) => cj.spec?.jobTemplate?.spec),
 ];

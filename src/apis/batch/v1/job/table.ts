@@ -5,7 +5,8 @@ import { ageColumn, columnDefinition, nameColumn } from '../../../printers/colum
 import { humanDuration } from '../../../printers/human-duration.js';
 import { formatLabelSelector } from '../../../printers/label-selector-cell.js';
 import { containerCells } from '../../../printers/pod-template-cells.js';
-import type { Job } from '../schemas.generated.js';
+import type { KubeObject } from '../../../meta/v1/types.js';
+import type { Job, JobSpec } from '../schemas.generated.js';
 
 /** `<succeeded>/<completions>`; without completions `<succeeded>/1`, with ` of <parallelism>` above one pod. */
 export function jobCompletions(job: Job): string {
@@ -24,7 +25,26 @@ export function jobDuration(job: Job, now: Date): string {
   return humanDuration((end ? Date.parse(end) : now.getTime()) - Date.parse(start));
 }
 
-const containersOf = (job: Job) => containerCells(job.spec?.template?.spec?.containers);
+/**
+ * The `-o wide` columns of a Job template (upstream layoutContainerCells and FormatLabelSelector): Jobs'
+ * own and CronJobs' job template's.
+ */
+export function jobTemplateWideColumns<T extends KubeObject>(specOf: (obj: T) => JobSpec | undefined): TableColumn<T>[] {
+  const containers = (obj: T) => containerCells(specOf(obj)?.template?.spec?.containers);
+  return [
+    { definition: columnDefinition('Containers', 'string', 'Names of each container in the template.', { priority: 1 }), cell: (obj) => containers(obj).names },
+    { definition: columnDefinition('Images', 'string', 'Images referenced by each container in the template.', { priority: 1 }), cell: (obj) => containers(obj).images },
+    {
+      definition: columnDefinition(
+        'Selector',
+        'string',
+        'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+        { priority: 1 },
+      ),
+      cell: (obj) => formatLabelSelector(specOf(obj)?.selector),
+    },
+  ];
+}
 
 /** The columns of `kubectl get jobs`. */
 export const jobColumns: TableColumn<Job>[] = [
@@ -32,15 +52,5 @@ export const jobColumns: TableColumn<Job>[] = [
   { definition: columnDefinition('Completions', 'string', 'The number of pods which reached phase Succeeded.'), cell: jobCompletions },
   { definition: columnDefinition('Duration', 'string', 'Time required to complete the job.'), cell: jobDuration },
   ageColumn(),
-  { definition: columnDefinition('Containers', 'string', 'Names of each container in the template.', { priority: 1 }), cell: (job) => containersOf(job).names },
-  { definition: columnDefinition('Images', 'string', 'Images referenced by each container in the template.', { priority: 1 }), cell: (job) => containersOf(job).images },
-  {
-    definition: columnDefinition(
-      'Selector',
-      'string',
-      'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
-      { priority: 1 },
-    ),
-    cell: (job) => formatLabelSelector(job.spec?.selector),
-  },
+  ...jobTemplateWideColumns<Job>((job) => job.spec),
 ];
