@@ -134,6 +134,8 @@ describe('kubectl with jobs and cronjobs against kplane', () => {
   test('describe job and cronjob', async () => {
     assert.match(await c.kubectl(['describe', 'job', 'j2']), /^Controlled By:\s+CronJob\/c$/m);
     assert.match(await c.kubectl(['describe', 'cronjob', 'c']), /^Schedule:\s+\*\/5 \* \* \* \*$/m);
+    assert.match(await c.kubectl(['explain', 'cronjob.spec.timeZone']), /FIELD:\s+timeZone <string>/);
+    assert.match(await c.kubectl(['get', 'apiservice', 'v1.batch']), /^v1\.batch\s+Local\s+True/m);
   });
 
   test('a TZ in the schedule is accepted with upstream 1.25 warning', async () => {
