@@ -4,6 +4,7 @@ import { StatusError, internalError, isStatusError, type Status } from '../error
 import type { RequestContext } from './context.js';
 import { acceptsProtobufFirst, type Representation } from './negotiation.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/index.js';
+import { goOrderedStatus, statusJson } from './status-encoding.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
@@ -50,7 +51,8 @@ const GO_TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 /** Serialize `value` as JSON (indented when isPrettyPrint) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
   if (format === 'yaml') return YAML.stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
+  // Pretty output is json.MarshalIndent's, without json.Encoder's trailing newline.
+  return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
 
 export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json', extra?: ExtraHeaders): void {
@@ -67,7 +69,9 @@ export function writeStatus(ctx: RequestContext, code: number, status: Readonly<
     writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), extra);
     return;
   }
-  writeObject(ctx, code, status, rep?.kind === 'object' && rep.format === 'yaml' ? 'yaml' : 'json', extra);
+  if (rep?.kind === 'object' && rep.format === 'yaml') writeObject(ctx, code, goOrderedStatus(status), 'yaml', extra);
+  else if (isPrettyPrint(ctx)) writeObject(ctx, code, goOrderedStatus(status), 'json', extra);
+  else writeRaw(ctx, code, 'application/json', statusJson(status), extra);
 }
 
 /** 304 Not Modified: no body, no content type. */

@@ -10,6 +10,7 @@ import type { Status } from '../../errors/status-error.js';
 import { includeObjectParam } from '../table.js';
 import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
+import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
 
 /** Upstream picks a watch timeout between minRequestTimeout (1800 s) and twice that. */
@@ -55,7 +56,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
 /** An ERROR event carrying a Status. */
 function errorFrame(status: Status, protobuf: boolean): Buffer {
   if (protobuf) return Buffer.from(encodeProtobufWatchEvent('ERROR', encodeProtobufStatus(status)));
-  return Buffer.from(JSON.stringify({ type: 'ERROR', object: status }) + '\n');
+  return Buffer.from(JSON.stringify({ type: 'ERROR', object: goOrderedStatus(status) }) + '\n');
 }
 
 function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent, rep: Representation): Buffer {
