@@ -6,6 +6,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { startCluster, type TestCluster } from './support/cluster.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
+import { decodeProtobufObject, encodeProtobufObject } from '../../src/schema/protobuf/index.js';
+import { IngressSchema, NetworkPolicySchema } from '../../src/apis/networking/v1/schemas.generated.js';
+
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 
 const CLASS_AND_POLICY = `
 apiVersion: networking.k8s.io/v1
@@ -174,6 +178,23 @@ describe('kubectl against kplane: networking.k8s.io/v1', () => {
       ['ingresses/status', []],
       ['networkpolicies', ['netpol']],
     ]);
+  });
+
+  test('protobuf: objects read and written as kubectl-compatible protobuf decode to their JSON', async () => {
+    for (const [schema, path] of [
+      [IngressSchema, '/apis/networking.k8s.io/v1/namespaces/default/ingresses/multi'],
+      [NetworkPolicySchema, '/apis/networking.k8s.io/v1/namespaces/default/networkpolicies/db'],
+    ] as const) {
+      const pb = await raw.request('GET', path, { accept: PROTOBUF });
+      assert.equal(pb.headers['content-type'], PROTOBUF);
+      assert.deepEqual(decodeProtobufObject(schema, pb.bytes).object, (await raw.request('GET', path)).json(), path);
+    }
+    const ingress = { metadata: { name: 'from-protobuf' }, spec: { rules: [{ host: 'pb.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] } };
+    const body = Buffer.from(encodeProtobufObject(IngressSchema, 'networking.k8s.io/v1', 'Ingress', ingress));
+    const created = await raw.request('POST', '/apis/networking.k8s.io/v1/namespaces/default/ingresses', { body, contentType: PROTOBUF });
+    assert.equal(created.status, 201, created.body);
+    const rules = ((created.json() as { spec: { rules: unknown } }).spec.rules);
+    assert.deepEqual(rules, ingress.spec.rules);
   });
 
   test('removed networking versions answer 404 on every path with the body 1.25 gives', async () => {
