@@ -82,7 +82,7 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
   const text = (await readBody(ctx.req)).toString('utf8');
   const body = parseApplyBody(text);
   const kind = scope.def.kind;
-  checkDuplicateFields(ctx, text, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
+  checkDuplicateFields(ctx, text, body.value, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
   const config = decodeConfiguration(ctx, scope, body.value, params.fieldValidation);
   const { def } = scope;
   const name = scope.info.name;
