@@ -3,6 +3,8 @@
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
+import { cronJobDefinition } from './batch/v1/cronjob/cronjob.js';
+import { jobDefinition } from './batch/v1/job/job.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
@@ -82,6 +84,8 @@ export function builtInResources(): ResourceDefinition[] {
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
     endpointSliceDefinition,
+    jobDefinition,
+    cronJobDefinition,
     served(networkPolicyDefinition),
     served(ingressDefinition),
     served(ingressClassDefinition),
