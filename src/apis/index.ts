@@ -25,6 +25,9 @@ import { resourceQuotaDefinition } from './core/v1/resourcequota.js';
 import { secretDefinition } from './core/v1/secret.js';
 import { serviceAccountDefinition } from './core/v1/serviceaccount.js';
 import { eventsV1EventDefinition } from './events/v1/event.js';
+import { ingressDefinition } from './networking/v1/ingress/index.js';
+import { ingressClassDefinition } from './networking/v1/ingressclass.js';
+import { networkPolicyDefinition } from './networking/v1/networkpolicy/index.js';
 import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definition } from './flowcontrol/v1beta1/flowcontrol.js';
 import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
@@ -83,5 +86,8 @@ export function builtInResources(): ResourceDefinition[] {
     endpointSliceDefinition,
     jobDefinition,
     cronJobDefinition,
+    served(networkPolicyDefinition),
+    served(ingressDefinition),
+    served(ingressClassDefinition),
   ];
 }

@@ -34,6 +34,11 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
+/** Go's http.NotFound: what kube-apiserver's delegation chain ends with for paths nothing serves. */
+export function writePageNotFound(ctx: RequestContext): void {
+  writeRaw(ctx, 404, 'text/plain; charset=utf-8', '404 page not found\n', { 'X-Content-Type-Options': 'nosniff' });
+}
+
 /**
  * Whether JSON is indented (upstream negotiation isPrettyPrint): `pretty` read as strconv.ParseBool
  * (a value that does not parse is false), else by default for curl, Wget and browsers.

@@ -48,6 +48,12 @@ export interface Strategy<T extends KubeObject = KubeObject> {
   deletesOnUpdate?(obj: T): boolean;
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
+  /**
+   * For tracksGeneration kinds whose generation also counts something in metadata (EndpointSlice: its
+   * labels): whether `obj` changed in a way that bumps the generation. Absent: anything outside
+   * metadata and status.
+   */
+  generationChanged?(obj: T, old: T): boolean;
 }
 
 /** One column of `kubectl get`: definition plus how to compute the cell (1-conventions: Table). */
