@@ -27,6 +27,7 @@ import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definitio
 import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
 import { runtimeClassDefinition } from './node/v1/runtimeclass.js';
+import { podDisruptionBudgetDefinition } from './policy/v1/poddisruptionbudget.js';
 import { priorityClassDefinition } from './scheduling/v1/priorityclass.js';
 import { csiDriverDefinition } from './storage/v1/csidriver.js';
 import { csiNodeDefinition } from './storage/v1/csinode.js';
@@ -79,5 +80,6 @@ export function builtInResources(): ResourceDefinition[] {
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
     endpointSliceDefinition,
+    served(podDisruptionBudgetDefinition),
   ];
 }
