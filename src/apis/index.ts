@@ -3,6 +3,9 @@
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
+import { horizontalPodAutoscalerV1Definition } from './autoscaling/v1/horizontalpodautoscaler.js';
+import { horizontalPodAutoscalerV2Definition } from './autoscaling/v2/horizontalpodautoscaler.js';
+import { horizontalPodAutoscalerV2beta2Definition } from './autoscaling/v2beta2/horizontalpodautoscaler.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
@@ -80,6 +83,10 @@ export function builtInResources(): ResourceDefinition[] {
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
     endpointSliceDefinition,
+    // autoscaling/v2 is the storage version; v1 and the deprecated v2beta2 serve the same objects.
+    served(horizontalPodAutoscalerV2Definition),
+    served(horizontalPodAutoscalerV1Definition),
+    served(horizontalPodAutoscalerV2beta2Definition),
     served(podDisruptionBudgetDefinition),
   ];
 }
