@@ -128,6 +128,25 @@ describe('kubectl and HorizontalPodAutoscalers', () => {
     assert.match(await c.kubectl(['get', 'hpa', 'web']), /\nweb\s+ReplicationController\/web\s+55%\/80%\s+1\s+5\s+3\s/);
   });
 
+  test('a v1 HPA: minReplicas and the 80% CPU target by default; status kept whole by a v1 update', async () => {
+    const v1 = JSON.stringify({ apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'old' }, spec: { scaleTargetRef: { kind: 'ReplicationController', name: 'web' }, maxReplicas: 4 } });
+    const created = JSON.parse(await c.kubectl(['create', '-f', '-', '-o', 'json'], { input: v1 })) as Json;
+    assert.deepEqual(at(created, 'spec'), { scaleTargetRef: { kind: 'ReplicationController', name: 'web' }, maxReplicas: 4, minReplicas: 1, targetCPUUtilizationPercentage: 80 });
+    assert.deepEqual(at(created, 'status'), { currentReplicas: 0, desiredReplicas: 0 });
+    const conditions = [{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale', lastTransitionTime: '2024-01-01T00:00:00Z' }];
+    const path = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/old/status';
+    assert.equal((await raw.request('PATCH', path, { body: JSON.stringify({ status: { conditions } }), contentType: 'application/merge-patch+json' })).status, 200);
+    // A v1 client that drops the conditions annotation does not drop the conditions: status is not the main resource's.
+    const current = await getJson(['get', 'horizontalpodautoscalers.v1.autoscaling', 'old']);
+    delete (at(current, 'metadata', 'annotations') as Record<string, string>)['autoscaling.alpha.kubernetes.io/conditions'];
+    (at(current, 'spec') as Json)['maxReplicas'] = 6;
+    await c.kubectl(['replace', '-f', '-'], { input: JSON.stringify(current) });
+    const stored = await getJson(['get', 'horizontalpodautoscalers.v2.autoscaling', 'old']);
+    assert.equal(at(stored, 'spec', 'maxReplicas'), 6);
+    assert.deepEqual(at(stored, 'status', 'conditions'), conditions);
+    assert.match(await c.kubectl(['describe', 'hpa', 'old']), /Reference:\s+ReplicationController\/web/);
+  });
+
   test('validation messages are upstream’s, at v2 paths whatever the version', async () => {
     const bad = JSON.stringify({ apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'bad' }, spec: { scaleTargetRef: { kind: 'ReplicationController', name: 'web' }, minReplicas: 3, maxReplicas: 2, targetCPUUtilizationPercentage: 0 } });
     const result = await c.kubectlResult(['create', '-f', '-'], { input: bad });

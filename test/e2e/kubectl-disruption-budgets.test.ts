@@ -51,6 +51,7 @@ describe('kubectl, PodDisruptionBudgets and evictions', () => {
     const table = await c.kubectl(['get', 'pdb']);
     assert.match(table, /^NAME\s+MIN AVAILABLE\s+MAX UNAVAILABLE\s+ALLOWED DISRUPTIONS\s+AGE\n/);
     assert.match(table, /\np\s+1\s+N\/A\s+0\s+\S+\n/);
+    assert.match(await c.kubectl(['describe', 'pdb', 'p']), /Min available:\s+1\n/);
   });
 
   test('validation: minAvailable and maxUnavailable are exclusive', async () => {
