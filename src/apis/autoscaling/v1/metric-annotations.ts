@@ -20,11 +20,7 @@ const refFromV1 = (r: Json | undefined): Ref => ({ kind: str(r?.['kind']) ?? '',
 
 /** upstream Convert_autoscaling_MetricSpec_To_v1_MetricSpec. */
 export function metricSpecToV1(m: MetricSpec): Json {
-  const o = m.object;
-  const p = m.pods;
-  const r = m.resource;
-  const c = m.containerResource;
-  const e = m.external;
+  const { object: o, pods: p, resource: r, containerResource: c, external: e } = m;
   return compact({
     type: m.type,
     object: o && compact({ target: refToV1(o.describedObject), metricName: o.metric.name, targetValue: o.target.value ?? ZERO, selector: o.metric.selector, averageValue: o.target.averageValue }),
@@ -65,11 +61,7 @@ export function metricSpecFromV1(m: Json): MetricSpec {
 
 /** upstream Convert_autoscaling_MetricStatus_To_v1_MetricStatus. */
 export function metricStatusToV1(m: MetricStatus): Json {
-  const o = m.object;
-  const p = m.pods;
-  const r = m.resource;
-  const c = m.containerResource;
-  const e = m.external;
+  const { object: o, pods: p, resource: r, containerResource: c, external: e } = m;
   return compact({
     type: m.type,
     object: o && compact({ target: refToV1(o.describedObject), metricName: o.metric.name, currentValue: o.current.value ?? ZERO, selector: o.metric.selector, averageValue: o.current.averageValue }),
