@@ -6,6 +6,8 @@ import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { horizontalPodAutoscalerV1Definition } from './autoscaling/v1/horizontalpodautoscaler.js';
 import { horizontalPodAutoscalerV2Definition } from './autoscaling/v2/horizontalpodautoscaler.js';
 import { horizontalPodAutoscalerV2beta2Definition } from './autoscaling/v2beta2/horizontalpodautoscaler.js';
+import { cronJobDefinition } from './batch/v1/cronjob/cronjob.js';
+import { jobDefinition } from './batch/v1/job/job.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
@@ -88,5 +90,7 @@ export function builtInResources(): ResourceDefinition[] {
     served(horizontalPodAutoscalerV1Definition),
     served(horizontalPodAutoscalerV2beta2Definition),
     served(podDisruptionBudgetDefinition),
+    jobDefinition,
+    cronJobDefinition,
   ];
 }

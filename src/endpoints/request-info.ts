@@ -1,5 +1,6 @@
 // Request info: what a URL and method mean in Kubernetes terms (upstream RequestInfoFactory).
 // Filters (authentication, later authorization and flow control) and the router read it.
+import { boolQuery } from '../schema/query-parameters.js';
 
 export type RequestVerb =
   | 'get'
@@ -83,7 +84,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   return {
     isResourceRequest: true,
     path,
-    verb: resourceVerb(method, name, legacyWatch || isTrue(query.get('watch'))),
+    verb: resourceVerb(method, name, legacyWatch || boolQuery(query, 'watch')),
     apiPrefix: prefix,
     apiGroup,
     apiVersion,
@@ -107,7 +108,3 @@ function resourceVerb(method: string, name: string, watch: boolean): RequestVerb
   }
 }
 
-/** Kubernetes boolean query parameters accept `true`/`1` (and `false`/`0`). */
-export function isTrue(value: string | null): boolean {
-  return value === 'true' || value === '1';
-}

@@ -1,7 +1,6 @@
 // The one place responses are written: objects in the negotiated format, and every error as a Status.
 import YAML from 'yaml';
 import { StatusError, internalError, isStatusError, type Status } from '../errors/status-error.js';
-import { isTrue } from './request-info.js';
 import type { RequestContext } from './context.js';
 import { acceptsProtobufFirst, type Representation } from './negotiation.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/index.js';
@@ -34,10 +33,24 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
-/** Serialize `value` as JSON (indented with `?pretty=true`) or YAML. */
+/**
+ * Whether JSON is indented (upstream negotiation isPrettyPrint): `pretty` read as strconv.ParseBool
+ * (a value that does not parse is false), else by default for curl, Wget and browsers.
+ */
+export function isPrettyPrint(ctx: RequestContext): boolean {
+  const pretty = ctx.query.get('pretty');
+  if (pretty !== null && pretty !== '') return GO_TRUE.has(pretty);
+  const agent = ctx.req.headers['user-agent'] ?? '';
+  return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');
+}
+
+/** The spellings strconv.ParseBool reads as true. */
+const GO_TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
+
+/** Serialize `value` as JSON (indented when isPrettyPrint) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
   if (format === 'yaml') return YAML.stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return isTrue(ctx.query.get('pretty')) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
+  return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
 }
 
 export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json', extra?: ExtraHeaders): void {

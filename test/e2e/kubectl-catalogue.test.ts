@@ -34,6 +34,8 @@ const EXPECTED: [string, string, string, boolean, string, string, string][] = [
   ['services', 'svc', 'v1', true, 'Service', ALL_VERBS, 'all'],
   ['apiservices', '', 'apiregistration.k8s.io/v1', false, 'APIService', ALL_VERBS, 'api-extensions'],
   ['horizontalpodautoscalers', 'hpa', 'autoscaling/v2', true, 'HorizontalPodAutoscaler', ALL_VERBS, 'all'],
+  ['cronjobs', 'cj', 'batch/v1', true, 'CronJob', ALL_VERBS, 'all'],
+  ['jobs', '', 'batch/v1', true, 'Job', ALL_VERBS, 'all'],
   ['leases', '', 'coordination.k8s.io/v1', true, 'Lease', ALL_VERBS, ''],
   ['endpointslices', '', 'discovery.k8s.io/v1', true, 'EndpointSlice', ALL_VERBS, ''],
   ['events', 'ev', 'events.k8s.io/v1', true, 'Event', ALL_VERBS, ''],
