@@ -5,6 +5,7 @@
 // HPAContainerMetrics off (the strategy drops containerResource sources).
 import * as field from '../../../errors/field-errors.js';
 import type { FieldError } from '../../../errors/field-errors.js';
+import { nonNegative } from '../../core/v1/replicationcontroller/validation.js';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../meta/v1/validation.js';
 import { validateCrossVersionObjectReference, validateMetrics } from './metrics-validation.js';
 import type { HPAScalingPolicy, HPAScalingRules, HorizontalPodAutoscaler, HorizontalPodAutoscalerBehavior, HorizontalPodAutoscalerSpec } from './schemas.generated.js';
@@ -74,10 +75,5 @@ export function validateHorizontalPodAutoscalerUpdate(hpa: HorizontalPodAutoscal
 
 /** upstream ValidateHorizontalPodAutoscalerStatusUpdate: the replica counts are not negative. */
 export function validateHorizontalPodAutoscalerStatus(hpa: HorizontalPodAutoscaler): FieldError[] {
-  const errs: FieldError[] = [];
-  for (const key of ['currentReplicas', 'desiredReplicas'] as const) {
-    const value = hpa.status?.[key] ?? 0;
-    if (value < 0) errs.push(field.invalid(`status.${key}`, value, 'must be greater than or equal to 0'));
-  }
-  return errs;
+  return [...nonNegative(hpa.status?.currentReplicas, 'status.currentReplicas'), ...nonNegative(hpa.status?.desiredReplicas, 'status.desiredReplicas')];
 }

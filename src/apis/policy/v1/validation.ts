@@ -4,6 +4,7 @@
 import * as field from '../../../errors/field-errors.js';
 import { GoLiteral, type FieldError } from '../../../errors/field-errors.js';
 import { validateLabelSelector } from '../../../registry/selectors/label-selector-object.js';
+import { nonNegative } from '../../core/v1/replicationcontroller/validation.js';
 import { validateConditions } from '../../meta/v1/conditions.js';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from '../../meta/v1/int-or-percent.js';
 import type { PodDisruptionBudget, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from './schemas.generated.js';
@@ -39,9 +40,6 @@ export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec = 
 export function validatePodDisruptionBudget(pdb: PodDisruptionBudget): FieldError[] {
   return validatePodDisruptionBudgetSpec(pdb.spec);
 }
-
-const nonNegative = (value: number | undefined, path: string): FieldError[] =>
-  (value ?? 0) < 0 ? [field.invalid(path, value, 'must be greater than or equal to 0')] : [];
 
 /** Upstream ValidatePodDisruptionBudgetStatusUpdate for policy/v1: conditions, then the four counters. */
 export function validatePodDisruptionBudgetStatus(status: Partial<PodDisruptionBudgetStatus> = {}, path = 'status'): FieldError[] {
