@@ -3,6 +3,9 @@
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
+import { horizontalPodAutoscalerV1Definition } from './autoscaling/v1/horizontalpodautoscaler.js';
+import { horizontalPodAutoscalerV2Definition } from './autoscaling/v2/horizontalpodautoscaler.js';
+import { horizontalPodAutoscalerV2beta2Definition } from './autoscaling/v2beta2/horizontalpodautoscaler.js';
 import { cronJobDefinition } from './batch/v1/cronjob/cronjob.js';
 import { jobDefinition } from './batch/v1/job/job.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
@@ -32,6 +35,7 @@ import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definitio
 import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
 import { runtimeClassDefinition } from './node/v1/runtimeclass.js';
+import { podDisruptionBudgetDefinition } from './policy/v1/poddisruptionbudget.js';
 import { priorityClassDefinition } from './scheduling/v1/priorityclass.js';
 import { csiDriverDefinition } from './storage/v1/csidriver.js';
 import { csiNodeDefinition } from './storage/v1/csinode.js';
@@ -84,6 +88,11 @@ export function builtInResources(): ResourceDefinition[] {
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
     endpointSliceDefinition,
+    // autoscaling/v2 is the storage version; v1 and the deprecated v2beta2 serve the same objects.
+    served(horizontalPodAutoscalerV2Definition),
+    served(horizontalPodAutoscalerV1Definition),
+    served(horizontalPodAutoscalerV2beta2Definition),
+    served(podDisruptionBudgetDefinition),
     jobDefinition,
     cronJobDefinition,
     served(networkPolicyDefinition),

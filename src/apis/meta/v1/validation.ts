@@ -12,7 +12,7 @@ const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
 const maxLenError = (length: number): string => `must be no more than ${length} characters`;
 
 /** Upstream RegexError: message, examples, and the regex shown to the user. */
-function regexError(msg: string, format: string, ...examples: string[]): string {
+export function regexError(msg: string, format: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${format}')`;
   return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${format}')`;
 }
