@@ -28,6 +28,9 @@ export interface ServeOptions {
   readonly etcdKeyFile: string | undefined;
   /** 0 disables compaction. */
   readonly etcdCompactionIntervalMs: number;
+  /** `--max-requests-inflight` and `--max-mutating-requests-inflight` (0: no limit). */
+  readonly maxRequestsInflight: number;
+  readonly maxMutatingRequestsInflight: number;
   /** `-v`/`--v` log verbosity. */
   readonly verbosity: number;
   readonly help: boolean;
@@ -131,6 +134,10 @@ const serveFlags = {
   etcdServers: stringsFlag('etcd-servers',
     'List of etcd servers to connect with (scheme://ip:port), comma separated. Implies --storage=etcd.'),
   help: boolFlag('help', 'help for serve', 'h'),
+  maxMutatingRequestsInflight: intFlag('max-mutating-requests-inflight', 200,
+    'This and --max-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of mutating requests in flight, or a zero value disables the limit completely.'),
+  maxRequestsInflight: intFlag('max-requests-inflight', 400,
+    'This and --max-mutating-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of non-mutating requests in flight, or a zero value disables the limit completely.'),
   runtimeConfig: stringsFlag('runtime-config',
     'A set of key=value pairs that enable or disable built-in APIs. Supported options are: v1=true|false for the core API group; <group>/<version>=true|false for a specific API group and version (e.g. apps/v1=true); api/all=true|false controls all API versions; api/ga=true|false controls all API versions of the form v[0-9]+; api/beta=true|false controls all API versions of the form v[0-9]+beta[0-9]+; api/alpha=true|false controls all API versions of the form v[0-9]+alpha[0-9]+'),
   serviceClusterIPRange: stringFlag('service-cluster-ip-range', DEFAULT_SERVICE_CLUSTER_IP_RANGE,
@@ -185,6 +192,9 @@ function resolveOptions(values: ServeFlagValues, changed: ReadonlySet<ServeFlagK
       throw new FlagError(`--secure-port ${values.securePort} must be between 0 and 65535, inclusive`);
     }
     if (storage === 'etcd' && values.etcdServers.length === 0) throw new FlagError('--etcd-servers must be specified');
+    // upstream ServerRunOptions.Validate
+    if (values.maxRequestsInflight < 0) throw new FlagError('--max-requests-inflight can not be negative value');
+    if (values.maxMutatingRequestsInflight < 0) throw new FlagError('--max-mutating-requests-inflight can not be negative value');
     if (storage !== 'etcd' && values.etcdServers.length > 0) {
       throw new FlagError(`--etcd-servers cannot be used with --storage=${storage}`);
     }

@@ -47,6 +47,8 @@ async function serve(argv: readonly string[]): Promise<void> {
       : {}),
     ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
     runtimeConfig: options.runtimeConfig,
+    maxRequestsInflight: options.maxRequestsInflight,
+    maxMutatingRequestsInflight: options.maxMutatingRequestsInflight,
   });
   console.log(`kplane: serving on ${server.url} (${options.storage}, ready in ${Date.now() - started} ms)`);
   console.log(`kplane: kubectl --kubeconfig ${server.kubeconfigPath} get namespaces`);

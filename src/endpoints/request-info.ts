@@ -108,3 +108,21 @@ function resourceVerb(method: string, name: string, watch: boolean): RequestVerb
   }
 }
 
+
+/** Subresources whose requests stream for as long as the client wants. */
+const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
+
+/**
+ * Whether a request may run indefinitely (upstream BasicLongRunningRequestCheck with kube-apiserver's
+ * verbs `watch`, `proxy` and subresources `attach`, `exec`, `proxy`, `log`, `portforward`): such requests
+ * are left out of in-flight limits and request timeouts.
+ */
+export function isLongRunningRequest(info: RequestInfo): boolean {
+  if (!info.isResourceRequest) return false;
+  return info.verb === 'watch' || info.verb === 'proxy' || LONG_RUNNING_SUBRESOURCES.has(info.subresource);
+}
+
+/** upstream's non-mutating verbs: requests with any other verb count as mutating. */
+export function isReadOnlyRequest(info: RequestInfo): boolean {
+  return info.verb === 'get' || info.verb === 'list' || info.verb === 'watch';
+}

@@ -34,9 +34,14 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
+/** Go's http.Error: a plain-text line, where upstream answers outside its API machinery. */
+export function writeGoHttpError(ctx: RequestContext, code: number, text: string, extra?: ExtraHeaders): void {
+  writeRaw(ctx, code, 'text/plain; charset=utf-8', `${text}\n`, { 'X-Content-Type-Options': 'nosniff', ...extra });
+}
+
 /** Go's http.NotFound: what kube-apiserver's delegation chain ends with for paths nothing serves. */
 export function writePageNotFound(ctx: RequestContext): void {
-  writeRaw(ctx, 404, 'text/plain; charset=utf-8', '404 page not found\n', { 'X-Content-Type-Options': 'nosniff' });
+  writeGoHttpError(ctx, 404, '404 page not found');
 }
 
 /**

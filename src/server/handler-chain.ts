@@ -7,6 +7,7 @@ import type { Handler, RequestContext } from '../endpoints/context.js';
 import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpoints/request-info.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { withAuthentication } from '../filters/with-authentication.js';
+import { withMaxInFlightLimit, type InflightLimits } from '../filters/with-max-in-flight.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
@@ -14,19 +15,22 @@ import type { ApiMetrics } from './metrics.js';
 
 export interface ChainDeps {
   authenticate: Authenticator;
+  /** `--max-requests-inflight` and `--max-mutating-requests-inflight`. */
+  inflightLimits: InflightLimits;
   metrics: ApiMetrics;
   /** Aborted when the server stops: ends watches and other long requests. */
   shutdown: AbortSignal;
 }
 
 /**
- * panic recovery -> metrics -> (audit) -> authentication -> (impersonation) -> (flow control)
- * -> (authorization) -> routes. Request info is parsed once, when the context is made.
+ * panic recovery -> metrics -> (audit) -> authentication -> (impersonation) -> max in flight (until flow
+ * control replaces it) -> (authorization) -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
   // Every open watch listens for shutdown: no listener limit on this signal.
   setMaxListeners(0, deps.shutdown);
   let handler = routes;
+  handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight);
   handler = withAuthentication(handler, deps.authenticate);
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);
