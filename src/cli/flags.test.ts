@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FlagError, parseServeFlags, serveUsage, type ServeOptions } from './flags.js';
+import { FlagError, parseServeFlags, serveUsage, serverOptionsOf, type ServeOptions } from './flags.js';
 
 const defaults: ServeOptions = {
   securePort: 6443,
@@ -121,5 +121,20 @@ describe('serveUsage', () => {
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
     assert.equal(columns.size, 1, 'usage text starts in one column');
+  });
+});
+
+describe('serverOptionsOf', () => {
+  it('turns the flags of each concern into startServer options', () => {
+    assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
+      storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
+      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, runtimeConfig: [],
+      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767',
+    });
+    const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
+    assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });
+    assert.equal(etcd.storage, 'etcd');
+    assert.equal(etcd.tokenAuthFile, 't.csv');
+    assert.equal(etcd.advertiseAddress, '192.0.2.1');
   });
 });
