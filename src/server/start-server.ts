@@ -124,12 +124,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, stop };
 }
 
-/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
 /** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */
 function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
 }
 
+/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
 async function authenticator(tokenAuthFile: string | undefined): Promise<Authenticator> {
   const methods: Authenticator[] = [x509Authenticator()];
   if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
