@@ -53,6 +53,10 @@ export interface ServerOptions {
   maxRequestsInflight?: number;
   /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
   maxMutatingRequestsInflight?: number;
+  /** `--request-timeout` in milliseconds: the cap on requests that are not long-running, default 60 s. */
+  requestTimeoutMs?: number;
+  /** `--min-request-timeout` in seconds: watches without `timeoutSeconds` end after [this, 2×this), default 1800. */
+  minRequestTimeoutSeconds?: number;
 }
 
 export interface RunningServer {
@@ -101,7 +105,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
-    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
+    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
