@@ -57,6 +57,10 @@ export interface ServerOptions {
   requestTimeoutMs?: number;
   /** `--min-request-timeout` in seconds: watches without `timeoutSeconds` end after [this, 2×this), default 1800. */
   minRequestTimeoutSeconds?: number;
+  /** `--shutdown-delay-duration` in milliseconds: how long stop() keeps serving with /readyz failing; default 0. */
+  shutdownDelayMs?: number;
+  /** `--livez-grace-period` in milliseconds: how long after start /livez ignores unfinished post-start hooks; default 0. */
+  livezGracePeriodMs?: number;
 }
 
 export interface RunningServer {
@@ -72,6 +76,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const startedAt = Date.now();
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
@@ -98,7 +103,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
-  const checks = healthChecks(backend, served, controllers);
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
+  const checks = healthChecks(backend, served, controllers, lifecycle);
   const authenticate = await authenticator(options.tokenAuthFile);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
@@ -106,7 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host: options.bindAddress ?? '127.0.0.1',
     pki,
     handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
-      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      requestTimeoutMs,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     }),
   });
@@ -118,12 +125,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
-      shutdown.abort();
-      // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
+      // Graceful termination as upstream's: /readyz fails at once and this replica leaves the `kubernetes`
+      // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
+      lifecycle.terminating = true;
       await kubernetesService.stop();
-      // Before the listener and the backend close: an elected controller releases its Lease through the store.
+      if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
+      // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
+      // by the request timeout, which answers 504 when it runs out.
+      shutdown.abort();
+      await listener.close({ graceMs: requestTimeoutMs + 1_000 });
+      // Before the backend closes: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
-      await listener.close({ graceMs: 200 });
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
