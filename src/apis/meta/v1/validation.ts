@@ -12,10 +12,17 @@ const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
 const maxLenError = (length: number): string => `must be no more than ${length} characters`;
 
 /** Upstream RegexError: message, examples, and the regex shown to the user. */
-function regexError(msg: string, format: string, ...examples: string[]): string {
+export function regexError(msg: string, format: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${format}')`;
   return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${format}')`;
 }
+
+/** upstream isNegativeErrorMsg. */
+export const NEGATIVE_MESSAGE = 'must be greater than or equal to 0';
+
+/** upstream ValidateNonnegativeField (an absent value counts as Go's zero). */
+export const validateNonnegativeField = (value: number | undefined, path: string): FieldError[] =>
+  (value ?? 0) < 0 ? [field.invalid(path, value, NEGATIVE_MESSAGE)] : [];
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;

@@ -1,21 +1,18 @@
 // ReplicationController validation (upstream ValidateReplicationController, ...Update, ...StatusUpdate, 1.25).
 import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
-import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
+import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
 import { validatePodTemplateSpec } from '../pod/validation/index.js';
 import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../schemas.generated.js';
 
-/** upstream isNegativeErrorMsg. */
-export const NEGATIVE_MESSAGE = 'must be greater than or equal to 0';
-
 /** upstream ValidateNonnegativeField. */
-export const nonNegative = (value: number | undefined, path: string): FieldError[] => ((value ?? 0) < 0 ? [invalid(path, value, NEGATIVE_MESSAGE)] : []);
+export const nonNegative = validateNonnegativeField;
 
 /** A label set as a selector matches `labels` when every pair is present (upstream labels.Set.AsSelector().Matches). */
 const matches = (selector: Record<string, string>, labels: Record<string, string> | undefined): boolean =>
   Object.entries(selector).every(([key, value]) => labels !== undefined && Object.hasOwn(labels, key) && labels[key] === value);
 
 /** upstream ValidateReadOnlyPersistentDisks: GCE PDs shared by several replicas must be read-only. */
-function validateReadOnlyDisks(template: PodTemplateSpec, path: string): FieldError[] {
+export function validateReadOnlyDisks(template: PodTemplateSpec, path: string): FieldError[] {
   return (template.spec?.volumes ?? []).flatMap((volume, i) =>
     volume.gcePersistentDisk && !volume.gcePersistentDisk.readOnly
       ? [invalid(`${path}[${i}].gcePersistentDisk.readOnly`, false, 'must be true for replicated pods > 1; GCE PD can only be mounted on multiple machines if it is read-only')]
