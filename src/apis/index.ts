@@ -3,6 +3,7 @@
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
+import { controllerRevisionDefinition, daemonSetDefinition, deploymentDefinition, replicaSetDefinition, statefulSetDefinition } from './apps/v1/index.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
@@ -73,6 +74,11 @@ export function builtInResources(): ResourceDefinition[] {
     served(csiStorageCapacityDefinition),
     served(csiStorageCapacityV1beta1Definition),
     apiServiceDefinition,
+    served(deploymentDefinition),
+    served(replicaSetDefinition),
+    served(statefulSetDefinition),
+    served(daemonSetDefinition),
+    served(controllerRevisionDefinition),
     // v1beta2 is the storage version; v1beta1 (deprecated) serves the same objects.
     flowSchemaDefinition,
     priorityLevelConfigurationDefinition,

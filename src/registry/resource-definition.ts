@@ -48,6 +48,11 @@ export interface Strategy<T extends KubeObject = KubeObject> {
   deletesOnUpdate?(obj: T): boolean;
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
+  /**
+   * A further change that bumps the generation of a tracksGeneration kind (upstream Deployment: its
+   * annotations, which its controller copies to ReplicaSets).
+   */
+  generationAlsoCounts?(obj: T, old: T): boolean;
 }
 
 /** One column of `kubectl get`: definition plus how to compute the cell (1-conventions: Table). */

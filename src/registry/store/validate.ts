@@ -41,5 +41,6 @@ export function prepareUpdate(def: ResourceDefinition, obj: KubeObject, old: Kub
 export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject): void {
   if (!def.strategy.tracksGeneration) return;
   const withoutMeta = ({ metadata: _m, status: _s, ...rest }: KubeObject): string => JSON.stringify(rest);
-  obj.metadata.generation = (old.metadata.generation ?? 1) + (withoutMeta(obj) === withoutMeta(old) ? 0 : 1);
+  const changed = withoutMeta(obj) !== withoutMeta(old) || def.strategy.generationAlsoCounts?.(obj, old) === true;
+  obj.metadata.generation = (old.metadata.generation ?? 1) + (changed ? 1 : 0);
 }
