@@ -39,3 +39,12 @@ export function goQuote(s: string): string {
 export function goStringSlice(values: readonly string[]): string {
   return values.length === 0 ? '[]string(nil)' : `[]string{${values.map(goQuote).join(', ')}}`;
 }
+
+/** Go's `%#v` of a map[string]string: keys sorted, `map[string]string(nil)` for an absent map. */
+export function goStringMap(map: Readonly<Record<string, string>> | undefined | null): string {
+  if (!map) return 'map[string]string(nil)';
+  const pairs = Object.keys(map)
+    .sort()
+    .map((key) => `${goQuote(key)}:${goQuote(map[key] ?? '')}`);
+  return `map[string]string{${pairs.join(', ')}}`;
+}

@@ -1,27 +1,21 @@
 // The values apps validation reports, as upstream's field errors print them: Go's %#v of the internal
-// apps types (`map[string]string{"app":"web"}`, `v1.LabelSelector{...}`, `intstr.IntOrString{...}`).
-// Clients show these texts to users, so they are upstream's byte for byte.
+// apps types (`v1.LabelSelector{...}`, `intstr.IntOrString{...}`, `apps.DeploymentStrategy{...}`).
+// Clients show these texts to users, so they are upstream's byte for byte, with one deviation shared
+// with flowcontrol (go-syntax.ts): a non-nil nested pointer, which Go prints as an address, is
+// printed as the value it points to (`&apps.RollingUpdateDeployment{...}`).
 import { GoLiteral } from '../../../errors/field-errors.js';
+import { goQuote, goStringMap } from '../../../registry/selectors/go-format.js';
 import type { LabelSelector, LabelSelectorRequirement } from '../../meta/v1/schemas.generated.js';
 
-const quote = (s: string): string => JSON.stringify(s);
+export { goStringMap };
 
-/** %#v of a map[string]string: keys sorted, `(nil)` when absent. */
-export function goStringMap(map: Record<string, string> | undefined | null): string {
-  if (!map) return 'map[string]string(nil)';
-  const pairs = Object.keys(map)
-    .sort()
-    .map((key) => `${quote(key)}:${quote(map[key] ?? '')}`);
-  return `map[string]string{${pairs.join(', ')}}`;
-}
-
-/** %#v of a []string. */
+/** %#v of a []string ([]string(nil) when absent, []string{} when empty). */
 function goStrings(values: readonly string[] | undefined | null): string {
-  return values ? `[]string{${values.map(quote).join(', ')}}` : '[]string(nil)';
+  return values ? `[]string{${values.map(goQuote).join(', ')}}` : '[]string(nil)';
 }
 
 function goRequirement(r: LabelSelectorRequirement): string {
-  return `v1.LabelSelectorRequirement{Key:${quote(r.key ?? '')}, Operator:${quote(r.operator ?? '')}, Values:${goStrings(r.values)}}`;
+  return `v1.LabelSelectorRequirement{Key:${goQuote(r.key ?? '')}, Operator:${goQuote(r.operator ?? '')}, Values:${goStrings(r.values)}}`;
 }
 
 /** %#v of a meta/v1 LabelSelector (a pointer's target, as field errors dereference it). */
@@ -33,17 +27,27 @@ export function goLabelSelector(selector: LabelSelector | undefined | null): GoL
 }
 
 /** %#v of an intstr.IntOrString (Type 0 for an integer, 1 for a string). */
-export function goIntOrString(value: number | string | undefined): string {
-  if (typeof value === 'string') return `intstr.IntOrString{Type:1, IntVal:0, StrVal:${quote(value)}}`;
+export function goIntOrString(value: number | string | undefined | null): string {
+  if (typeof value === 'string') return `intstr.IntOrString{Type:1, IntVal:0, StrVal:${goQuote(value)}}`;
   return `intstr.IntOrString{Type:0, IntVal:${value ?? 0}, StrVal:""}`;
 }
 
-/** %#v of a pointer field inside a struct: `(*T)(nil)`, or an address Go would print (never the same twice). */
-export function goPointer(type: string, value: unknown): string {
-  return value === undefined || value === null ? `(*${type})(nil)` : `(*${type})(0xc000000000)`;
+/** A nested pointer field: `(*T)(nil)`, or `&T{...}` (see the file comment). */
+export function goPointer<V>(type: string, value: V | undefined | null, render: (value: V) => string): string {
+  return value === undefined || value === null ? `(*${type})(nil)` : `&${render(value)}`;
 }
 
-/** %#v of a strategy struct `{Type:"...", RollingUpdate:(*T)(...)}` of the internal apps types. */
-export function goStrategy(struct: string, rollingType: string, strategy: { type?: string; rollingUpdate?: unknown } | undefined): GoLiteral {
-  return new GoLiteral(`apps.${struct}{Type:${quote(strategy?.type ?? '')}, RollingUpdate:${goPointer(`apps.${rollingType}`, strategy?.rollingUpdate)}}`);
+/** %#v of apps.RollingUpdateDeployment and apps.RollingUpdateDaemonSet (the same two fields). */
+function goRollingUpdate(type: string, rolling: { maxUnavailable?: number | string; maxSurge?: number | string }): string {
+  return `apps.${type}{MaxUnavailable:${goIntOrString(rolling.maxUnavailable)}, MaxSurge:${goIntOrString(rolling.maxSurge)}}`;
+}
+
+/** %#v of apps.DeploymentStrategy or apps.DaemonSetUpdateStrategy. */
+export function goStrategy(
+  struct: 'DeploymentStrategy' | 'DaemonSetUpdateStrategy',
+  rollingType: 'RollingUpdateDeployment' | 'RollingUpdateDaemonSet',
+  strategy: { type?: string; rollingUpdate?: { maxUnavailable?: number | string; maxSurge?: number | string } } | undefined,
+): GoLiteral {
+  const rolling = goPointer(`apps.${rollingType}`, strategy?.rollingUpdate, (r) => goRollingUpdate(rollingType, r));
+  return new GoLiteral(`apps.${struct}{Type:${goQuote(strategy?.type ?? '')}, RollingUpdate:${rolling}}`);
 }

@@ -7,6 +7,7 @@ import { forbidden, invalid, notSupported, required, type FieldError } from '../
 import { GoLiteral } from '../../../errors/field-errors.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
+import { goQuote } from '../../../registry/selectors/go-format.js';
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { semanticEqual } from '../../core/v1/pod/validation/common.js';
 import { validatePodSpecificAnnotations } from '../../core/v1/pod/validation/annotations.js';
@@ -32,7 +33,7 @@ import { StatefulSetSchema, type RollingUpdateStatefulSetStrategy, type Stateful
 
 export { StatefulSetSchema, type StatefulSet };
 
-const quote = (s: string | undefined): string => JSON.stringify(s ?? '');
+const quote = (s: string | undefined): string => goQuote(s ?? '');
 
 /** upstream validateRollingUpdateStatefulSet. */
 function validateRollingUpdate(rolling: RollingUpdateStatefulSetStrategy, path: string): FieldError[] {
@@ -45,8 +46,9 @@ function validateRollingUpdate(rolling: RollingUpdateStatefulSetStrategy, path: 
 }
 
 /** %#v of the internal RollingUpdateStatefulSetStrategy. */
-const goRolling = (r: RollingUpdateStatefulSetStrategy): GoLiteral =>
-  new GoLiteral(`apps.RollingUpdateStatefulSetStrategy{Partition:${r.partition ?? 0}, MaxUnavailable:${goPointer('intstr.IntOrString', r.maxUnavailable)}}`);
+const goRollingText = (r: RollingUpdateStatefulSetStrategy): string =>
+  `apps.RollingUpdateStatefulSetStrategy{Partition:${r.partition ?? 0}, MaxUnavailable:${goPointer('intstr.IntOrString', r.maxUnavailable, goIntOrString)}}`;
+const goRolling = (r: RollingUpdateStatefulSetStrategy): GoLiteral => new GoLiteral(goRollingText(r));
 
 /** podManagementPolicy and updateStrategy. */
 function validatePolicies(spec: StatefulSetSpec): FieldError[] {
@@ -62,7 +64,7 @@ function validatePolicies(spec: StatefulSetSpec): FieldError[] {
   } else if (strategy.type === 'RollingUpdate') {
     if (rolling) errors.push(...validateRollingUpdate(rolling, 'spec.updateStrategy.rollingUpdate'));
   } else {
-    const go = `apps.StatefulSetUpdateStrategy{Type:${quote(strategy.type)}, RollingUpdate:${goPointer('apps.RollingUpdateStatefulSetStrategy', rolling)}}`;
+    const go = `apps.StatefulSetUpdateStrategy{Type:${quote(strategy.type)}, RollingUpdate:${goPointer('apps.RollingUpdateStatefulSetStrategy', rolling, goRollingText)}}`;
     errors.push(invalid('spec.updateStrategy', new GoLiteral(go), "must be 'RollingUpdate' or 'OnDelete'"));
   }
   return errors;

@@ -1,5 +1,6 @@
 // ReplicationController validation (upstream ValidateReplicationController, ...Update, ...StatusUpdate, 1.25).
-import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
+import { forbidden, GoLiteral, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
+import { goStringMap } from '../../../../registry/selectors/go-format.js';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
 import { validatePodTemplateSpec } from '../pod/validation/index.js';
 import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../schemas.generated.js';
@@ -25,7 +26,7 @@ function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: 
   if (!template) return [required(path)];
   const errors: FieldError[] = [];
   if (Object.keys(selector).length > 0 && !matches(selector, template.metadata?.labels)) {
-    errors.push(invalid(`${path}.metadata.labels`, template.metadata?.labels ?? {}, '`selector` does not match template `labels`'));
+    errors.push(invalid(`${path}.metadata.labels`, new GoLiteral(goStringMap(template.metadata?.labels)), '`selector` does not match template `labels`'));
   }
   errors.push(...validatePodTemplateSpec(template, path));
   if (replicas > 1) errors.push(...validateReadOnlyDisks(template, `${path}.spec.volumes`));
