@@ -83,7 +83,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   return {
     isResourceRequest: true,
     path,
-    verb: resourceVerb(method, name, legacyWatch || isTrue(query.get('watch'))),
+    verb: resourceVerb(method, name, legacyWatch || isWatch(query.get('watch'))),
     apiPrefix: prefix,
     apiGroup,
     apiVersion,
@@ -107,7 +107,15 @@ function resourceVerb(method: string, name: string, watch: boolean): RequestVerb
   }
 }
 
-/** Kubernetes boolean query parameters accept `true`/`1` (and `false`/`0`). */
+/** Go's strconv.ParseBool true values, as upstream reads `pretty`. */
 export function isTrue(value: string | null): boolean {
-  return value === 'true' || value === '1';
+  return value !== null && ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value);
+}
+
+/**
+ * `watch` as upstream's query conversion reads a bool (Convert_Slice_string_To_bool): present and
+ * anything but `0` or `false` in any case means a watch (the Python client sends `watch=True`).
+ */
+function isWatch(value: string | null): boolean {
+  return value !== null && value !== '0' && value.toLowerCase() !== 'false';
 }
