@@ -155,6 +155,11 @@ describe('kubectl with apps/v1 against kplane', () => {
     }
     assert.match(await c.kubectl(['rollout', 'history', 'statefulset/db']), /^statefulset\.apps\/db \nREVISION\s+CHANGE-CAUSE\n1\s+rev 1\n2\s+rev 2\n/);
     assert.match(await c.kubectl(['rollout', 'history', 'daemonset/agent']), /^daemonset\.apps\/agent \nREVISION\s+CHANGE-CAUSE\n1\s+rev 1\n2\s+rev 2\n/);
+    assert.match(await c.kubectl(['rollout', 'history', 'statefulset/db', '--revision=2']), /^statefulset\.apps\/db with revision #2\nPod Template:\n[^]*Image:\s+db:2\n/);
+    // Undo applies the revision's data as a strategic merge patch ($patch: replace on the template).
+    assert.match(await c.kubectl(['rollout', 'undo', 'statefulset/db', '--to-revision=1']), /^statefulset\.apps\/db rolled back$/m);
+    const undone = await getJson<{ metadata: Meta; spec: { template: { spec: { containers: { image: string }[] } } } }>(['get', 'sts', 'db']);
+    assert.deepEqual([undone.spec.template.spec.containers.map((x) => x.image), undone.metadata.generation], [['db:1'], 3]);
     const revisions = await c.kubectl(['get', 'controllerrevisions']);
     assert.match(revisions, /^NAME\s+CONTROLLER\s+REVISION\s+AGE\n/);
     assert.match(revisions, /^agent-1\s+daemonset\.apps\/agent\s+1\s+\d+s$/m);
