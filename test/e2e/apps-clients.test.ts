@@ -4,10 +4,9 @@
 // watch helper).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
-import { ApiException, AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, Watch, setHeaderOptions, type V1Deployment } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, Watch, setHeaderOptions, type V1Deployment } from '@kubernetes/client-node';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { hasPython, PYTHON, python, statusOf } from './support/clients.js';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 const strategicMergePatch = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
@@ -21,28 +20,6 @@ const deployment = (name: string, replicas = 1): V1Deployment => ({
     template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }, { name: 'sidecar', image: 'busybox:1.36' }] } },
   },
 });
-
-/** The HTTP status of a rejected client-node call. */
-async function statusOf(call: Promise<unknown>): Promise<number> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiException) return error.code;
-    throw error;
-  }
-  return 200;
-}
-
-/** Debian's interpreter: the one python3-kubernetes is installed for. */
-const PYTHON = '/usr/bin/python3';
-
-function python(script: string, kubeconfig: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(PYTHON, ['-c', script], { env: { ...process.env, KUBECONFIG: kubeconfig }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 const PYTHON_DEPLOYMENTS = `
 from kubernetes import client, config, watch
@@ -141,7 +118,7 @@ describe('apps/v1 through the official clients', () => {
   });
 
   test('Python: deployments created, scaled through the subresource, watched across namespaces', async (t) => {
-    if (!(await access(PYTHON).then(() => true, () => false))) {
+    if (!(await hasPython())) {
       t.skip(`${PYTHON} is not installed`);
       return;
     }

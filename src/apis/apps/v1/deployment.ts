@@ -10,20 +10,18 @@ import { semanticEqual } from '../../core/v1/pod/validation/common.js';
 import { templateWarnings } from '../../core/v1/podtemplate.js';
 import { appsScale } from './scale.js';
 import { defaultDeployment } from './defaults.js';
-import { goIntOrString, goLabelSelector, goStrategy } from './go-values.js';
+import { goIntOrString, goStrategy } from './go-values.js';
 import { GoLiteral } from '../../../errors/field-errors.js';
 import { deploymentColumns } from './tables.js';
 import {
   boundedByReplicas,
   intOrPercentValue,
   nonNegativeCounts,
-  selectorMatcher,
   validateCollisionCount,
   validatePositiveIntOrPercent,
   validateNotMoreThan100Percent,
+  validateReplicatedPods,
   validateSelectorUnchanged,
-  validateTemplateForReplicaSet,
-  validateWorkloadSelector,
 } from './validation-common.js';
 import { DeploymentSchema, type Deployment, type DeploymentSpec, type DeploymentStrategy } from './schemas.generated.js';
 
@@ -52,10 +50,7 @@ function validateStrategy(strategy: DeploymentStrategy | undefined, path: string
 
 /** upstream ValidateDeploymentSpec. */
 function validateSpec(spec: DeploymentSpec): FieldError[] {
-  const errors = [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateWorkloadSelector(spec.selector, 'spec.selector', 'deployment')];
-  const matcher = selectorMatcher(spec.selector);
-  if (!matcher) errors.push(invalid('spec.selector', goLabelSelector(spec.selector), 'invalid label selector'));
-  else errors.push(...validateTemplateForReplicaSet(spec.template ?? {}, matcher, spec.replicas ?? 0, 'spec.template'));
+  const errors = [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateReplicatedPods(spec)];
   errors.push(...validateStrategy(spec.strategy, 'spec.strategy'), ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'));
   errors.push(...validateNonnegativeField(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit'));
   const deadline = spec.progressDeadlineSeconds;

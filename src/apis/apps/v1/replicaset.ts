@@ -9,24 +9,15 @@ import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, valid
 import { templateWarnings } from '../../core/v1/podtemplate.js';
 import { appsScale } from './scale.js';
 import { defaultReplicaSet } from './defaults.js';
-import { goLabelSelector } from './go-values.js';
 import { replicaSetColumns } from './tables.js';
-import { boundedByReplicas, nonNegativeCounts, selectorMatcher, validateSelectorUnchanged, validateTemplateForReplicaSet, validateWorkloadSelector } from './validation-common.js';
+import { boundedByReplicas, nonNegativeCounts, validateReplicatedPods, validateSelectorUnchanged } from './validation-common.js';
 import { ReplicaSetSchema, type ReplicaSet, type ReplicaSetSpec } from './schemas.generated.js';
 
 export { ReplicaSetSchema, type ReplicaSet };
 
 /** upstream ValidateReplicaSetSpec (whose empty-selector message says `deployment`, as upstream's does). */
 function validateSpec(spec: ReplicaSetSpec): FieldError[] {
-  const errors = [
-    ...validateNonnegativeField(spec.replicas, 'spec.replicas'),
-    ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'),
-    ...validateWorkloadSelector(spec.selector, 'spec.selector', 'deployment'),
-  ];
-  const matcher = selectorMatcher(spec.selector);
-  if (!matcher) errors.push(invalid('spec.selector', goLabelSelector(spec.selector), 'invalid label selector'));
-  else errors.push(...validateTemplateForReplicaSet(spec.template ?? {}, matcher, spec.replicas ?? 0, 'spec.template'));
-  return errors;
+  return [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'), ...validateReplicatedPods(spec)];
 }
 
 /** upstream ValidateReplicaSet. */

@@ -60,6 +60,18 @@ export function validateTemplateForReplicaSet(template: PodTemplateSpec, selecto
   ];
 }
 
+/**
+ * The selector and template of Deployments and ReplicaSets (both say `deployment` for an empty
+ * selector, as upstream's do): the selector required, valid and not empty, then the template as a
+ * ReplicaSet's against it, or `invalid label selector` where the selector cannot select.
+ */
+export function validateReplicatedPods(spec: { selector?: LabelSelector; template?: PodTemplateSpec; replicas?: number }): FieldError[] {
+  const errors = validateWorkloadSelector(spec.selector, 'spec.selector', 'deployment');
+  const matcher = selectorMatcher(spec.selector);
+  if (!matcher) return [...errors, invalid('spec.selector', goLabelSelector(spec.selector), 'invalid label selector')];
+  return [...errors, ...validateTemplateForReplicaSet(spec.template ?? {}, matcher, spec.replicas ?? 0, 'spec.template')];
+}
+
 const PERCENT = /^[0-9]+%$/;
 
 /** upstream getIntOrPercentValue: the number of a valid percent, else the integer (a string's Atoi, 0 on failure). */
