@@ -4,7 +4,12 @@
 // ControllerRevisions; tables and `-o wide`, `get all`, and invalid objects answered 422.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { startCluster, type TestCluster } from './support/cluster.js';
+import { rawClient } from './support/raw-client.js';
+import { decodeProtobufObject } from '../../src/schema/protobuf/index.js';
+import { DeploymentSchema } from '../../src/apis/apps/v1/schemas.generated.js';
+import { ScaleSchema } from '../../src/apis/autoscaling/v1/schemas.generated.js';
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -100,6 +105,18 @@ describe('kubectl with apps/v1 against kplane', () => {
     assert.match(refused.stderr, /The Scale "web" is invalid: spec\.replicas: Invalid value: -1: must be greater than or equal to 0/);
     const missing = await c.kubectlResult(['get', '--raw', '/apis/apps/v1/namespaces/default/deployments/nope/scale']);
     assert.match(missing.stderr, /deployments\/scale\.apps "nope" not found/);
+  });
+
+  test('protobuf: a deployment and its scale read in protobuf decode as their kinds', async () => {
+    const raw = rawClient(await readFile(c.server.kubeconfigPath, 'utf8'));
+    const accept = 'application/vnd.kubernetes.protobuf';
+    const res = await raw.request('GET', '/apis/apps/v1/namespaces/default/deployments/web', { accept });
+    assert.equal(res.headers['content-type'], accept);
+    const d = decodeProtobufObject(DeploymentSchema, res.bytes).object as { metadata: Meta; spec: { replicas: number; strategy: { rollingUpdate: { maxSurge: string } } } };
+    assert.deepEqual([d.metadata.name, d.spec.replicas, d.spec.strategy.rollingUpdate.maxSurge], ['web', 5, '25%']);
+    const scale = await raw.request('GET', '/apis/apps/v1/namespaces/default/deployments/web/scale', { accept });
+    const decoded = decodeProtobufObject(ScaleSchema, scale.bytes).object as { spec: unknown; status: unknown };
+    assert.deepEqual([decoded.spec, decoded.status], [{ replicas: 5 }, { replicas: 0, selector: 'app=web' }]);
   });
 
   test('set image merges the container by name; -o wide shows containers, images and selector', async () => {
