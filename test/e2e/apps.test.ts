@@ -99,7 +99,10 @@ describe('kubectl with apps/v1 against kplane', () => {
     assert.match(await c.kubectl(['get', 'deploy', 'web']), /^web\s+0\/5\s+0\s+0\s+\d+s$/m);
     const scale = JSON.parse(await c.kubectl(['get', '--raw', '/apis/apps/v1/namespaces/default/deployments/web/scale'])) as Record<string, unknown>;
     assert.deepEqual([scale['apiVersion'], scale['kind'], scale['spec'], scale['status']], ['autoscaling/v1', 'Scale', { replicas: 5 }, { replicas: 0, selector: 'app=web' }]);
-    assert.equal((await getJson<{ metadata: Meta }>(['get', 'deploy', 'web'])).metadata.generation, 2);
+    const scaled = await getJson<{ metadata: Meta & { managedFields: { manager: string; subresource?: string; fieldsV1: unknown }[] } }>(['get', 'deploy', 'web', '--show-managed-fields']);
+    assert.equal(scaled.metadata.generation, 2);
+    const byScale = scaled.metadata.managedFields.find((m) => m.subresource === 'scale');
+    assert.deepEqual([byScale?.manager, byScale?.fieldsV1], ['kubectl', { 'f:spec': { 'f:replicas': {} } }]);
     const negative = json({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: -1 } });
     const refused = await c.kubectlResult(['replace', '--raw', '/apis/apps/v1/namespaces/default/deployments/web/scale', '-f', '-'], { input: negative });
     assert.match(refused.stderr, /The Scale "web" is invalid: spec\.replicas: Invalid value: -1: must be greater than or equal to 0/);

@@ -113,10 +113,13 @@ describe('apps kinds in a store', () => {
     const access = { parent: store('deployments'), storeFor: env.access.storeFor };
     const view = await scale.get?.(access, 'ns', 'web');
     assert.deepEqual([view?.['spec'], view?.['status']], [{ replicas: 1 }, { replicas: 1, selector: 'app=web' }]);
-    const scaled = await scale.update?.(access, 'ns', 'web', { ...(view as KubeObject), spec: { replicas: 4 } }, write);
+    const scaled = await scale.update?.(access, 'ns', 'web', { ...(view as KubeObject), spec: { replicas: 4 } }, { ...write, fieldManager: 'hpa' });
     assert.deepEqual(scaled?.['spec'], { replicas: 4 });
     const stored = await get<Deployment>('deployments', 'web');
     assert.deepEqual([stored.spec?.replicas, stored.metadata.generation], [4, 3]);
+    // The writer owns spec.replicas through the scale subresource (upstream's scale handler).
+    const entry = stored.metadata.managedFields?.find((m) => m.manager === 'hpa');
+    assert.deepEqual([entry?.operation, entry?.apiVersion, entry?.subresource, entry?.fieldsV1], ['Update', 'apps/v1', 'scale', { 'f:spec': { 'f:replicas': {} } }]);
     await assert.rejects(Promise.resolve(scale.get?.(access, 'ns', 'nope')), (e: unknown) => isStatusError(e) && e.message === 'deployments/scale.apps "nope" not found');
     await assert.rejects(
       Promise.resolve(scale.update?.(access, 'ns', 'web', { metadata: { name: 'web', namespace: 'ns', uid: 'other' }, spec: { replicas: 1 } }, write)),

@@ -82,7 +82,8 @@ export function scaleSubresource<T extends KubeObject>(target: ScaleTarget<T>): 
       return scaleOf(target, parent as T);
     },
     async update(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject, options: ViewWriteOptions): Promise<KubeObject> {
-      const { object } = await access.parent.update(namespace, name, (current) => applyScale(target, current, obj as Scale, name), options);
+      const write = { ...options, managedFieldsSubresource: 'scale' };
+      const { object } = await access.parent.update(namespace, name, (current) => applyScale(target, current, obj as Scale, name), write);
       return scaleOf(target, object as T);
     },
   };
