@@ -38,9 +38,11 @@ export function prepareUpdate(def: ResourceDefinition, obj: KubeObject, old: Kub
 }
 
 /** Bump metadata.generation when anything besides metadata and status changed (tracksGeneration kinds). */
-export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject): void {
+export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource = ''): void {
   if (!def.strategy.tracksGeneration) return;
   const withoutMeta = ({ metadata: _m, status: _s, ...rest }: KubeObject): string => JSON.stringify(rest);
-  const changed = withoutMeta(obj) !== withoutMeta(old) || def.strategy.generationAlsoCounts?.(obj, old) === true;
+  // The strategy's further rule is the main resource's (upstream's status strategies bump nothing).
+  const alsoCounts = !subresource && def.strategy.generationAlsoCounts?.(obj, old) === true;
+  const changed = withoutMeta(obj) !== withoutMeta(old) || alsoCounts;
   obj.metadata.generation = (old.metadata.generation ?? 1) + (changed ? 1 : 0);
 }

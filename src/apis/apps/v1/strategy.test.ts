@@ -101,6 +101,7 @@ describe('apps kinds in a store', () => {
       d.status = { replicas: 1, observedGeneration: 2 };
       d.spec = { ...d.spec, replicas: 7 } as Deployment['spec'];
       d.metadata.labels = { tier: 'changed' };
+      d.metadata.annotations = { note: 'through status' };
     }, 'status');
     assert.deepEqual([status.status, status.spec?.replicas, status.metadata.labels, status.metadata.generation], [{ replicas: 1, observedGeneration: 2 }, 1, { tier: 'back' }, 2]);
     const main = await update<Deployment>('deployments', 'web', (d) => (d.status = { replicas: 5 }));
