@@ -14,13 +14,14 @@ import { validatePodTemplateSpec } from '../../core/v1/pod/validation/index.js';
 import { validateReadOnlyDisks } from '../../core/v1/replicationcontroller/validation.js';
 import { templateWarnings } from '../../core/v1/podtemplate.js';
 import { defaultDaemonSet } from './defaults.js';
-import { goIntOrString, goLabelSelector, goStrategy } from './go-values.js';
+import { goIntOrString, goStrategy } from './go-values.js';
 import { daemonSetColumns } from './tables.js';
 import {
   intOrPercentValue,
   nonNegativeCounts,
   selectorMatcher,
   validateCollisionCount,
+  validateNotEmptySelector,
   validateNotMoreThan100Percent,
   validatePositiveIntOrPercent,
   validateRestartAndDeadline,
@@ -60,15 +61,10 @@ function validateStrategy(strategy: DaemonSetUpdateStrategy | undefined, path: s
 function validateSpec(spec: DaemonSetSpec): FieldError[] {
   const template = spec.template ?? {};
   const matcher = selectorMatcher(spec.selector);
-  const errors: FieldError[] = [];
-  errors.push(...validateLabelSelector(spec.selector, 'spec.selector'));
-  if (matcher) errors.push(...validateTemplateLabels(template, matcher, 'spec.template'));
-  const selector = spec.selector;
-  if (selector && Object.keys(selector.matchLabels ?? {}).length + (selector.matchExpressions ?? []).length === 0) {
-    errors.push(invalid('spec.selector', goLabelSelector(selector), 'empty selector is invalid for daemonset'));
-  }
   return [
-    ...errors,
+    ...validateLabelSelector(spec.selector, 'spec.selector'),
+    ...(matcher ? validateTemplateLabels(template, matcher, 'spec.template') : []),
+    ...validateNotEmptySelector(spec.selector, 'spec.selector', 'daemonset'),
     ...validatePodTemplateSpec(template, 'spec.template'),
     ...validateReadOnlyDisks(template, 'spec.template.spec.volumes'),
     ...validateRestartAndDeadline(template, 'spec.template', 'DaemonSet'),

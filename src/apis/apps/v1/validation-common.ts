@@ -23,13 +23,16 @@ export function selectorMatcher(selector: LabelSelector | undefined): Matcher | 
 /** The selector as a string (Selector.String()); `<error>`-style fallbacks are the caller's. */
 export const selectorString = (selector: LabelSelector | undefined): string | undefined => selectorMatcher(selector)?.toString();
 
-/** A selector is required, valid, and not empty (`empty selector is invalid for <kind>`). */
+/** A present selector without labels or expressions: `empty selector is invalid for <kind>`. */
+export function validateNotEmptySelector(selector: LabelSelector | undefined, path: string, kind: string): FieldError[] {
+  const count = Object.keys(selector?.matchLabels ?? {}).length + (selector?.matchExpressions ?? []).length;
+  return selector && count === 0 ? [invalid(path, goLabelSelector(selector), `empty selector is invalid for ${kind}`)] : [];
+}
+
+/** A selector is required, valid, and not empty. */
 export function validateWorkloadSelector(selector: LabelSelector | undefined, path: string, kind: string): FieldError[] {
   if (!selector) return [required(path)];
-  const errors = validateLabelSelector(selector, path);
-  const count = Object.keys(selector.matchLabels ?? {}).length + (selector.matchExpressions ?? []).length;
-  if (count === 0) errors.push(invalid(path, goLabelSelector(selector), `empty selector is invalid for ${kind}`));
-  return errors;
+  return [...validateLabelSelector(selector, path), ...validateNotEmptySelector(selector, path, kind)];
 }
 
 /** The template's labels must match a non-empty selector (a nil selector matches nothing). */
