@@ -90,6 +90,8 @@ export const PROPERTIES_OF_1_25: Record<string, Record<string, PropertyFact>> = 
   },
   // 1.28 removed NetworkPolicy's status (served 1.24–1.27).
   'io.k8s.api.networking.v1.NetworkPolicy': { status: { schema: ref('io.k8s.api.networking.v1.NetworkPolicyStatus'), protobuf: 3 } },
+  // 1.26 gave Ingress its own load balancer types (IngressLoadBalancerStatus, ...); 1.25 uses core's, same wire form.
+  'io.k8s.api.networking.v1.IngressStatus': { loadBalancer: { schema: ref('io.k8s.api.core.v1.LoadBalancerStatus'), protobuf: 1 } },
 };
 
 /** Definitions 1.25 has that the reference lacks, with protobuf numbers on their properties. */

@@ -4,6 +4,11 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { controllerRevisionDefinition, daemonSetDefinition, deploymentDefinition, replicaSetDefinition, statefulSetDefinition } from './apps/v1/index.js';
+import { horizontalPodAutoscalerV1Definition } from './autoscaling/v1/horizontalpodautoscaler.js';
+import { horizontalPodAutoscalerV2Definition } from './autoscaling/v2/horizontalpodautoscaler.js';
+import { horizontalPodAutoscalerV2beta2Definition } from './autoscaling/v2beta2/horizontalpodautoscaler.js';
+import { cronJobDefinition } from './batch/v1/cronjob/cronjob.js';
+import { jobDefinition } from './batch/v1/job/job.js';
 import { leaseDefinition } from './coordination/v1/lease.js';
 import { bindingDefinition } from './core/v1/binding.js';
 import { componentStatusDefinition } from './core/v1/componentstatus/componentstatus.js';
@@ -24,10 +29,14 @@ import { resourceQuotaDefinition } from './core/v1/resourcequota.js';
 import { secretDefinition } from './core/v1/secret.js';
 import { serviceAccountDefinition } from './core/v1/serviceaccount.js';
 import { eventsV1EventDefinition } from './events/v1/event.js';
+import { ingressDefinition } from './networking/v1/ingress/index.js';
+import { ingressClassDefinition } from './networking/v1/ingressclass.js';
+import { networkPolicyDefinition } from './networking/v1/networkpolicy/index.js';
 import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definition } from './flowcontrol/v1beta1/flowcontrol.js';
 import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
 import { runtimeClassDefinition } from './node/v1/runtimeclass.js';
+import { podDisruptionBudgetDefinition } from './policy/v1/poddisruptionbudget.js';
 import { priorityClassDefinition } from './scheduling/v1/priorityclass.js';
 import { csiDriverDefinition } from './storage/v1/csidriver.js';
 import { csiNodeDefinition } from './storage/v1/csinode.js';
@@ -85,5 +94,15 @@ export function builtInResources(): ResourceDefinition[] {
     flowSchemaV1beta1Definition,
     priorityLevelConfigurationV1beta1Definition,
     endpointSliceDefinition,
+    // autoscaling/v2 is the storage version; v1 and the deprecated v2beta2 serve the same objects.
+    served(horizontalPodAutoscalerV2Definition),
+    served(horizontalPodAutoscalerV1Definition),
+    served(horizontalPodAutoscalerV2beta2Definition),
+    served(podDisruptionBudgetDefinition),
+    jobDefinition,
+    cronJobDefinition,
+    served(networkPolicyDefinition),
+    served(ingressDefinition),
+    served(ingressClassDefinition),
   ];
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FlagError, parseServeFlags, serveUsage, type ServeOptions } from './flags.js';
+import { FlagError, parseServeFlags, serveUsage, serverOptionsOf, type ServeOptions } from './flags.js';
 
 const defaults: ServeOptions = {
   securePort: 6443,
@@ -19,6 +19,10 @@ const defaults: ServeOptions = {
   etcdCertFile: undefined,
   etcdKeyFile: undefined,
   etcdCompactionIntervalMs: 300_000,
+  maxRequestsInflight: 400,
+  maxMutatingRequestsInflight: 200,
+  minRequestTimeout: 1800,
+  requestTimeoutMs: 60_000,
   verbosity: 0,
   help: false,
   version: false,
@@ -36,6 +40,8 @@ describe('parseServeFlags', () => {
     { args: ['--data-dir', '/var/lib/kplane'], expected: { dataDir: '/var/lib/kplane', certDir: '/var/lib/kplane' } },
     { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
     { args: ['--storage=memory'], expected: { storage: 'memory' } },
+    { args: ['--max-requests-inflight=0', '--max-mutating-requests-inflight', '10'], expected: { maxRequestsInflight: 0, maxMutatingRequestsInflight: 10 } },
+    { args: ['--request-timeout=30s', '--min-request-timeout=60'], expected: { requestTimeoutMs: 30_000, minRequestTimeout: 60 } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
@@ -81,6 +87,8 @@ describe('parseServeFlags', () => {
     { args: ['--etcd-compaction-interval=5'], message: 'invalid argument "5" for "--etcd-compaction-interval" flag: time: missing unit in duration "5"' },
     { args: ['--secure-port=70000'], message: '--secure-port 70000 must be between 0 and 65535, inclusive' },
     { args: ['--storage=etcd'], message: '--etcd-servers must be specified' },
+    { args: ['--max-requests-inflight=-1'], message: '--max-requests-inflight can not be negative value' },
+    { args: ['--max-mutating-requests-inflight=-5'], message: '--max-mutating-requests-inflight can not be negative value' },
     { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
     { args: ['extra'], message: '"kplane serve" does not take any arguments, got ["extra"]' },
     { args: ['--', '--secure-port=1'], message: '"kplane serve" does not take any arguments, got ["--secure-port=1"]' },
@@ -116,5 +124,20 @@ describe('serveUsage', () => {
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
     assert.equal(columns.size, 1, 'usage text starts in one column');
+  });
+});
+
+describe('serverOptionsOf', () => {
+  it('turns the flags of each concern into startServer options', () => {
+    assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
+      storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
+      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, runtimeConfig: [],
+      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767',
+    });
+    const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
+    assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });
+    assert.equal(etcd.storage, 'etcd');
+    assert.equal(etcd.tokenAuthFile, 't.csv');
+    assert.equal(etcd.advertiseAddress, '192.0.2.1');
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `kplane` command: `kplane serve [flags]` runs the API server until SIGINT/SIGTERM.
-import { FlagError, parseServeFlags, serveUsage } from './flags.js';
+import { FlagError, parseServeFlags, serveUsage, serverOptionsOf } from './flags.js';
 import { startServer } from '../server/start-server.js';
 import { buildVersionInfo } from '../endpoints/discovery/version.js';
 
@@ -24,30 +24,7 @@ async function serve(argv: readonly string[]): Promise<void> {
     return;
   }
   const started = Date.now();
-  const server = await startServer({
-    storage: options.storage,
-    dataDir: options.dataDir,
-    certDir: options.certDir,
-    securePort: options.securePort,
-    bindAddress: options.bindAddress,
-    serviceClusterIPRange: options.serviceClusterIPRange,
-    serviceNodePortRange: options.serviceNodePortRange,
-    ...(options.advertiseAddress ? { advertiseAddress: options.advertiseAddress } : {}),
-    ...(options.storage === 'etcd'
-      ? {
-          etcd: {
-            servers: options.etcdServers,
-            prefix: options.etcdPrefix,
-            compactionIntervalMs: options.etcdCompactionIntervalMs,
-            ...(options.etcdCaFile ? { caFile: options.etcdCaFile } : {}),
-            ...(options.etcdCertFile ? { certFile: options.etcdCertFile } : {}),
-            ...(options.etcdKeyFile ? { keyFile: options.etcdKeyFile } : {}),
-          },
-        }
-      : {}),
-    ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
-    runtimeConfig: options.runtimeConfig,
-  });
+  const server = await startServer(serverOptionsOf(options));
   console.log(`kplane: serving on ${server.url} (${options.storage}, ready in ${Date.now() - started} ms)`);
   console.log(`kplane: kubectl --kubeconfig ${server.kubeconfigPath} get namespaces`);
   const stop = (signal: string): void => {

@@ -31,12 +31,13 @@ export async function readBody(req: HttpRequest, limit = MAX_REQUEST_BODY_BYTES)
       settle();
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     };
-    const onError = (error: Error): void => {
+    // A client gone before the end of its body (an abort or a close): nothing will be answered, but the
+    // handler must not hang, and this is the client's doing, not a server error to log.
+    const onError = (): void => {
       settle();
-      reject(error);
+      reject(badRequest('the client closed the request before the end of its body'));
     };
-    // A client gone before the end of its body: nothing will be answered, but the handler must not hang.
-    const onClose = (): void => onError(new Error('the client closed the request before the end of its body'));
+    const onClose = onError;
     const settle = (): void => {
       req.off('data', onData);
       req.off('end', onEnd);

@@ -5,8 +5,7 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { StoredItem } from '../registry/store/index.js';
 import type { RequestContext } from './context.js';
 import type { Representation } from './negotiation.js';
-import { isTrue } from './request-info.js';
-import { serialize, writeHeadOnly, writeRaw } from './responses.js';
+import { isPrettyPrint, serialize, writeHeadOnly, writeRaw } from './responses.js';
 import { includeObjectParam, partialObjectMetadata, toTable } from './table.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufList, encodeProtobufObject, supportsProtobuf } from '../schema/protobuf/index.js';
 
@@ -63,7 +62,7 @@ export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefi
     writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, objectProtobuf(def, item.object));
     return;
   }
-  if (rep.kind === 'object' && rep.format === 'json' && !isTrue(ctx.query.get('pretty'))) {
+  if (rep.kind === 'object' && rep.format === 'json' && !isPrettyPrint(ctx)) {
     writeRaw(ctx, code, 'application/json', objectJson(def, item));
     return;
   }
@@ -114,7 +113,7 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
     writeRaw(ctx, 200, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return;
   }
-  if (rep.format === 'json' && !isTrue(ctx.query.get('pretty'))) {
+  if (rep.format === 'json' && !isPrettyPrint(ctx)) {
     writeJsonList(ctx, def, items, meta);
     return;
   }

@@ -1,30 +1,16 @@
 // Query parameters of the REST verbs (1-conventions: common parameters), parsed and validated as
-// upstream does: unparseable values are 400 BadRequest, invalid combinations 422 on the options kind.
-import { badRequest, invalid } from '../errors/status-error.js';
+// upstream does: values converted as its parameter codec converts them (schema/query-parameters.ts; 400
+// BadRequest when they do not convert), invalid combinations 422 on the options kind.
+import { invalid } from '../errors/status-error.js';
 import * as field from '../errors/field-errors.js';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions } from '../apis/meta/v1/types.js';
+import { boolQuery, int64Query, optionalBoolQuery } from '../schema/query-parameters.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
 function optionsInvalid(kind: string, errors: FieldError[]): void {
   if (errors.length > 0) throw invalid('meta.k8s.io', kind, '', errors);
-}
-
-/** Integer query parameter; Go's strconv error text on failure, as upstream returns it. */
-export function intParam(query: URLSearchParams, name: string): number | undefined {
-  const raw = query.get(name);
-  if (raw === null || raw === '') return undefined;
-  if (!/^-?\d+$/.test(raw)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
-  return Number(raw);
-}
-
-export function boolParam(query: URLSearchParams, name: string): boolean | undefined {
-  const raw = query.get(name);
-  if (raw === null || raw === '') return undefined;
-  if (['true', '1', 't', 'T', 'TRUE', 'True'].includes(raw)) return true;
-  if (['false', '0', 'f', 'F', 'FALSE', 'False'].includes(raw)) return false;
-  throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
 }
 
 /**
@@ -83,13 +69,13 @@ export function listParams(query: URLSearchParams, watch: boolean): ListParams {
     if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(field.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
     if (match === 'Exact' && resourceVersion === '0') errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
   }
-  const limit = intParam(query, 'limit');
-  const timeoutSeconds = intParam(query, 'timeoutSeconds');
+  const limit = int64Query(query, 'limit');
+  const timeoutSeconds = int64Query(query, 'timeoutSeconds');
   optionsInvalid('ListOptions', errors);
   const params: ListParams = {
     labelSelector: query.get('labelSelector') ?? '',
     fieldSelector: query.get('fieldSelector') ?? '',
-    allowWatchBookmarks: boolParam(query, 'allowWatchBookmarks') ?? false,
+    allowWatchBookmarks: boolQuery(query, 'allowWatchBookmarks'),
   };
   if (limit !== undefined && limit > 0) params.limit = limit;
   if (cont) params.continue = cont;
@@ -104,11 +90,11 @@ const PROPAGATION = ['Foreground', 'Background', 'Orphan'] as const;
 /** DeleteOptions from the optional body, overridden by query parameters (upstream precedence). */
 export function deleteOptions(query: URLSearchParams, body: unknown): DeleteOptions & { dryRunAll: boolean } {
   const options: DeleteOptions = typeof body === 'object' && body !== null ? { ...(body as DeleteOptions) } : {};
-  const grace = intParam(query, 'gracePeriodSeconds');
+  const grace = int64Query(query, 'gracePeriodSeconds');
   if (grace !== undefined) options.gracePeriodSeconds = grace;
   const policy = query.get('propagationPolicy');
   if (policy) options.propagationPolicy = policy as DeleteOptions['propagationPolicy'];
-  const orphan = boolParam(query, 'orphanDependents');
+  const orphan = optionalBoolQuery(query, 'orphanDependents');
   if (orphan !== undefined) options.orphanDependents = orphan;
   const dryRun = [...query.getAll('dryRun'), ...(options.dryRun ?? [])];
   const errors: FieldError[] = [];

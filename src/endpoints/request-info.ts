@@ -1,5 +1,6 @@
 // Request info: what a URL and method mean in Kubernetes terms (upstream RequestInfoFactory).
 // Filters (authentication, later authorization and flow control) and the router read it.
+import { boolQuery } from '../schema/query-parameters.js';
 
 export type RequestVerb =
   | 'get'
@@ -83,7 +84,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   return {
     isResourceRequest: true,
     path,
-    verb: resourceVerb(method, name, legacyWatch || isWatch(query.get('watch'))),
+    verb: resourceVerb(method, name, legacyWatch || boolQuery(query, 'watch')),
     apiPrefix: prefix,
     apiGroup,
     apiVersion,
@@ -107,15 +108,21 @@ function resourceVerb(method: string, name: string, watch: boolean): RequestVerb
   }
 }
 
-/** Go's strconv.ParseBool true values, as upstream reads `pretty`. */
-export function isTrue(value: string | null): boolean {
-  return value !== null && ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value);
-}
+
+/** Subresources whose requests stream for as long as the client wants. */
+const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
 
 /**
- * `watch` as upstream's query conversion reads a bool (Convert_Slice_string_To_bool): present and
- * anything but `0` or `false` in any case means a watch (the Python client sends `watch=True`).
+ * Whether a request may run indefinitely (upstream BasicLongRunningRequestCheck with kube-apiserver's
+ * verbs `watch`, `proxy` and subresources `attach`, `exec`, `proxy`, `log`, `portforward`): such requests
+ * are left out of in-flight limits and request timeouts.
  */
-function isWatch(value: string | null): boolean {
-  return value !== null && value !== '0' && value.toLowerCase() !== 'false';
+export function isLongRunningRequest(info: RequestInfo): boolean {
+  if (!info.isResourceRequest) return false;
+  return info.verb === 'watch' || info.verb === 'proxy' || LONG_RUNNING_SUBRESOURCES.has(info.subresource);
+}
+
+/** upstream's non-mutating verbs: requests with any other verb count as mutating. */
+export function isReadOnlyRequest(info: RequestInfo): boolean {
+  return info.verb === 'get' || info.verb === 'list' || info.verb === 'watch';
 }

@@ -1,10 +1,10 @@
 // The one place responses are written: objects in the negotiated format, and every error as a Status.
 import YAML from 'yaml';
 import { StatusError, internalError, isStatusError, type Status } from '../errors/status-error.js';
-import { isTrue } from './request-info.js';
 import type { RequestContext } from './context.js';
 import { acceptsProtobufFirst, type Representation } from './negotiation.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/index.js';
+import { goOrderedStatus, statusJson } from './status-encoding.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
@@ -29,15 +29,42 @@ export function writeHeadOnly(ctx: RequestContext, code: number, contentType: st
 
 /** Write an already serialized body. */
 export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, extra?: ExtraHeaders): void {
+  // Already answered (a request timeout's 504): the handler's own answer is dropped.
+  if (ctx.res.headersSent) return;
   // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
   writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length, extra);
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
-/** Serialize `value` as JSON (indented with `?pretty=true`) or YAML. */
+/** Go's http.Error: a plain-text line, where upstream answers outside its API machinery. */
+export function writeGoHttpError(ctx: RequestContext, code: number, text: string, extra?: ExtraHeaders): void {
+  writeRaw(ctx, code, 'text/plain; charset=utf-8', `${text}\n`, { 'X-Content-Type-Options': 'nosniff', ...extra });
+}
+
+/** Go's http.NotFound: what kube-apiserver's delegation chain ends with for paths nothing serves. */
+export function writePageNotFound(ctx: RequestContext): void {
+  writeGoHttpError(ctx, 404, '404 page not found');
+}
+
+/**
+ * Whether JSON is indented (upstream negotiation isPrettyPrint): `pretty` read as strconv.ParseBool
+ * (a value that does not parse is false), else by default for curl, Wget and browsers.
+ */
+export function isPrettyPrint(ctx: RequestContext): boolean {
+  const pretty = ctx.query.get('pretty');
+  if (pretty !== null && pretty !== '') return GO_TRUE.has(pretty);
+  const agent = ctx.req.headers['user-agent'] ?? '';
+  return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');
+}
+
+/** The spellings strconv.ParseBool reads as true. */
+const GO_TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
+
+/** Serialize `value` as JSON (indented when isPrettyPrint) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
   if (format === 'yaml') return YAML.stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return isTrue(ctx.query.get('pretty')) ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
+  // Pretty output is json.MarshalIndent's, without json.Encoder's trailing newline.
+  return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
 
 export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json', extra?: ExtraHeaders): void {
@@ -54,11 +81,14 @@ export function writeStatus(ctx: RequestContext, code: number, status: Readonly<
     writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), extra);
     return;
   }
-  writeObject(ctx, code, status, rep?.kind === 'object' && rep.format === 'yaml' ? 'yaml' : 'json', extra);
+  if (rep?.kind === 'object' && rep.format === 'yaml') writeObject(ctx, code, goOrderedStatus(status), 'yaml', extra);
+  else if (isPrettyPrint(ctx)) writeObject(ctx, code, goOrderedStatus(status), 'json', extra);
+  else writeRaw(ctx, code, 'application/json', statusJson(status), extra);
 }
 
 /** 304 Not Modified: no body, no content type. */
 export function writeNotModified(ctx: RequestContext): void {
+  if (ctx.res.headersSent) return;
   ctx.code = 304;
   ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
   ctx.res.end();
@@ -66,6 +96,7 @@ export function writeNotModified(ctx: RequestContext): void {
 
 /** 204 No Content (a connect subresource with nothing to stream): no body, no content type. */
 export function writeNoContent(ctx: RequestContext, code = 204): void {
+  if (ctx.res.headersSent) return;
   ctx.code = code;
   ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private' });
   ctx.res.end();
@@ -78,8 +109,9 @@ export function writeError(ctx: RequestContext, error: unknown): void {
     ctx.res.end();
     return;
   }
-  const retryAfter = statusError.status.details?.retryAfterSeconds;
-  const extra = retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) };
+  // upstream ErrorNegotiated: Retry-After only for a positive delay.
+  const retryAfter = statusError.status.details?.retryAfterSeconds ?? 0;
+  const extra = retryAfter > 0 ? { 'retry-after': String(retryAfter) } : undefined;
   // Errors of resource requests are encoded as the client asked (upstream negotiates the error's serializer).
   const protobuf = ctx.info.isResourceRequest && acceptsProtobufFirst(ctx.req.headers.accept);
   writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);

@@ -29,6 +29,12 @@ export class GoLiteral {
   constructor(readonly text: string) {}
 }
 
+/**
+ * upstream field.OmitValueType: an error whose value is not shown (`Invalid value: <detail>`), as the
+ * pod failure policy rules report a rule that is wrong as a whole.
+ */
+export const OMIT_VALUE: unique symbol = Symbol('field.OmitValueType');
+
 /** Upstream renders values with Go's %q for strings and %v otherwise (%#v for structs: GoLiteral). */
 function renderValue(value: unknown): string {
   if (value instanceof GoLiteral) return value.text;
@@ -51,7 +57,7 @@ export function fieldErrorBody(error: FieldError): string {
     case 'FieldValueDuplicate':
       return withDetail(`Duplicate value: ${renderValue(error.value)}`);
     case 'FieldValueInvalid':
-      return withDetail(`Invalid value: ${renderValue(error.value)}`);
+      return withDetail(error.value === OMIT_VALUE ? 'Invalid value' : `Invalid value: ${renderValue(error.value)}`);
     case 'FieldValueNotSupported':
       return withDetail(`Unsupported value: ${renderValue(error.value)}`);
     case 'FieldValueForbidden':

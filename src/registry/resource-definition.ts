@@ -49,10 +49,11 @@ export interface Strategy<T extends KubeObject = KubeObject> {
   /** Set `metadata.generation` to 1 on create and bump it when anything outside metadata and status changes. */
   tracksGeneration?: boolean;
   /**
-   * A further change that bumps the generation of a tracksGeneration kind (upstream Deployment: its
-   * annotations, which its controller copies to ReplicaSets).
+   * For tracksGeneration kinds whose generation also counts something in metadata (EndpointSlice: its
+   * labels): whether `obj` changed in a way that bumps the generation. Absent: anything outside
+   * metadata and status.
    */
-  generationAlsoCounts?(obj: T, old: T): boolean;
+  generationChanged?(obj: T, old: T): boolean;
 }
 
 /** One column of `kubectl get`: definition plus how to compute the cell (1-conventions: Table). */

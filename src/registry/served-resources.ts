@@ -12,6 +12,7 @@ export class ServedSet {
   readonly definitions: readonly ResourceDefinition[];
   private readonly byPath: ReadonlyMap<string, Store>;
   private readonly byGroupResource: ReadonlyMap<string, Store>;
+  private readonly groups: ReadonlySet<string>;
 
   constructor(readonly stores: readonly Store[]) {
     this.definitions = stores.map((s) => s.def);
@@ -20,6 +21,12 @@ export class ServedSet {
     const byGroupResource = new Map<string, Store>();
     for (const s of stores) if (!byGroupResource.has(`${s.def.group}/${s.def.resource}`)) byGroupResource.set(`${s.def.group}/${s.def.resource}`, s);
     this.byGroupResource = byGroupResource;
+    this.groups = new Set(stores.map((s) => s.def.group));
+  }
+
+  /** Whether any version of `group` is served ('' is the core group). */
+  servesGroup(group: string): boolean {
+    return this.groups.has(group);
   }
 
   /** The store of `resource` in `group`/`version`, if served. */

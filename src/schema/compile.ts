@@ -17,6 +17,8 @@ export interface ObjectNode extends NodeBase {
   fields: Map<string, SchemaNode>;
   /** Field names in declaration order (the order Go encodes them). */
   order: string[];
+  /** Each field's place in `order`. */
+  positions: Map<string, number>;
   preserveUnknown: boolean;
 }
 
@@ -85,12 +87,14 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     structName: typeof id === 'string' ? id.slice(id.lastIndexOf('.') + 1) : '',
     fields: new Map(),
     order: [],
+    positions: new Map(),
     preserveUnknown: preservesUnknownFields(schema),
   };
   cache.set(schema, node);
   const properties = asSchema(schema['properties']) ?? {};
   for (const name of Object.keys(properties)) {
     node.fields.set(name, compileNode(asSchema(properties[name]) ?? {}, root, cache));
+    node.positions.set(name, node.order.length);
     node.order.push(name);
   }
   return node;

@@ -180,23 +180,48 @@ const join = (path: string, key: string): string => (path === '' ? key : `${path
 function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
   if (!isPlainObject(value)) return mismatch(node, value, ctx, state);
   const struct = node.structName || ctx.struct;
-  const decoded = new Map<string, unknown>();
-  const kept: [string, unknown][] = [];
+  // Decoded fields with their declaration positions; most bodies already list them in that order.
+  const names: string[] = [];
+  const values: unknown[] = [];
+  const positions: number[] = [];
+  let ordered = true;
+  let kept: [string, unknown][] | undefined;
   for (const key of Object.keys(value)) {
     const field = node.fields.get(key);
     if (!field) {
-      if (node.preserveUnknown) kept.push([key, value[key]]);
+      if (node.preserveUnknown) (kept ??= []).push([key, value[key]]);
       else state.unknown(join(ctx.path, key));
       continue;
     }
     const out = decodeNode(field, value[key], new Context(struct, ctx, key, Step.Field), state);
-    if (out !== DROP) decoded.set(key, out);
+    if (out === DROP) continue;
+    const position = node.positions.get(key) as number;
+    if (positions.length > 0 && position < (positions[positions.length - 1] as number)) ordered = false;
+    names.push(key);
+    values.push(out);
+    positions.push(position);
   }
   // Declaration order, as Go encodes a struct; preserved unknown fields follow.
   const result: Record<string, unknown> = {};
-  for (const name of node.order) if (decoded.has(name)) result[name] = decoded.get(name);
-  for (const [key, keptValue] of kept) result[key] = keptValue;
+  const order = ordered ? undefined : byPosition(positions);
+  for (let i = 0; i < names.length; i++) {
+    const at = order === undefined ? i : (order[i] as number);
+    result[names[at] as string] = values[at];
+  }
+  if (kept) for (const [key, keptValue] of kept) result[key] = keptValue;
   return result;
+}
+
+/** The indices of `positions` in ascending order of their values (an insertion sort: structs are small). */
+function byPosition(positions: readonly number[]): number[] {
+  const order = positions.map((_, i) => i);
+  for (let i = 1; i < order.length; i++) {
+    const at = order[i] as number;
+    let j = i - 1;
+    for (; j >= 0 && (positions[order[j] as number] as number) > (positions[at] as number); j--) order[j + 1] = order[j] as number;
+    order[j + 1] = at;
+  }
+  return order;
 }
 
 function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeState): Decoded {

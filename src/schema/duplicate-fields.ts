@@ -10,11 +10,52 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d |
 const endsLiteral = (c: number): boolean => c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c) || Number.isNaN(c);
 
 /**
- * Field paths that occur more than once in one object of a JSON text that already parsed (so it is valid
- * JSON). Runs on every JSON write body: strings are skipped with indexOf, and a path is only spelled out
- * for a duplicate (the segments of the current position are kept on a stack).
+ * Field paths that occur more than once in one object of `text`, valid JSON that parsed into `parsed`.
+ * Runs on every JSON write body, so it first counts: parsing keeps one key of each duplicate set, so
+ * the text holds more keys than the parsed value exactly when some object repeats one. Only then is
+ * the text walked again to name the paths.
  */
-export function jsonDuplicateFields(text: string): string[] {
+export function jsonDuplicateFields(text: string, parsed: unknown): string[] {
+  return countTextKeys(text) === countParsedKeys(parsed) ? [] : namedDuplicates(text);
+}
+
+/** The keys of every object in a JSON text: its strings followed by a colon. */
+function countTextKeys(text: string): number {
+  let keys = 0;
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    const close = closingQuote(text, open);
+    let next = close + 1;
+    while (isSpace(text.charCodeAt(next))) next++;
+    if (text.charCodeAt(next) === 0x3a) keys++;
+    open = text.indexOf('"', next);
+  }
+  return keys;
+}
+
+/** The index of the quote closing the string that opens at `open` (one not escaped by a backslash). */
+function closingQuote(text: string, open: number): number {
+  for (let end = text.indexOf('"', open + 1); ; end = text.indexOf('"', end + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return end;
+  }
+}
+
+/** The keys of every object in a parsed JSON value. */
+function countParsedKeys(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let keys = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) keys += countParsedKeys(item);
+    return keys;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key in object) keys += 1 + countParsedKeys(object[key]);
+  return keys;
+}
+
+/** The paths of duplicates, walking the text with the segments of the current position on a stack. */
+function namedDuplicates(text: string): string[] {
   const duplicates: string[] = [];
   const path: Array<string | number> = [];
   let i = 0;
@@ -23,15 +64,9 @@ export function jsonDuplicateFields(text: string): string[] {
   };
   /** Past the string starting at `i`; returns the index of its closing quote. */
   const skipString = (): number => {
-    for (let end = text.indexOf('"', i + 1); ; end = text.indexOf('"', end + 1)) {
-      let slashes = 0;
-      while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
-      if (slashes % 2 === 0) {
-        const start = i;
-        i = end + 1;
-        return start;
-      }
-    }
+    const start = i;
+    i = closingQuote(text, start) + 1;
+    return start;
   };
   const readKey = (): string => {
     const start = skipString();

@@ -1,7 +1,7 @@
 // /livez, /readyz, /healthz (1-conventions: health endpoints): named checks, `verbose`, `exclude`,
 // single checks at /<endpoint>/<check>. The status code is what machines read; the text is for people.
 import type { RequestContext } from '../endpoints/context.js';
-import { writeRaw } from '../endpoints/responses.js';
+import { writePageNotFound, writeRaw } from '../endpoints/responses.js';
 
 export interface HealthCheck {
   name: string;
@@ -23,7 +23,7 @@ export async function serveHealth(ctx: RequestContext, endpoint: 'livez' | 'read
   if (single) {
     const check = checks.find((c) => c.name === single);
     if (!check) {
-      writeRaw(ctx, 404, text, '404 page not found\n');
+      writePageNotFound(ctx);
       return;
     }
     const ok = await passes(check);

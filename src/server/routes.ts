@@ -1,7 +1,7 @@
 // Everything behind the filters: health, metrics, version, discovery, OpenAPI, and the resources.
 import type { Handler, RequestContext } from '../endpoints/context.js';
 import { resourceNotFound, resourceRouter } from '../endpoints/resource-router.js';
-import { writeRaw } from '../endpoints/responses.js';
+import { writePageNotFound, writeRaw } from '../endpoints/responses.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import { discoveryRoutes } from './discovery-routes.js';
 import { serveHealth } from './health.js';
@@ -23,7 +23,10 @@ export function apiRoutes(deps: RouteDeps): Handler {
   const documents = discoveryRoutes(() => deps.registry.current().definitions);
   return async (ctx: RequestContext) => {
     const { info } = ctx;
-    if (info.isResourceRequest) return resources(ctx, info);
+    if (info.isResourceRequest) {
+      if (!deps.registry.current().servesGroup(info.apiGroup)) return writePageNotFound(ctx);
+      return resources(ctx, info);
+    }
     const path = ctx.path;
     const health = HEALTH.exec(path);
     if (health) return serveHealth(ctx, health[1] as 'livez', deps.checks[health[1] as 'livez'], health[2] ?? '');
@@ -33,6 +36,20 @@ export function apiRoutes(deps: RouteDeps): Handler {
       return;
     }
     if (await documents(ctx)) return;
+    if (!underRestfulRoot(path, deps.registry)) return writePageNotFound(ctx);
     throw resourceNotFound();
   };
+}
+
+/**
+ * Whether kube-apiserver 1.25 routes `path` to its go-restful container, whose 404 is a Status
+ * (`/api...`, `/apis`, `/apis/<served group>...`, `/version...`). Other paths fall through the
+ * delegation chain to its last handler, which answers Go's plain-text `404 page not found`: the
+ * removed `extensions` group, for one (upstream turned that into a Status only after 1.25).
+ */
+function underRestfulRoot(path: string, registry: ResourceRegistry): boolean {
+  const under = (root: string): boolean => path === root || path.startsWith(`${root}/`);
+  if (under('/api') || under('/version') || path === '/apis/') return true;
+  const group = /^\/apis\/([^/]+)/.exec(path)?.[1];
+  return group !== undefined && registry.current().servesGroup(group);
 }

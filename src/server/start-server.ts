@@ -7,6 +7,7 @@ import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionA
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
+import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
 import { listen } from './listener.js';
@@ -48,6 +49,14 @@ export interface ServerOptions {
   serviceNodePortRange?: string;
   /** `--advertise-address`: this replica's address in the `kubernetes` Endpoints (default: see server/kubernetes-service.ts). */
   advertiseAddress?: string;
+  /** `--max-requests-inflight`: read-only requests served at once, default 400; 0 for no limit. */
+  maxRequestsInflight?: number;
+  /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
+  maxMutatingRequestsInflight?: number;
+  /** `--request-timeout` in milliseconds: the cap on requests that are not long-running, default 60 s. */
+  requestTimeoutMs?: number;
+  /** `--min-request-timeout` in seconds: watches without `timeoutSeconds` end after [this, 2×this), default 1800. */
+  minRequestTimeoutSeconds?: number;
 }
 
 export interface RunningServer {
@@ -96,7 +105,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
-    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal }),
+    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
@@ -117,6 +129,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     })());
   return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, stop };
+}
+
+/** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */
+function inflightLimits(options: ServerOptions): InflightLimits {
+  return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
 }
 
 /** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */

@@ -3,6 +3,7 @@
 import { admissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import { priorityAdmission } from '../admission/plugins/priority.js';
+import { defaultIngressClassAdmission } from '../admission/plugins/default-ingress-class.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
@@ -57,7 +58,13 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let priorityClasses: Store | undefined;
   // Decoded once per cached state: the Priority plugin reads every class at every pod create.
   const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map(sharedDecoded) : []);
-  const admission = admissionChain([namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)), priorityAdmission(listPriorityClasses)]);
+  let ingressClasses: Store | undefined;
+  const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
+  const admission = admissionChain([
+    namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)),
+    priorityAdmission(listPriorityClasses),
+    defaultIngressClassAdmission(listIngressClasses),
+  ]);
 
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.flatMap((def): Store[] => {
@@ -69,6 +76,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
+    if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');

@@ -32,6 +32,29 @@ read = v1.read_namespaced_pod("py-a", "default")
 print(",".join(p.metadata.name for p in pending.items), ",".join(p.metadata.name for p in on_node.items), read.status.phase, read.status.qos_class, read.spec.containers[0].image_pull_policy)
 `;
 
+// watch.Watch().stream sends `watch=True`: a watch for upstream's parameter conversion, not a list.
+const WATCH_PODS = `
+import threading, time
+from kubernetes import client, config, watch
+config.load_kube_config()
+v1 = client.CoreV1Api()
+def mutate():
+    time.sleep(0.5)
+    pod = client.V1Pod(metadata=client.V1ObjectMeta(name="py-watched", labels={"watched": "yes"}), spec=client.V1PodSpec(containers=[client.V1Container(name="c", image="busybox:1.36")]))
+    v1.create_namespaced_pod("default", pod)
+    v1.patch_namespaced_pod("py-watched", "default", {"metadata": {"labels": {"step": "2"}}})
+    v1.delete_namespaced_pod("py-watched", "default", grace_period_seconds=0)
+threading.Thread(target=mutate).start()
+w = watch.Watch()
+seen = []
+for event in w.stream(v1.list_namespaced_pod, "default", label_selector="watched=yes", timeout_seconds=20):
+    meta = event["object"].metadata
+    seen.append(event["type"] + ":" + (meta.labels or {}).get("step", "1") + (":deleting" if meta.deletion_timestamp else ""))
+    if event["type"] == "DELETED":
+        w.stop()
+print(" ".join(seen))
+`;
+
 describe('the Python client', () => {
   let c: TestCluster;
   before(async () => {
@@ -63,5 +86,17 @@ describe('the Python client', () => {
     const result = await python(PODS_BY_FIELD_SELECTOR, c.server.kubeconfigPath);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(result.stdout.trim().split(' '), ['py-a', 'py-b', 'Pending', 'BestEffort', 'IfNotPresent']);
+  });
+
+  test('watches pods: ADDED, MODIFIED and DELETED reach watch.Watch().stream', async (t) => {
+    if (!(await hasPython())) {
+      t.skip(`${PYTHON} is not installed`);
+      return;
+    }
+    const result = await python(WATCH_PODS, c.server.kubeconfigPath);
+    assert.equal(result.code, 0, result.stderr);
+    // A pod deleted with grace 0 is first updated with its deletionTimestamp, as upstream's
+    // updateForGracefulDeletionAndFinalizers does, then deleted.
+    assert.deepEqual(result.stdout.trim().split(' '), ['ADDED:1', 'MODIFIED:2', 'MODIFIED:2:deleting', 'DELETED:2:deleting']);
   });
 });

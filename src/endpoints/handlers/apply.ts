@@ -13,7 +13,8 @@ import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { apiVersionOf, servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
-import { boolParam, patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
+import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
+import { boolQuery } from '../../schema/query-parameters.js';
 import { decodeKubeObject, checkDuplicateFields } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 
@@ -76,13 +77,13 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const query = ctx.query;
   // Parameters that do not parse are 400s before the options are validated (422), as upstream.
-  const force = boolParam(query, 'force') ?? false;
+  const force = boolQuery(query, 'force');
   const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true));
   const manager = params.fieldManager ?? '';
   const text = (await readBody(ctx.req)).toString('utf8');
   const body = parseApplyBody(text);
   const kind = scope.def.kind;
-  checkDuplicateFields(ctx, text, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
+  checkDuplicateFields(ctx, text, body.value, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
   const config = decodeConfiguration(ctx, scope, body.value, params.fieldValidation);
   const { def } = scope;
   const name = scope.info.name;

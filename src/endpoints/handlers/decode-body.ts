@@ -26,17 +26,17 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
   const body = await readBody(ctx.req);
   const yaml = mediaType === 'application/yaml';
   const raw = parseBody(body, yaml);
-  checkDuplicateFields(ctx, body.toString('utf8'), yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
+  checkDuplicateFields(ctx, body.toString('utf8'), raw, yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
   return decodeKubeObject(ctx, def, raw, fieldValidation);
 }
 
 /**
- * Duplicate fields of a JSON or YAML body (already parsed, so well formed): an error under Strict,
+ * Duplicate fields of a JSON or YAML body (already parsed into `parsed`, so well formed): an error under Strict,
  * warnings under Warn (1-conventions: field validation). `strictError` words the 400 for its caller.
  */
-export function checkDuplicateFields(ctx: RequestContext, text: string, yaml: boolean, fieldValidation: FieldValidation, strictError: (list: string) => string): void {
+export function checkDuplicateFields(ctx: RequestContext, text: string, parsed: unknown, yaml: boolean, fieldValidation: FieldValidation, strictError: (list: string) => string): void {
   if (fieldValidation === 'Ignore') return;
-  const duplicates = (yaml ? yamlDuplicateFields : jsonDuplicateFields)(text).map((path) => `duplicate field ${JSON.stringify(path)}`);
+  const duplicates = (yaml ? yamlDuplicateFields(text) : jsonDuplicateFields(text, parsed)).map((path) => `duplicate field ${JSON.stringify(path)}`);
   if (duplicates.length === 0) return;
   if (fieldValidation === 'Strict') throw badRequest(strictError(duplicates.join(', ')));
   ctx.warnings.push(...duplicates);

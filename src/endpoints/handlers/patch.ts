@@ -47,7 +47,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false));
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = decodePatch(type, body, params.fieldValidation);
-  checkDuplicateFields(ctx, body, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);
+  checkDuplicateFields(ctx, body, patch, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);
   const name = scope.info.name;
   const result = await scope.store.update(
     scope.namespace,

@@ -41,8 +41,8 @@ export function prepareUpdate(def: ResourceDefinition, obj: KubeObject, old: Kub
 export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource = ''): void {
   if (!def.strategy.tracksGeneration) return;
   const withoutMeta = ({ metadata: _m, status: _s, ...rest }: KubeObject): string => JSON.stringify(rest);
-  // The strategy's further rule is the main resource's (upstream's status strategies bump nothing).
-  const alsoCounts = !subresource && def.strategy.generationAlsoCounts?.(obj, old) === true;
-  const changed = withoutMeta(obj) !== withoutMeta(old) || alsoCounts;
+  // A strategy's own rule is the main resource's: upstream's status strategies bump nothing.
+  const custom = subresource ? undefined : def.strategy.generationChanged;
+  const changed = custom ? custom(obj, old) : withoutMeta(obj) !== withoutMeta(old);
   obj.metadata.generation = (old.metadata.generation ?? 1) + (changed ? 1 : 0);
 }

@@ -112,7 +112,8 @@ export const deploymentDefinition: ResourceDefinition<Deployment> = {
     validateUpdate: validateDeploymentUpdate,
     warnings: (d, old) => templateWarnings(d.spec?.template, 'spec.template.', d, old),
     tracksGeneration: true,
-    generationAlsoCounts: (d, old) => !semanticEqual(d.metadata.annotations, old.metadata.annotations),
+    // Spec and annotation changes bump the generation: the controller copies annotations to ReplicaSets.
+    generationChanged: (d, old) => !semanticEqual(d.spec, old.spec) || !semanticEqual(d.metadata.annotations, old.metadata.annotations),
   },
   tableColumns: deploymentColumns,
 };

@@ -73,3 +73,22 @@ export function isCIDR(value: string): boolean {
   const bits = value.slice(slash + 1);
   return ip !== undefined && /^\d{1,3}$/.test(bits) && Number(bits) <= (ip.family === 'IPv4' ? 32 : 128);
 }
+
+/** A load balancer's ingress points (Service and Ingress status). */
+export interface LoadBalancerIngressPoints {
+  ingress?: readonly { ip?: string; hostname?: string }[];
+}
+
+/** Upstream ValidateLoadBalancerStatus: IPs valid, hostnames DNS subdomains and not IPs. */
+export function validateLoadBalancerStatus(status: LoadBalancerIngressPoints | undefined, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  (status?.ingress ?? []).forEach((ingress, i) => {
+    const at = `${path}.ingress[${i}]`;
+    if (ingress.ip && !isValidIP(ingress.ip)) errors.push(invalid(`${at}.ip`, ingress.ip, 'must be a valid IP address'));
+    if (ingress.hostname) {
+      errors.push(...validateDNS1123Subdomain(ingress.hostname, `${at}.hostname`));
+      if (isValidIP(ingress.hostname)) errors.push(invalid(`${at}.hostname`, ingress.hostname, 'must be a DNS name, not an IP address'));
+    }
+  });
+  return errors;
+}

@@ -1,12 +1,13 @@
 // EndpointSlice (discovery.k8s.io/v1, namespaced): schema, port defaults, validation as upstream
-// ValidateEndpointSlice{,Create,Update} (1.25), generation tracking, and the table
-// NAME ADDRESSTYPE PORTS ENDPOINTS AGE.
+// ValidateEndpointSlice{,Create,Update} (1.25), the strategy (generation counting labels too;
+// `deprecatedTopology` written through v1 is dropped), and the table NAME ADDRESSTYPE PORTS ENDPOINTS AGE.
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import { invalid, notSupported, required, tooMany, duplicate, type FieldError } from '../../../errors/field-errors.js';
-import { isDNS1123Label, isDNS1123Subdomain, nameIsDNSSubdomain, validateLabels, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
+import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, nameIsDNSSubdomain, validateLabels, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { ageColumn, columnDefinition, nameColumn } from '../../printers/columns.js';
-import { validateDNS1123Label, validateDNS1123Subdomain, validateNonSpecialIP, validateProtocol, validateQualifiedName } from '../../core/v1/network-validation.js';
-import { familyOf } from '../../../registry/core/service/ip-range.js';
+import { SUPPORTED_PORT_PROTOCOLS, validateDNS1123Label, validateDNS1123Subdomain, validateNonSpecialIP, validateQualifiedName } from '../../core/v1/network-validation.js';
+import { parseIP } from '../../../registry/core/service/ip-range.js';
+import { canonicalJson } from '../../core/v1/go-struct-diff.js';
 import { EndpointSliceSchema, type Endpoint, type EndpointPort, type EndpointSlice as GeneratedEndpointSlice } from './schemas.generated.js';
 
 /** An EndpointSlice as it arrives: the required fields may be missing until validation says so. */
@@ -44,11 +45,34 @@ function validateFQDN(name: string, path: string): FieldError[] {
   return [];
 }
 
+/** Go's view of an address: IPv4 also when written as an IPv4-mapped IPv6 address (net.IP.To4). */
+function goFamily(address: string): 'IPv4' | 'IPv6' | undefined {
+  const ip = parseIP(address);
+  if (ip?.family === 'IPv6' && ip.value >> 32n === 0xffffn) return 'IPv4';
+  return ip?.family;
+}
+
+/** Upstream IsValidIPv4Address / IsValidIPv6Address then ValidateEndpointIP, or IsFullyQualifiedDomainName; other types are not checked. */
 function validateAddress(address: string, addressType: string | undefined, path: string): FieldError[] {
-  if (addressType === 'IPv4') return familyOf(address) === 'IPv4' ? validateNonSpecialIP(address, path) : [invalid(path, address, 'must be a valid IPv4 address'), ...validateNonSpecialIP(address, path)];
-  if (addressType === 'IPv6') return familyOf(address) === 'IPv6' ? validateNonSpecialIP(address, path) : [invalid(path, address, 'must be a valid IPv6 address'), ...validateNonSpecialIP(address, path)];
   if (addressType === 'FQDN') return validateFQDN(address, path);
-  return [];
+  if (addressType !== 'IPv4' && addressType !== 'IPv6') return [];
+  const family = goFamily(address) === addressType ? [] : [invalid(path, address, `must be a valid ${addressType} address`)];
+  return [...family, ...validateNonSpecialIP(address, path)];
+}
+
+/** Upstream validateHints: at most 8 zones (nothing else checked then), each a unique label value. */
+function validateHints(hints: Endpoint['hints'], path: string): FieldError[] {
+  const zones = hints?.forZones ?? [];
+  if (zones.length > MAX_ZONE_HINTS) return [tooMany(`${path}.forZones`, zones.length, MAX_ZONE_HINTS)];
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  zones.forEach((z, i) => {
+    const name = z.name ?? '';
+    if (seen.has(name)) errors.push(duplicate(`${path}.forZones[${i}].name`, name));
+    seen.add(name);
+    errors.push(...isValidLabelValue(name).map((m) => invalid(`${path}.forZones[${i}].name`, name, m)));
+  });
+  return errors;
 }
 
 function validateEndpoint(endpoint: Endpoint, addressType: string | undefined, path: string): FieldError[] {
@@ -62,15 +86,9 @@ function validateEndpoint(endpoint: Endpoint, addressType: string | undefined, p
   if (Object.keys(topology).length > MAX_TOPOLOGY_LABELS) errors.push(tooMany(`${path}.deprecatedTopology`, Object.keys(topology).length, MAX_TOPOLOGY_LABELS));
   errors.push(...validateLabels(endpoint.deprecatedTopology, `${path}.deprecatedTopology`));
   if ('topology.kubernetes.io/zone' in topology)
-    errors.push({ type: 'InternalError', field: `${path}.deprecatedTopology[topology.kubernetes.io/zone]`, detail: 'reserved key, use zone instead' });
+    errors.push({ type: 'InternalError', field: `${path}.deprecatedTopology[topology.kubernetes.io/zone]`, detail: 'reserved key was not removed in conversion' });
   if (endpoint.hostname !== undefined) errors.push(...validateDNS1123Label(endpoint.hostname, `${path}.hostname`));
-  const zones = endpoint.hints?.forZones ?? [];
-  if (zones.length > MAX_ZONE_HINTS) errors.push(tooMany(`${path}.hints.forZones`, zones.length, MAX_ZONE_HINTS));
-  const seen = new Set<string>();
-  zones.forEach((z, i) => {
-    if (seen.has(z.name)) errors.push(duplicate(`${path}.hints.forZones[${i}].name`, z.name));
-    seen.add(z.name);
-  });
+  if (endpoint.hints) errors.push(...validateHints(endpoint.hints, `${path}.hints`));
   return errors;
 }
 
@@ -84,27 +102,38 @@ function validatePorts(ports: readonly EndpointPort[]): FieldError[] {
     if (name !== '') errors.push(...validateDNS1123Label(name, `${path}.name`));
     if (names.has(name)) errors.push(duplicate(`${path}.name`, name));
     names.add(name);
-    errors.push(...validateProtocol(port.protocol, `${path}.protocol`));
+    // Defaulting sets TCP; an empty protocol is unsupported, not missing.
+    if (port.protocol === undefined) errors.push(required(`${path}.protocol`));
+    else if (!SUPPORTED_PORT_PROTOCOLS.includes(port.protocol)) errors.push(notSupported(`${path}.protocol`, port.protocol, SUPPORTED_PORT_PROTOCOLS));
     if (port.appProtocol !== undefined) errors.push(...validateQualifiedName(port.appProtocol, `${path}.appProtocol`));
   });
   return errors;
 }
 
-/** Upstream ValidateEndpointSlice: metadata, endpoints (at most 1000) and ports. */
+/** Upstream ValidateEndpointSlice: metadata, the address type (IPv4, IPv6 or FQDN), endpoints (at most 1000) and ports. */
 export function validateEndpointSlice(slice: EndpointSlice): FieldError[] {
   const errors = validateObjectMeta(slice.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain });
+  if (!slice.addressType) errors.push(required('addressType'));
+  else if (!ADDRESS_TYPES.includes(slice.addressType)) errors.push(notSupported('addressType', slice.addressType, ADDRESS_TYPES));
   const endpoints = slice.endpoints ?? [];
   if (endpoints.length > MAX_ENDPOINTS) errors.push(tooMany('endpoints', endpoints.length, MAX_ENDPOINTS));
   else endpoints.forEach((e, i) => errors.push(...validateEndpoint(e, slice.addressType, `endpoints[${i}]`)));
   return [...errors, ...validatePorts(slice.ports ?? [])];
 }
 
-/** Upstream ValidateEndpointSliceCreate: also the address type (IPv4, IPv6 or FQDN). */
-export function validateEndpointSliceCreate(slice: EndpointSlice): FieldError[] {
-  const errors = validateEndpointSlice(slice);
-  if (!slice.addressType) errors.push(required('addressType'));
-  else if (!ADDRESS_TYPES.includes(slice.addressType)) errors.push(notSupported('addressType', slice.addressType, ADDRESS_TYPES));
-  return errors;
+/** Upstream ValidateEndpointSliceCreate: ValidateEndpointSlice. */
+export const validateEndpointSliceCreate = validateEndpointSlice;
+
+/** Upstream dropTopologyOnV1: `deprecatedTopology` is not writable through v1 (create, or an update that changes endpoints). */
+function dropDeprecatedTopology(slice: EndpointSlice, old?: EndpointSlice): void {
+  if (old && canonicalJson(old.endpoints ?? []) === canonicalJson(slice.endpoints ?? [])) return;
+  for (const endpoint of slice.endpoints ?? []) delete endpoint.deprecatedTopology;
+}
+
+/** Upstream PrepareForUpdate: the generation counts changes outside metadata, and of the labels. */
+function generationChanged(slice: EndpointSlice, old: EndpointSlice): boolean {
+  const rest = ({ metadata: _m, ...others }: EndpointSlice): string => canonicalJson(others);
+  return rest(slice) !== rest(old) || canonicalJson(slice.metadata.labels ?? {}) !== canonicalJson(old.metadata.labels ?? {});
 }
 
 /** Upstream ValidateEndpointSliceUpdate: the address type is immutable. */
@@ -148,7 +177,14 @@ export const endpointSliceDefinition: ResourceDefinition<EndpointSlice> = {
   definitionName: 'io.k8s.api.discovery.v1.EndpointSlice',
   verbs: ALL_VERBS,
   defaults: defaultEndpointSlice,
-  strategy: { validate: validateEndpointSliceCreate, validateUpdate: validateEndpointSliceUpdate, tracksGeneration: true },
+  strategy: {
+    prepareForCreate: (slice) => dropDeprecatedTopology(slice),
+    validate: validateEndpointSliceCreate,
+    prepareForUpdate: dropDeprecatedTopology,
+    validateUpdate: validateEndpointSliceUpdate,
+    tracksGeneration: true,
+    generationChanged,
+  },
   tableColumns: columns,
   storage: { resourcePath: 'endpointslices' },
 };

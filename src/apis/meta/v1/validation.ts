@@ -63,6 +63,29 @@ export const isDNS1035Label = formatCheck(63, DNS1035_LABEL_FMT,
   "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
   'my-name', 'abc-123');
 
+/** Checks a wildcard subdomain (`*.example.com`: Ingress hosts; at most 253 characters). */
+export const isWildcardDNS1123Subdomain = formatCheck(253, `\\*\\.${DNS1123_SUBDOMAIN_FMT}`,
+  "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character",
+  '*.example.com');
+
+const HTTP_PATH_FMT = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
+const httpPathRe = anchored(HTTP_PATH_FMT);
+
+/**
+ * Upstream IsDomainPrefixedPath (`acme.io/foo`: an RFC 1123 subdomain, '/', then HTTP path characters),
+ * as field errors at `path`.
+ */
+export function validateDomainPrefixedPath(value: string, path: string): FieldError[] {
+  if (value.length === 0) return [field.required(path)];
+  const slash = value.indexOf('/');
+  const host = slash < 0 ? value : value.slice(0, slash);
+  const rest = slash < 0 ? '' : value.slice(slash + 1);
+  if (slash < 0 || host.length === 0 || rest.length === 0) return [field.invalid(path, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
+  const errors = isDNS1123Subdomain(host).map((m) => field.invalid(path, host, m));
+  if (!httpPathRe.test(rest)) errors.push(field.invalid(path, rest, regexError('must be a valid path', HTTP_PATH_FMT)));
+  return errors;
+}
+
 /** Checks a qualified name (label keys, annotation keys, finalizers): `[dns-subdomain/]name`, name <= 63. */
 export function isQualifiedName(value: string): string[] {
   const errs: string[] = [];

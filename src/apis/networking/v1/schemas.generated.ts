@@ -3,7 +3,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
 import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
-import { type TypedLocalObjectReference, TypedLocalObjectReferenceSchema } from '../../core/v1/schemas.generated.js';
+import { type LoadBalancerStatus, LoadBalancerStatusSchema, type TypedLocalObjectReference, TypedLocalObjectReferenceSchema } from '../../core/v1/schemas.generated.js';
 import { ListMetaSchema, ObjectMetaSchema } from '../../meta/v1/object-meta.js';
 import { type Condition, ConditionSchema, IntOrStringSchema, type LabelSelector, LabelSelectorSchema } from '../../meta/v1/schemas.generated.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
@@ -129,56 +129,15 @@ export type IngressSpec = {
   tls?: IngressTLS[];
 };
 
-/** io.k8s.api.networking.v1.IngressPortStatus. */
-export const IngressPortStatusSchema: TSchema = K.Object(
-  {
-    error: K.Optional(K.String({ [N]: 3 })),
-    port: K.Int32({ [N]: 1 }),
-    protocol: K.String({ [N]: 2 }),
-  },
-  { $id: 'io.k8s.api.networking.v1.IngressPortStatus' },
-);
-export type IngressPortStatus = {
-  error?: string;
-  port: number;
-  protocol: string;
-};
-
-/** io.k8s.api.networking.v1.IngressLoadBalancerIngress. */
-export const IngressLoadBalancerIngressSchema: TSchema = K.Object(
-  {
-    hostname: K.Optional(K.String({ [N]: 2 })),
-    ip: K.Optional(K.String({ [N]: 1 })),
-    ports: K.Optional(K.List(IngressPortStatusSchema, { 'x-kubernetes-list-type': "atomic", [N]: 4 })),
-  },
-  { $id: 'io.k8s.api.networking.v1.IngressLoadBalancerIngress' },
-);
-export type IngressLoadBalancerIngress = {
-  hostname?: string;
-  ip?: string;
-  ports?: IngressPortStatus[];
-};
-
-/** io.k8s.api.networking.v1.IngressLoadBalancerStatus. */
-export const IngressLoadBalancerStatusSchema: TSchema = K.Object(
-  {
-    ingress: K.Optional(K.List(IngressLoadBalancerIngressSchema, { [N]: 1 })),
-  },
-  { $id: 'io.k8s.api.networking.v1.IngressLoadBalancerStatus' },
-);
-export type IngressLoadBalancerStatus = {
-  ingress?: IngressLoadBalancerIngress[];
-};
-
 /** io.k8s.api.networking.v1.IngressStatus. */
 export const IngressStatusSchema: TSchema = K.Object(
   {
-    loadBalancer: K.Optional(protobufField(1, IngressLoadBalancerStatusSchema)),
+    loadBalancer: K.Optional(protobufField(1, LoadBalancerStatusSchema)),
   },
   { $id: 'io.k8s.api.networking.v1.IngressStatus' },
 );
 export type IngressStatus = {
-  loadBalancer?: IngressLoadBalancerStatus;
+  loadBalancer?: LoadBalancerStatus;
 };
 
 /** io.k8s.api.networking.v1.Ingress. */

@@ -2,7 +2,7 @@
 // (pkg/apis/core/validation, release 1.25): messages and field paths are upstream's.
 import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
 import { nameIsDNS1035Label, validateLabels, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
-import { isCIDR, isValidIP, validateDNS1123Subdomain, validateNonSpecialIP, validateQualifiedName, VALID_IP_MESSAGE } from '../network-validation.js';
+import { isCIDR, isValidIP, validateDNS1123Subdomain, validateLoadBalancerStatus, validateNonSpecialIP, validateQualifiedName, VALID_IP_MESSAGE } from '../network-validation.js';
 import { validateClusterIPsRelatedFields, validateClusterIPsUpdate, validateIPFamiliesUpdate } from './cluster-ips.js';
 import { externallyAccessible, isHeadless, needsHealthCheck, type Service } from './helpers.js';
 import { validatePortUniqueness, validateServicePorts } from './validation-ports.js';
@@ -131,14 +131,5 @@ export function validateServiceUpdate(svc: Service, old: Service): FieldError[] 
 
 /** Upstream ValidateServiceStatusUpdate: metadata and the load balancer ingress addresses. */
 export function validateServiceStatusUpdate(svc: Service, old: Service): FieldError[] {
-  const errors = validateObjectMetaUpdate(svc.metadata, old.metadata);
-  (svc.status?.loadBalancer?.ingress ?? []).forEach((ingress, i) => {
-    const path = `status.loadBalancer.ingress[${i}]`;
-    if (ingress.ip && !isValidIP(ingress.ip)) errors.push(invalid(`${path}.ip`, ingress.ip, 'must be a valid IP address'));
-    if (ingress.hostname) {
-      errors.push(...validateDNS1123Subdomain(ingress.hostname, `${path}.hostname`));
-      if (isValidIP(ingress.hostname)) errors.push(invalid(`${path}.hostname`, ingress.hostname, 'must be a DNS name, not an IP address'));
-    }
-  });
-  return errors;
+  return [...validateObjectMetaUpdate(svc.metadata, old.metadata), ...validateLoadBalancerStatus(svc.status?.loadBalancer, 'status.loadBalancer')];
 }

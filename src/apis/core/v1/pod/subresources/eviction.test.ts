@@ -5,7 +5,8 @@ import type { KubeObject } from '../../../../meta/v1/types.js';
 import type { ResourceDefinition } from '../../../../../registry/resource-definition.js';
 import type { Pod } from '../../schemas.generated.js';
 import { podDefinition } from '../pod.js';
-import { budgetsAllowEviction, evictionSubresource } from './eviction.js';
+import { evictionSubresource } from './eviction.js';
+import { checkBudgets } from './eviction-budgets.js';
 import { memoryStores } from './test-stores.js';
 
 const eviction = (name: string, deleteOptions?: Record<string, unknown>): KubeObject => ({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name }, ...(deleteOptions ? { deleteOptions } : {}) });
@@ -27,7 +28,7 @@ describe('eviction', () => {
   after(() => env.stop());
 
   test('no PodDisruptionBudget store: every eviction is allowed', async () => {
-    assert.equal(await budgetsAllowEviction(env.access, running('x') as Pod), undefined);
+    assert.deepEqual(await checkBudgets(env.access, running('x') as Pod, false), { enforceVersion: false });
   });
 
   test('a pending pod is deleted: 201 Success', async () => {

@@ -1,6 +1,7 @@
 // Evicting a pod (upstream EvictionREST.Create, 1.25): POST a policy/v1 Eviction to `pods/<name>/eviction`
-// deletes the pod with the eviction's DeleteOptions, once its PodDisruptionBudgets allow it. A pod that
-// is Pending, Succeeded, Failed or already being deleted is deleted without looking at budgets.
+// deletes the pod with the eviction's DeleteOptions, once its PodDisruptionBudgets allow it
+// (eviction-budgets.ts). A pod that is Pending, Succeeded, Failed or already being deleted is deleted
+// without looking at budgets.
 import { badRequest, isStatusError } from '../../../../../errors/status-error.js';
 import type { DeleteOptions, KubeObject } from '../../../../meta/v1/types.js';
 import type { Store } from '../../../../../registry/store/index.js';
@@ -8,6 +9,7 @@ import type { SubresourceAccess, ViewSubresource, ViewWriteOptions } from '../..
 import { EvictionSchema, type Eviction } from '../../../../policy/v1/schemas.generated.js';
 import type { Pod } from '../../schemas.generated.js';
 import { createdSuccess } from './binding.js';
+import { budgetBeingProcessed, checkBudgets } from './eviction-budgets.js';
 
 /** upstream EvictionsRetry: how often a delete that lost a race is tried again. */
 const EVICTION_ATTEMPTS = 20;
@@ -16,19 +18,7 @@ const EVICTION_ATTEMPTS = 20;
 const canIgnoreBudgets = (pod: Pod): boolean => ['Succeeded', 'Failed', 'Pending'].includes(pod.status?.phase ?? '') || Boolean(pod.metadata.deletionTimestamp);
 
 /** upstream shouldEnforceResourceVersion: terminal pods are deleted whatever their version. */
-const enforceResourceVersion = (pod: Pod): boolean => !['Succeeded', 'Failed'].includes(pod.status?.phase ?? '');
-
-/**
- * Whether the PodDisruptionBudgets covering `pod` allow evicting it now: undefined to go ahead, or the
- * Status to answer instead (429 when a budget allows no disruption). Budgets arrive with the policy
- * group; until `poddisruptionbudgets` is served there is no budget, and every eviction is allowed.
- */
-export async function budgetsAllowEviction(access: SubresourceAccess, _pod: Pod): Promise<KubeObject | undefined> {
-  const budgets = access.storeFor('policy', 'poddisruptionbudgets');
-  if (!budgets) return undefined;
-  // The policy group brings the budget check (upstream checkAndDecrement) here.
-  return undefined;
-}
+const enforceResourceVersion = (pod: Pod): boolean => !['Succeeded', 'Failed'].includes(pod.status?.phase ?? '') && !pod.metadata.deletionTimestamp;
 
 /** upstream propagateDryRun: the eviction's DeleteOptions, dry run when either the eviction or the request says so. */
 function deleteOptionsOf(eviction: Eviction, dryRun: boolean): DeleteOptions {
@@ -45,19 +35,23 @@ function withResourceVersion(options: DeleteOptions, pod: Pod): DeleteOptions {
   return { ...options, preconditions: { ...options.preconditions, resourceVersion: pod.metadata.resourceVersion ?? '' } };
 }
 
-/** One attempt: read the pod, check budgets where they apply, delete. */
-async function evictOnce(access: SubresourceAccess, namespace: string, name: string, options: DeleteOptions, write: ViewWriteOptions): Promise<KubeObject> {
-  const pods: Store = access.parent;
-  const pod = (await pods.get(namespace, name)).object as Pod;
-  let deleteOptions = options;
-  if (canIgnoreBudgets(pod)) {
-    if (enforceResourceVersion(pod)) deleteOptions = withResourceVersion(options, pod);
-  } else {
-    const refusal = await budgetsAllowEviction(access, pod);
-    if (refusal) return refusal;
+/**
+ * Reads the pod and, when its budgets need no check, deletes it at once (retried on conflicts unless the
+ * client gave a resourceVersion): the pod when budgets must be checked, undefined once it is deleted.
+ */
+async function podToCheck(pods: Store, namespace: string, name: string, options: DeleteOptions, write: ViewWriteOptions): Promise<Pod | undefined> {
+  const retry = !options.preconditions?.resourceVersion;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const pod = (await pods.get(namespace, name)).object as Pod;
+      if (!canIgnoreBudgets(pod)) return pod;
+      const deleteOptions = enforceResourceVersion(pod) && retry ? withResourceVersion(options, pod) : options;
+      await pods.delete(namespace, name, deleteOptions, { ...write, dryRun: isDryRun(deleteOptions) });
+      return undefined;
+    } catch (error) {
+      if (!retry || attempt >= EVICTION_ATTEMPTS || !isStatusError(error) || error.code !== 409) throw error;
+    }
   }
-  await pods.delete(namespace, name, deleteOptions, { ...write, dryRun: isDryRun(deleteOptions) });
-  return createdSuccess();
 }
 
 /** POST an Eviction: 201 with a Success Status once the pod is deleted (or its graceful deletion started). */
@@ -65,16 +59,20 @@ async function evict(access: SubresourceAccess, namespace: string, name: string,
   const eviction = obj as Eviction;
   if ((eviction.metadata.name ?? '') !== name) throw badRequest('name in URL does not match name in Eviction object');
   const options = deleteOptionsOf(eviction, write.dryRun);
-  // A client's own resourceVersion precondition is not retried: its conflict is the answer.
-  const retry = !options.preconditions?.resourceVersion;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const object = await evictOnce(access, namespace, name, options, write);
-      return { code: typeof object['code'] === 'number' ? object['code'] : 201, object };
-    } catch (error) {
-      if (!retry || attempt >= EVICTION_ATTEMPTS || !isStatusError(error) || error.code !== 409) throw error;
-    }
+  const pod = await podToCheck(access.parent, namespace, name, options, write);
+  if (!pod) return { code: 201, object: createdSuccess() };
+  const verdict = await checkBudgets(access, pod, isDryRun(options));
+  if ('refusal' in verdict) return { code: typeof verdict.refusal['code'] === 'number' ? verdict.refusal['code'] : 500, object: verdict.refusal };
+  // An unready pod evicted without a decrement must still be unready when deleted: its resourceVersion holds.
+  const clientVersion = Boolean(options.preconditions?.resourceVersion);
+  const deleteOptions = verdict.enforceVersion ? { ...options, preconditions: { ...options.preconditions, resourceVersion: pod.metadata.resourceVersion ?? '' } } : options;
+  try {
+    await access.parent.delete(namespace, name, deleteOptions, { ...write, dryRun: isDryRun(deleteOptions) });
+  } catch (error) {
+    if (verdict.enforceVersion && !clientVersion && isStatusError(error) && error.code === 409) throw budgetBeingProcessed(verdict.budget ?? '');
+    throw error;
   }
+  return { code: 201, object: createdSuccess() };
 }
 
 /** `pods/<name>/eviction`: POST a policy/v1 Eviction. */

@@ -1,21 +1,13 @@
 // PodLogOptions from the query of a log request (upstream parameter decoding and ValidatePodLogOptions, 1.25).
-import { badRequest } from '../../../../../errors/status-error.js';
+import { int64Query } from '../../../../../schema/query-parameters.js';
 import { forbidden, invalid, type FieldError } from '../../../../../errors/field-errors.js';
-
-/** An int64 query parameter; 400 with Go's strconv text when it is not one. */
-function int64Param(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name);
-  if (text === null) return undefined;
-  if (!/^[+-]?\d+$/.test(text)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
-  return Number(text);
-}
 
 /** upstream ValidatePodLogOptions over the query's tailLines, limitBytes, sinceSeconds and sinceTime. */
 export function validatePodLogOptions(query: URLSearchParams): FieldError[] {
   const errors: FieldError[] = [];
-  const tailLines = int64Param(query, 'tailLines');
-  const limitBytes = int64Param(query, 'limitBytes');
-  const sinceSeconds = int64Param(query, 'sinceSeconds');
+  const tailLines = int64Query(query, 'tailLines');
+  const limitBytes = int64Query(query, 'limitBytes');
+  const sinceSeconds = int64Query(query, 'sinceSeconds');
   if (tailLines !== undefined && tailLines < 0) errors.push(invalid('tailLines', tailLines, 'must be greater than or equal to 0'));
   if (limitBytes !== undefined && limitBytes < 1) errors.push(invalid('limitBytes', limitBytes, 'must be greater than 0'));
   if (sinceSeconds !== undefined && query.get('sinceTime') !== null) {

@@ -1,0 +1,181 @@
+// pflag's flag set, as kube-apiserver's cobra command parses it: flag specs (how a flag is spelled, shown
+// in help and parsed), the scan of a command line, and the help text. The options modules (options/)
+// declare the flags of one concern each; flags.ts joins them into `kplane serve`'s set.
+import { isIP } from 'node:net';
+import { formatGoDuration, goDurationMs } from '../schema/go-duration.js';
+
+/** A command line the flag parser refused; print `Error: <message>` and exit with status 1, as cobra does. */
+export class FlagError extends Error {
+  override readonly name = 'FlagError';
+}
+
+/** One flag: how it is spelled, shown in help, and parsed (pflag semantics). */
+export interface FlagSpec<T> {
+  readonly name: string;
+  readonly shorthand?: string;
+  /** Value placeholder in help (`string`, `int`, `duration`, `strings`, `ip`); empty for booleans. */
+  readonly typeName: string;
+  readonly usage: string;
+  readonly initial: T;
+  /** Help text of the default, or undefined to show none. */
+  readonly defaultText: string | undefined;
+  /** `previous` lets list flags append on repetition; `first` is true on the flag's first occurrence. */
+  parse(raw: string, previous: T, first: boolean): T;
+}
+
+export const stringFlag = (name: string, initial: string, usage: string): FlagSpec<string> => ({
+  name, typeName: 'string', usage, initial,
+  defaultText: initial === '' ? undefined : JSON.stringify(initial),
+  parse: (raw) => raw,
+});
+
+export const intFlag = (name: string, initial: number, usage: string, shorthand?: string): FlagSpec<number> => ({
+  name, shorthand, typeName: 'int', usage, initial,
+  defaultText: initial === 0 ? undefined : String(initial),
+  parse: (raw) => {
+    if (!/^[+-]?\d+$/.test(raw)) throw new Error(`strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
+    return Number.parseInt(raw, 10);
+  },
+});
+
+export const boolFlag = (name: string, usage: string, shorthand?: string): FlagSpec<boolean> => ({
+  name, shorthand, typeName: '', usage, initial: false, defaultText: undefined,
+  parse: (raw) => {
+    if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(raw)) return true;
+    if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(raw)) return false;
+    throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  },
+});
+
+export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({
+  name, typeName: 'duration', usage, initial: initialMs, defaultText: formatGoDuration(initialMs),
+  parse: (raw) => goDurationMs(raw),
+});
+
+export const ipFlag = (name: string, initial: string, usage: string): FlagSpec<string> => ({
+  name, typeName: 'ip', usage, initial, defaultText: initial,
+  parse: (raw) => {
+    const ip = raw.trim();
+    if (isIP(ip) === 0) throw new Error(`failed to parse IP: ${JSON.stringify(raw)}`);
+    return ip;
+  },
+});
+
+/** Comma-separated list; the first occurrence replaces the default, later ones append (pflag StringSlice). */
+export const stringsFlag = (name: string, usage: string): FlagSpec<readonly string[]> => ({
+  name, typeName: 'strings', usage, initial: [], defaultText: undefined,
+  parse: (raw, previous, first) => [...(first ? [] : previous), ...raw.split(',').map((s) => s.trim()).filter((s) => s !== '')],
+});
+
+export const enumFlag = <T extends string>(name: string, values: readonly T[], initial: T, usage: string): FlagSpec<T> => ({
+  name, typeName: 'string', usage, initial, defaultText: JSON.stringify(initial),
+  parse: (raw) => {
+    const value = values.find((v) => v === raw);
+    if (value === undefined) throw new Error(`must be one of ${values.join(', ')}`);
+    return value;
+  },
+});
+
+/** Any flag, for code that handles flags of every type alike. */
+type AnySpec = FlagSpec<unknown>;
+
+/** The specs of a set of flags, by option key. */
+export type FlagSpecs = Readonly<Record<string, AnySpec>>;
+
+/** The parsed values of a set of flags, by option key. */
+export type FlagValues<F> = { -readonly [K in keyof F]: F[K] extends FlagSpec<infer T> ? T : never };
+
+/**
+ * Parses `argv` against `flags` with pflag's rules: `--flag=value`, `--flag value`, `-v4`, `-v=4`,
+ * `-v 4`; booleans take no separate value (`--help`, `--help=false`); `--` ends flags.
+ * @throws FlagError with upstream's wording (`unknown flag: --foo`, `flag needs an argument: --secure-port`,
+ *   `invalid argument "x" for "--secure-port" flag: ...`).
+ */
+export function parseFlagSet<F extends FlagSpecs>(flags: F, argv: readonly string[]): { values: FlagValues<F>; changed: ReadonlySet<keyof F>; positional: string[] } {
+  const values = Object.fromEntries(Object.entries(flags).map(([key, spec]) => [key, spec.initial])) as Record<string, unknown>;
+  const changed = new Set<string>();
+  const positional = scanArguments(flags, argv, (key, raw) => {
+    const spec = flags[key] as AnySpec;
+    try {
+      values[key] = spec.parse(raw, values[key], !changed.has(key));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new FlagError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(flagTitle(spec))} flag: ${reason}`);
+    }
+    changed.add(key);
+  });
+  return { values: values as FlagValues<F>, changed: changed as ReadonlySet<keyof F>, positional };
+}
+
+type Assign = (key: string, raw: string) => void;
+
+/** Walks argv, calling `assign` per flag occurrence; returns the positional arguments. */
+function scanArguments(flags: FlagSpecs, argv: readonly string[], assign: Assign): string[] {
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const next = (missing: string): string => {
+      if (i + 1 >= argv.length) throw new FlagError(`flag needs an argument: ${missing}`);
+      return argv[++i] ?? '';
+    };
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('--')) scanLongFlag(flags, arg, next, assign);
+    else if (arg.startsWith('-') && arg.length > 1) scanShorthands(flags, arg, next, assign);
+    else positional.push(arg);
+  }
+  return positional;
+}
+
+function scanLongFlag(flags: FlagSpecs, arg: string, next: (missing: string) => string, assign: Assign): void {
+  const body = arg.slice(2);
+  if (body.startsWith('-') || body.startsWith('=')) throw new FlagError(`bad flag syntax: ${arg}`);
+  const eq = body.indexOf('=');
+  const name = eq === -1 ? body : body.slice(0, eq);
+  const key = keyOf(flags, (spec) => spec.name === name);
+  if (key === undefined) throw new FlagError(`unknown flag: --${name}`);
+  if (eq !== -1) assign(key, body.slice(eq + 1));
+  else if (flags[key]?.typeName === '') assign(key, 'true');
+  else assign(key, next(`--${name}`));
+}
+
+function scanShorthands(flags: FlagSpecs, arg: string, next: (missing: string) => string, assign: Assign): void {
+  // Several boolean shorthands may share one dash (`-hv 3` is `-h -v 3`).
+  for (let rest = arg.slice(1); rest !== ''; ) {
+    const letter = rest.charAt(0);
+    const key = keyOf(flags, (spec) => spec.shorthand === letter);
+    if (key === undefined) throw new FlagError(`unknown shorthand flag: '${letter}' in ${arg}`);
+    const after = rest.slice(1);
+    if (after.startsWith('=')) return assign(key, after.slice(1));
+    if (flags[key]?.typeName === '') {
+      assign(key, 'true');
+      rest = after;
+      continue;
+    }
+    return assign(key, after !== '' ? after : next(`'${letter}' in -${letter}`));
+  }
+}
+
+function keyOf(flags: FlagSpecs, matches: (spec: AnySpec) => boolean): string | undefined {
+  return Object.keys(flags).find((key) => matches(flags[key] as AnySpec));
+}
+
+function flagTitle(spec: AnySpec): string {
+  return spec.shorthand === undefined ? `--${spec.name}` : `-${spec.shorthand}, --${spec.name}`;
+}
+
+/** Help text of a command, laid out like cobra's (flags sorted, aligned, defaults shown). */
+export function flagSetUsage(command: string, flags: FlagSpecs): string {
+  const rows = Object.values(flags)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((spec) => {
+      const names = spec.shorthand === undefined ? `      --${spec.name}` : `  -${spec.shorthand}, --${spec.name}`;
+      const usage = spec.defaultText === undefined ? spec.usage : `${spec.usage} (default ${spec.defaultText})`;
+      return { left: spec.typeName === '' ? names : `${names} ${spec.typeName}`, usage };
+    });
+  const width = Math.max(...rows.map((row) => row.left.length)) + 3;
+  const lines = rows.map((row) => `${row.left.padEnd(width)}${row.usage}`);
+  return ['Usage:', `  ${command} [flags]`, '', 'Flags:', ...lines, ''].join('\n');
+}

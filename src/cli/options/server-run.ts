@@ -1,0 +1,56 @@
+// Server run options (upstream ServerRunOptions): the address advertised to the cluster, the limits on
+// requests in flight and the request timeouts.
+import { durationFlag, FlagError, intFlag, ipFlag } from '../flag-set.js';
+import { optional, type OptionGroup } from './option-group.js';
+
+const flags = {
+  advertiseAddress: { ...ipFlag('advertise-address', '',
+    'The IP address on which to advertise the apiserver to members of the cluster. If blank, the --bind-address will be used. If --bind-address is unspecified or loopback, the host\'s default interface will be used.'), defaultText: undefined },
+  maxMutatingRequestsInflight: intFlag('max-mutating-requests-inflight', 200,
+    'This and --max-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of mutating requests in flight, or a zero value disables the limit completely.'),
+  maxRequestsInflight: intFlag('max-requests-inflight', 400,
+    'This and --max-mutating-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of non-mutating requests in flight, or a zero value disables the limit completely.'),
+  minRequestTimeout: intFlag('min-request-timeout', 1800,
+    'An optional field indicating the minimum number of seconds a handler must keep a request open before timing it out. Currently only honored by the watch request handler, which picks a randomized value above this number as the connection timeout, to spread out load.'),
+  requestTimeoutMs: durationFlag('request-timeout', 60_000,
+    'An optional field indicating the duration a handler must keep a request open before timing it out. This is the default request timeout for requests but may be overridden by flags such as --min-request-timeout for specific types of requests.'),
+};
+
+export interface ServerRunOptions {
+  /** undefined: kube-apiserver's default (see server/kubernetes-service.ts). */
+  readonly advertiseAddress: string | undefined;
+  /** 0: no limit. */
+  readonly maxRequestsInflight: number;
+  readonly maxMutatingRequestsInflight: number;
+  /** `--min-request-timeout`, seconds. */
+  readonly minRequestTimeout: number;
+  /** `--request-timeout`, milliseconds. */
+  readonly requestTimeoutMs: number;
+}
+
+export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
+  flags,
+  resolve(values, _changed, validate) {
+    if (validate) {
+      // upstream ServerRunOptions.Validate
+      if (values.maxRequestsInflight < 0) throw new FlagError('--max-requests-inflight can not be negative value');
+      if (values.maxMutatingRequestsInflight < 0) throw new FlagError('--max-mutating-requests-inflight can not be negative value');
+      if (values.requestTimeoutMs < 0) throw new FlagError('--request-timeout can not be negative value');
+      if (values.minRequestTimeout < 0) throw new FlagError('--min-request-timeout can not be negative value');
+    }
+    return {
+      advertiseAddress: optional(values.advertiseAddress),
+      maxRequestsInflight: values.maxRequestsInflight,
+      maxMutatingRequestsInflight: values.maxMutatingRequestsInflight,
+      minRequestTimeout: values.minRequestTimeout,
+      requestTimeoutMs: values.requestTimeoutMs,
+    };
+  },
+  serverOptions: (o) => ({
+    maxRequestsInflight: o.maxRequestsInflight,
+    maxMutatingRequestsInflight: o.maxMutatingRequestsInflight,
+    minRequestTimeoutSeconds: o.minRequestTimeout,
+    requestTimeoutMs: o.requestTimeoutMs,
+    ...(o.advertiseAddress ? { advertiseAddress: o.advertiseAddress } : {}),
+  }),
+};

@@ -1,0 +1,39 @@
+// Query parameter values as upstream's parameter codec converts them into options structs (apimachinery
+// runtime conversion: Convert_Slice_string_To_bool, _To_Pointer_bool, _To_int64, _To_Pointer_int64).
+// Only the first of repeated values counts. A present parameter is converted even when its value is
+// empty: `?watch` is a watch, `?limit=` is a 400. Conversion errors are Go's strconv texts, answered as
+// 400 BadRequest by the handlers (upstream DecodeParameters -> NewBadRequest(err.Error())).
+import { badRequest } from '../errors/status-error.js';
+
+/**
+ * A `bool` field: false when absent, or when the first value is `0` or `false` in any case; true for
+ * anything else, the empty string included (the Python client sends `watch=True`).
+ */
+export function boolQuery(query: URLSearchParams, name: string): boolean {
+  return optionalBoolQuery(query, name) ?? false;
+}
+
+/** A `*bool` field: undefined when absent, otherwise as boolQuery. */
+export function optionalBoolQuery(query: URLSearchParams, name: string): boolean | undefined {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  return !(value === '0' || value.toLowerCase() === 'false');
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** An `int64` or `*int64` field: undefined when absent, 400 with strconv.ParseInt's error otherwise. */
+export function int64Query(query: URLSearchParams, name: string): number | undefined {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  return parseGoInt64(value);
+}
+
+/** Go's strconv.ParseInt(s, 10, 64): an optional sign and decimal digits, within int64. */
+export function parseGoInt64(text: string): number {
+  if (!/^[+-]?\d+$/.test(text)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const value = BigInt(text);
+  if (value < INT64_MIN || value > INT64_MAX) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`);
+  return Number(value);
+}
