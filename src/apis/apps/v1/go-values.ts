@@ -4,26 +4,14 @@
 // with flowcontrol (go-syntax.ts): a non-nil nested pointer, which Go prints as an address, is
 // printed as the value it points to (`&apps.RollingUpdateDeployment{...}`).
 import { GoLiteral } from '../../../errors/field-errors.js';
-import { goQuote, goStringMap } from '../../../registry/selectors/go-format.js';
-import type { LabelSelector, LabelSelectorRequirement } from '../../meta/v1/schemas.generated.js';
+import { goLabelSelector as goSelectorText, goQuote, goStringMap } from '../../../registry/selectors/go-format.js';
+import type { LabelSelector } from '../../meta/v1/schemas.generated.js';
 
 export { goStringMap };
 
-/** %#v of a []string ([]string(nil) when absent, []string{} when empty). */
-function goStrings(values: readonly string[] | undefined | null): string {
-  return values ? `[]string{${values.map(goQuote).join(', ')}}` : '[]string(nil)';
-}
-
-function goRequirement(r: LabelSelectorRequirement): string {
-  return `v1.LabelSelectorRequirement{Key:${goQuote(r.key ?? '')}, Operator:${goQuote(r.operator ?? '')}, Values:${goStrings(r.values)}}`;
-}
-
-/** %#v of a meta/v1 LabelSelector (a pointer's target, as field errors dereference it). */
+/** %#v of a meta/v1 LabelSelector (a pointer's target, as field errors dereference it; nil prints `null`). */
 export function goLabelSelector(selector: LabelSelector | undefined | null): GoLiteral {
-  if (!selector) return new GoLiteral('null');
-  const expressions = selector.matchExpressions;
-  const list = expressions ? `[]v1.LabelSelectorRequirement{${expressions.map(goRequirement).join(', ')}}` : '[]v1.LabelSelectorRequirement(nil)';
-  return new GoLiteral(`v1.LabelSelector{MatchLabels:${goStringMap(selector.matchLabels)}, MatchExpressions:${list}}`);
+  return new GoLiteral(selector ? goSelectorText(selector) : 'null');
 }
 
 /** %#v of an intstr.IntOrString (Type 0 for an integer, 1 for a string). */
