@@ -4,6 +4,8 @@
 // `deprecated.daemonset.template.generation` (1 on create, +1 whenever the template changes; a
 // client cannot set it on update), ValidateDaemonSet* (1.25), the table (tables.ts) and `status`.
 import { invalid, notSupported, required, type FieldError } from '../../../errors/field-errors.js';
+import { badRequest } from '../../../errors/status-error.js';
+import { goQuote } from '../../../registry/selectors/go-format.js';
 import { GoLiteral } from '../../../errors/field-errors.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
@@ -95,13 +97,24 @@ export function validateDaemonSetStatusUpdate(ds: DaemonSet, old: DaemonSet): Fi
   ];
 }
 
-/** The template generation an object carries (0 when absent or not a number). */
-function templateGeneration(ds: DaemonSet): number {
-  const value = Number(ds.metadata.annotations?.[TEMPLATE_GENERATION] ?? '0');
-  return Number.isInteger(value) ? value : 0;
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The template generation an object carries (0 when absent). Upstream reads the annotation while
+ * decoding the body (strconv.ParseInt, base 10): a value that is not an int64 fails the request with
+ * the decoder's 400.
+ */
+function templateGeneration(ds: DaemonSet): bigint {
+  const value = ds.metadata.annotations?.[TEMPLATE_GENERATION];
+  if (value === undefined) return 0n;
+  const fail = (why: string) => badRequest(`DaemonSet in version "v1" cannot be handled as a DaemonSet: strconv.ParseInt: parsing ${goQuote(value)}: ${why}`);
+  if (!/^[+-]?[0-9]+$/.test(value)) throw fail('invalid syntax');
+  const parsed = BigInt(value);
+  if (parsed > INT64_MAX || parsed < -INT64_MAX - 1n) throw fail('value out of range');
+  return parsed;
 }
 
-function setTemplateGeneration(ds: DaemonSet, generation: number): void {
+function setTemplateGeneration(ds: DaemonSet, generation: bigint): void {
   ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION]: String(generation) };
 }
 
@@ -111,13 +124,15 @@ const ZERO_STATUS = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredN
 /** Create: an empty status, template generation at least 1. */
 function prepareForCreate(ds: DaemonSet): void {
   ds.status = { ...ZERO_STATUS };
-  setTemplateGeneration(ds, Math.max(templateGeneration(ds), 1));
+  const generation = templateGeneration(ds);
+  setTemplateGeneration(ds, generation < 1n ? 1n : generation);
 }
 
 /** Update: the template generation is the server's, one more when the template changed. */
 function prepareForUpdate(ds: DaemonSet, old: DaemonSet): void {
+  templateGeneration(ds); // decoded, then replaced: a client cannot set it
   const changed = !semanticEqual(ds.spec?.template, old.spec?.template);
-  setTemplateGeneration(ds, templateGeneration(old) + (changed ? 1 : 0));
+  setTemplateGeneration(ds, templateGeneration(old) + (changed ? 1n : 0n));
 }
 
 /** The DaemonSet resource. */
@@ -139,6 +154,7 @@ export const daemonSetDefinition: ResourceDefinition<DaemonSet> = {
       prepareForUpdate: (ds, old) => {
         ds.spec = structuredClone(old.spec);
         ds.status = { ...ZERO_STATUS, ...ds.status };
+        templateGeneration(ds);
         setTemplateGeneration(ds, templateGeneration(old));
       },
       validateUpdate: validateDaemonSetStatusUpdate,

@@ -144,6 +144,10 @@ describe('apps kinds in a store', () => {
       if (d.spec?.template.spec) d.spec.template.spec.containers = [{ name: 'c', image: 'nginx:2' }];
     });
     assert.deepEqual([changed.metadata.annotations?.['deprecated.daemonset.template.generation'], changed.metadata.generation], ['6', 2]);
+    await assert.rejects(
+      update<DaemonSet>('daemonsets', 'agent', (d) => (d.metadata.annotations = { 'deprecated.daemonset.template.generation': 'x1' })),
+      (e: unknown) => isStatusError(e) && e.code === 400 && e.message === 'DaemonSet in version "v1" cannot be handled as a DaemonSet: strconv.ParseInt: parsing "x1": invalid syntax',
+    );
     const minReady = await update<DaemonSet>('daemonsets', 'agent', (d) => {
       if (d.spec) d.spec.minReadySeconds = 5;
     });
