@@ -159,6 +159,8 @@ describe('kubectl with apps/v1 against kplane', () => {
     await c.kubectl(['create', '-f', '-'], { input: DAEMON_SET });
     const sts = await getJson<{ metadata: Meta; spec: Record<string, unknown>; status: unknown }>(['get', 'sts', 'db']);
     assert.deepEqual([sts.spec['podManagementPolicy'], sts.spec['updateStrategy'], sts.spec['replicas'], sts.status], ['OrderedReady', { type: 'RollingUpdate', rollingUpdate: { partition: 0 } }, 1, { replicas: 0, availableReplicas: 0 }]);
+    const claim = (sts.spec['volumeClaimTemplates'] as Record<string, unknown>[])[0];
+    assert.deepEqual([claim?.['apiVersion'], claim?.['kind'], claim?.['status']], ['v1', 'PersistentVolumeClaim', { phase: 'Pending' }]);
     const ds = await getJson<{ metadata: Meta; spec: Record<string, unknown> }>(['get', 'ds', 'agent']);
     assert.deepEqual(ds.spec['updateStrategy'], { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
     assert.equal(ds.metadata.annotations?.['deprecated.daemonset.template.generation'], '1');

@@ -4,8 +4,6 @@
 // `deprecated.daemonset.template.generation` (1 on create, +1 whenever the template changes; a
 // client cannot set it on update), ValidateDaemonSet* (1.25), the table (tables.ts) and `status`.
 import { invalid, notSupported, required, type FieldError } from '../../../errors/field-errors.js';
-import { badRequest } from '../../../errors/status-error.js';
-import { goQuote } from '../../../registry/selectors/go-format.js';
 import { GoLiteral } from '../../../errors/field-errors.js';
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
@@ -16,7 +14,7 @@ import { validatePodTemplateSpec } from '../../core/v1/pod/validation/index.js';
 import { validateReadOnlyDisks } from '../../core/v1/replicationcontroller/validation.js';
 import { templateWarnings } from '../../core/v1/podtemplate.js';
 import { defaultDaemonSet } from './defaults.js';
-import { goIntOrString, goStrategy } from './go-values.js';
+import { decodeInt64Annotation, goIntOrString, goStrategy } from './go-values.js';
 import { daemonSetColumns } from './tables.js';
 import {
   intOrPercentValue,
@@ -97,24 +95,13 @@ export function validateDaemonSetStatusUpdate(ds: DaemonSet, old: DaemonSet): Fi
   ];
 }
 
-const INT64_MAX = 2n ** 63n - 1n;
-
-/**
- * The template generation an object carries (0 when absent). Upstream reads the annotation while
- * decoding the body (strconv.ParseInt, base 10): a value that is not an int64 fails the request with
- * the decoder's 400.
- */
-function templateGeneration(ds: DaemonSet): bigint {
+/** The template generation an object carries (0 when absent); upstream reads it while decoding the body. */
+function templateGeneration(ds: DaemonSet): number {
   const value = ds.metadata.annotations?.[TEMPLATE_GENERATION];
-  if (value === undefined) return 0n;
-  const fail = (why: string) => badRequest(`DaemonSet in version "v1" cannot be handled as a DaemonSet: strconv.ParseInt: parsing ${goQuote(value)}: ${why}`);
-  if (!/^[+-]?[0-9]+$/.test(value)) throw fail('invalid syntax');
-  const parsed = BigInt(value);
-  if (parsed > INT64_MAX || parsed < -INT64_MAX - 1n) throw fail('value out of range');
-  return parsed;
+  return value === undefined ? 0 : decodeInt64Annotation(value, 'DaemonSet');
 }
 
-function setTemplateGeneration(ds: DaemonSet, generation: bigint): void {
+function setTemplateGeneration(ds: DaemonSet, generation: number): void {
   ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION]: String(generation) };
 }
 
@@ -125,14 +112,14 @@ const ZERO_STATUS = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredN
 function prepareForCreate(ds: DaemonSet): void {
   ds.status = { ...ZERO_STATUS };
   const generation = templateGeneration(ds);
-  setTemplateGeneration(ds, generation < 1n ? 1n : generation);
+  setTemplateGeneration(ds, Math.max(generation, 1));
 }
 
 /** Update: the template generation is the server's, one more when the template changed. */
 function prepareForUpdate(ds: DaemonSet, old: DaemonSet): void {
   templateGeneration(ds); // decoded, then replaced: a client cannot set it
   const changed = !semanticEqual(ds.spec?.template, old.spec?.template);
-  setTemplateGeneration(ds, templateGeneration(old) + (changed ? 1n : 0n));
+  setTemplateGeneration(ds, templateGeneration(old) + (changed ? 1 : 0));
 }
 
 /** The DaemonSet resource. */

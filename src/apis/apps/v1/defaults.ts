@@ -48,8 +48,14 @@ export function defaultStatefulSet(sts: StatefulSet): void {
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
   defaultTemplate((spec.template ??= {}));
-  // SetObjectDefaults_StatefulSet: each claim template as a PersistentVolumeClaim (volumeMode, phase Pending).
-  for (const claim of spec.volumeClaimTemplates ?? []) defaultPersistentVolumeClaim(claim);
+  // SetObjectDefaults_StatefulSet: each claim template as a PersistentVolumeClaim (volumeMode, phase
+  // Pending); and upstream's v1 conversion always writes their apiVersion and kind.
+  if (spec.volumeClaimTemplates) {
+    spec.volumeClaimTemplates = spec.volumeClaimTemplates.map(({ apiVersion: _v, kind: _k, ...claim }) => {
+      defaultPersistentVolumeClaim(claim);
+      return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', ...claim };
+    });
+  }
 }
 
 /** upstream SetDefaults_DaemonSet: RollingUpdate with maxUnavailable 1 and maxSurge 0, history 10. */

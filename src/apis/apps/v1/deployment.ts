@@ -10,7 +10,7 @@ import { semanticEqual } from '../../core/v1/pod/validation/common.js';
 import { templateWarnings } from '../../core/v1/podtemplate.js';
 import { appsScale } from './scale.js';
 import { defaultDeployment } from './defaults.js';
-import { goIntOrString, goStrategy } from './go-values.js';
+import { decodeInt64Annotation, goIntOrString, goStrategy } from './go-values.js';
 import { GoLiteral } from '../../../errors/field-errors.js';
 import { deploymentColumns } from './tables.js';
 import {
@@ -48,11 +48,36 @@ function validateStrategy(strategy: DeploymentStrategy | undefined, path: string
   }
 }
 
+/** The annotation apps/v1 carries the internal spec.rollbackTo.revision in. */
+export const ROLLBACK_TO = 'deprecated.deployment.rollback.to';
+
+/**
+ * upstream's v1 conversion of spec.rollbackTo: the revision in the annotation, undefined when absent or
+ * empty; one that is not an int64 fails the request with the decoder's 400.
+ */
+function rollbackRevision(d: Deployment): number | undefined {
+  const value = d.metadata.annotations?.[ROLLBACK_TO];
+  if (!value) return undefined;
+  return decodeInt64Annotation(value, 'Deployment', `failed to parse annotation[${ROLLBACK_TO}]=${value} as int64: `);
+}
+
+/** Decoding the body: a malformed revision fails, an empty one carries no rollbackTo and goes. */
+function decodeRollbackTo(d: Deployment): void {
+  rollbackRevision(d);
+  const annotations = d.metadata.annotations;
+  if (annotations?.[ROLLBACK_TO] !== '') return;
+  delete annotations[ROLLBACK_TO];
+  if (Object.keys(annotations).length === 0) delete d.metadata.annotations; // Go omits an empty map
+}
+
+/** upstream ValidateRollback at spec.rollback (the annotation's revision). */
+const validateRollback = (d: Deployment): FieldError[] => validateNonnegativeField(rollbackRevision(d), 'spec.rollback.version');
+
 /** upstream ValidateDeploymentSpec. */
-function validateSpec(spec: DeploymentSpec): FieldError[] {
+function validateSpec(spec: DeploymentSpec, rollback: FieldError[] = []): FieldError[] {
   const errors = [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateReplicatedPods(spec)];
   errors.push(...validateStrategy(spec.strategy, 'spec.strategy'), ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'));
-  errors.push(...validateNonnegativeField(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit'));
+  errors.push(...validateNonnegativeField(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit'), ...rollback);
   const deadline = spec.progressDeadlineSeconds;
   if (deadline !== undefined) {
     errors.push(...validateNonnegativeField(deadline, 'spec.progressDeadlineSeconds'));
@@ -63,12 +88,12 @@ function validateSpec(spec: DeploymentSpec): FieldError[] {
 
 /** upstream ValidateDeployment. */
 export function validateDeployment(d: Deployment): FieldError[] {
-  return [...validateObjectMeta(d.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(d.spec ?? ({} as DeploymentSpec))];
+  return [...validateObjectMeta(d.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(d.spec ?? ({} as DeploymentSpec), validateRollback(d))];
 }
 
 /** The strategy's ValidateUpdate: ValidateDeploymentUpdate, then the apps/v1 selector immutability. */
 export function validateDeploymentUpdate(d: Deployment, old: Deployment): FieldError[] {
-  return [...validateObjectMetaUpdate(d.metadata, old.metadata), ...validateSpec(d.spec ?? ({} as DeploymentSpec)), ...validateSelectorUnchanged(d.spec?.selector, old.spec?.selector)];
+  return [...validateObjectMetaUpdate(d.metadata, old.metadata), ...validateSpec(d.spec ?? ({} as DeploymentSpec), validateRollback(d)), ...validateSelectorUnchanged(d.spec?.selector, old.spec?.selector)];
 }
 
 /** upstream ValidateDeploymentStatusUpdate. */
@@ -85,6 +110,7 @@ export function validateDeploymentStatusUpdate(d: Deployment, old: Deployment): 
 
 /** Status updates keep the spec and the labels (upstream deploymentStatusStrategy). */
 function prepareForStatusUpdate(d: Deployment, old: Deployment): void {
+  decodeRollbackTo(d);
   d.spec = structuredClone(old.spec);
   if (old.metadata.labels) d.metadata.labels = { ...old.metadata.labels };
   else delete d.metadata.labels;
@@ -107,7 +133,11 @@ export const deploymentDefinition: ResourceDefinition<Deployment> = {
   subresources: [statusSubresource<Deployment>({ prepareForUpdate: prepareForStatusUpdate, validateUpdate: validateDeploymentStatusUpdate }), appsScale<Deployment>('deployments')],
   defaults: defaultDeployment,
   strategy: {
-    prepareForCreate: (d) => void (d.status = {}),
+    prepareForCreate: (d) => {
+      decodeRollbackTo(d);
+      d.status = {};
+    },
+    prepareForUpdate: decodeRollbackTo,
     validate: validateDeployment,
     validateUpdate: validateDeploymentUpdate,
     warnings: (d, old) => templateWarnings(d.spec?.template, 'spec.template.', d, old),

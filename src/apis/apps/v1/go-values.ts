@@ -4,6 +4,8 @@
 // with flowcontrol (go-syntax.ts): a non-nil nested pointer, which Go prints as an address, is
 // printed as the value it points to (`&apps.RollingUpdateDeployment{...}`).
 import { GoLiteral } from '../../../errors/field-errors.js';
+import { badRequest, isStatusError } from '../../../errors/status-error.js';
+import { parseGoInt64 } from '../../../schema/query-parameters.js';
 import { goLabelSelector as goSelectorText, goQuote, goStringMap } from '../../../registry/selectors/go-format.js';
 import type { LabelSelector } from '../../meta/v1/schemas.generated.js';
 
@@ -38,4 +40,18 @@ export function goStrategy(
 ): GoLiteral {
   const rolling = goPointer(`apps.${rollingType}`, strategy?.rollingUpdate, (r) => goRollingUpdate(rollingType, r));
   return new GoLiteral(`apps.${struct}{Type:${goQuote(strategy?.type ?? '')}, RollingUpdate:${rolling}}`);
+}
+
+/**
+ * An int64 apps/v1 carries in an annotation, parsed as upstream's conversion does while decoding the
+ * body: strconv.ParseInt's error fails the request with the decoder's 400, `<Kind> in version "v1"
+ * cannot be handled as a <Kind>: <detail><strconv error>`.
+ */
+export function decodeInt64Annotation(value: string, kind: string, detail = ''): number {
+  try {
+    return parseGoInt64(value);
+  } catch (error) {
+    if (!isStatusError(error)) throw error;
+    throw badRequest(`${kind} in version "v1" cannot be handled as a ${kind}: ${detail}${error.message}`);
+  }
 }

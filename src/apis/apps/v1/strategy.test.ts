@@ -31,7 +31,8 @@ test('defaults as upstream SetDefaults_* (1.25 feature gates)', () => {
   defaultStatefulSet(sts);
   assert.deepEqual([sts.spec?.podManagementPolicy, sts.spec?.updateStrategy, sts.spec?.replicas, sts.spec?.revisionHistoryLimit], ['OrderedReady', { type: 'RollingUpdate', rollingUpdate: { partition: 0 } }, 1, 10]);
   assert.equal(sts.spec?.persistentVolumeClaimRetentionPolicy, undefined);
-  assert.deepEqual([sts.spec?.volumeClaimTemplates?.[0]?.spec?.volumeMode, sts.spec?.volumeClaimTemplates?.[0]?.status], ['Filesystem', { phase: 'Pending' }]);
+  // The claim templates as upstream's v1 conversion writes them: apiVersion and kind always set.
+  assert.deepEqual(sts.spec?.volumeClaimTemplates, [{ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { volumeMode: 'Filesystem' }, status: { phase: 'Pending' } }]);
   const onDelete = { metadata: { name: 's' }, spec: { selector, serviceName: 's', template: structuredClone(template), updateStrategy: { type: 'OnDelete' } } } as StatefulSet;
   defaultStatefulSet(onDelete);
   assert.deepEqual(onDelete.spec?.updateStrategy, { type: 'OnDelete' });
@@ -106,6 +107,23 @@ describe('apps kinds in a store', () => {
     assert.deepEqual([status.status, status.spec?.replicas, status.metadata.labels, status.metadata.generation], [{ replicas: 1, observedGeneration: 2 }, 1, { tier: 'back' }, 2]);
     const main = await update<Deployment>('deployments', 'web', (d) => (d.status = { replicas: 5 }));
     assert.deepEqual(main.status, { replicas: 1, observedGeneration: 2 });
+  });
+
+  test('Deployment: the rollbackTo annotation decoded as upstream (400 when malformed, validated, dropped when empty)', async () => {
+    const create = (name: string, revision: string) =>
+      store('deployments').create('ns', { metadata: { name, namespace: 'ns', annotations: { 'deprecated.deployment.rollback.to': revision } }, spec: { selector, template } }, write);
+    await assert.rejects(
+      create('bad-rollback', '1x'),
+      (e: unknown) =>
+        isStatusError(e) &&
+        e.code === 400 &&
+        e.message === 'Deployment in version "v1" cannot be handled as a Deployment: failed to parse annotation[deprecated.deployment.rollback.to]=1x as int64: strconv.ParseInt: parsing "1x": invalid syntax',
+    );
+    await assert.rejects(create('negative-rollback', '-2'), (e: unknown) => isStatusError(e) && e.code === 422 && e.message.endsWith('spec.rollback.version: Invalid value: -2: must be greater than or equal to 0'));
+    const empty = (await create('empty-rollback', '')).object as Deployment;
+    assert.equal(empty.metadata.annotations, undefined);
+    const kept = (await create('kept-rollback', '3')).object as Deployment;
+    assert.deepEqual(kept.metadata.annotations, { 'deprecated.deployment.rollback.to': '3' });
   });
 
   test('Deployment scale: get, update through the strategy, errors naming deployments/scale.apps', async () => {
