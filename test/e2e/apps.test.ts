@@ -197,6 +197,24 @@ describe('kubectl with apps/v1 against kplane', () => {
     assert.deepEqual([again.metadata.generation, again.metadata.annotations?.['deprecated.daemonset.template.generation']], [2, '2']);
   });
 
+  test('pod template warnings reach kubectl on create, and on updates that change the generation', async () => {
+    const body = json({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'warned' },
+      spec: { selector: { matchLabels: { app: 'warned' } }, template: { metadata: { labels: { app: 'warned' } }, spec: { nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' }, containers: [{ name: 'c', image: 'i' }] } } },
+    });
+    const warning = /Warning: spec\.template\.spec\.nodeSelector\[beta\.kubernetes\.io\/arch\]: deprecated since v1\.14; use "kubernetes\.io\/arch" instead/;
+    const created = await c.kubectlResult(['create', '-f', '-'], { input: body });
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stderr, warning);
+    // A label change leaves the generation: no warning.
+    assert.doesNotMatch((await c.kubectlResult(['label', 'deploy', 'warned', 'x=y'])).stderr, warning);
+    assert.match((await c.kubectlResult(['scale', 'deploy', 'warned', '--replicas=2'])).stdout, /scaled/);
+    assert.match((await c.kubectlResult(['set', 'image', 'deploy/warned', 'c=i:2'])).stderr, warning);
+    await c.kubectl(['delete', 'deploy', 'warned']);
+  });
+
   test('get deploy,rs,sts,ds,controllerrevisions and get all list the apps kinds', async () => {
     const out = await c.kubectl(['get', 'deploy,rs,sts,ds,controllerrevisions']);
     for (const name of ['deployment.apps/web', 'replicaset.apps/web-aaa111', 'statefulset.apps/db', 'daemonset.apps/agent', 'controllerrevision.apps/db-1']) assert.match(out, new RegExp(`^${name.replace(/\./g, '\\.')}\\s`, 'm'));
