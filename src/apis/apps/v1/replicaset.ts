@@ -25,9 +25,13 @@ export function validateReplicaSet(rs: ReplicaSet): FieldError[] {
   return [...validateObjectMeta(rs.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec))];
 }
 
-/** The strategy's ValidateUpdate: ValidateReplicaSetUpdate, then the apps/v1 selector immutability. */
+/**
+ * The strategy's ValidateUpdate: ValidateReplicaSet and ValidateReplicaSetUpdate (so spec errors are
+ * listed twice, as upstream lists them), then the apps/v1 selector immutability.
+ */
 export function validateReplicaSetUpdate(rs: ReplicaSet, old: ReplicaSet): FieldError[] {
-  return [...validateObjectMetaUpdate(rs.metadata, old.metadata), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec)), ...validateSelectorUnchanged(rs.spec?.selector, old.spec?.selector)];
+  const update = [...validateObjectMetaUpdate(rs.metadata, old.metadata), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec))];
+  return [...validateReplicaSet(rs), ...update, ...validateSelectorUnchanged(rs.spec?.selector, old.spec?.selector)];
 }
 
 /** upstream ValidateReplicaSetStatusUpdate. */

@@ -113,6 +113,8 @@ test('ValidateReplicaSet as upstream 1.25 (its empty-selector message names depl
   for (const [name, input, want] of cases) assert.deepEqual(messages(validateReplicaSet(input)), want, name);
   const old = { ...replicaSet(), metadata: { ...updated } };
   assert.deepEqual(validateReplicaSetUpdate({ ...replicaSet({ replicas: 4 }), metadata: { ...updated } }, old), []);
+  // Upstream's update validation runs the spec checks twice (ValidateReplicaSet and ValidateReplicaSetUpdate).
+  assert.equal(validateReplicaSetUpdate({ ...replicaSet({ replicas: -4 }), metadata: { ...updated } }, old).length, 2);
   assert.deepEqual(messages(validateReplicaSetStatusUpdate({ ...old, status: { replicas: 1, fullyLabeledReplicas: 2, observedGeneration: -1 } }, old)), [
     'status.observedGeneration: Invalid value: -1: must be greater than or equal to 0',
     'status.fullyLabeledReplicas: Invalid value: 2: cannot be greater than status.replicas',
