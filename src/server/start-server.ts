@@ -3,7 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
-import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
+import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator, type TokenAuthenticator } from '../auth/index.js';
+import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc/index.js';
+import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
+import { isControllerEnabled } from '../controllers/selection.js';
+import { isStatusError } from '../errors/status-error.js';
+import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -53,6 +58,16 @@ export interface ServerOptions {
   maxRequestsInflight?: number;
   /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
   maxMutatingRequestsInflight?: number;
+  /** `--oidc-*`: OpenID Connect ID tokens as bearer tokens. */
+  oidc?: OidcOptions;
+  /** `--enable-bootstrap-token-auth`: bootstrap token Secrets of kube-system as bearer tokens. */
+  enableBootstrapTokenAuth?: boolean;
+  /** `--enable-admission-plugins`, by upstream name, beside the default-on ones. */
+  enableAdmissionPlugins?: readonly string[];
+  /** `--disable-admission-plugins`. */
+  disableAdmissionPlugins?: readonly string[];
+  /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
+  controllers?: readonly string[];
 }
 
 export interface RunningServer {
@@ -75,12 +90,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // of key generation at every start; it lives in a private (0700) temp directory.
   const certDir = resolve(options.certDir ?? (tempDir ? join(tmpdir(), `kplane-ephemeral-pki-${process.getuid?.() ?? 'user'}`) : dataDir));
   const shutdown = new AbortController();
+  // Checked before anything opens, so that bad OIDC flags leave nothing running.
+  const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
+  const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
@@ -89,13 +107,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
+  const controllerSelection = options.controllers ?? ['*'];
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection);
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
-  const authenticate = await authenticator(options.tokenAuthFile);
+  const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
+  const authenticate = await authenticator(options.tokenAuthFile, [...(secrets ? [bootstrapTokenAuthenticator(secretGetter(secrets))] : []), ...(oidc ? [oidc.authenticate] : [])]);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
@@ -104,6 +124,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
+  const configMaps = registry.current().storeFor('', 'configmaps');
+  if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
@@ -112,6 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       shutdown.abort();
+      oidc?.stop();
       // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
       await kubernetesService.stop();
       // Before the listener and the backend close: an elected controller releases its Lease through the store.
@@ -129,11 +152,27 @@ function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
 }
 
-/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
-async function authenticator(tokenAuthFile: string | undefined): Promise<Authenticator> {
+/**
+ * Client certificates (TLS verified the chain; x509 reads the verdict), then bearer tokens in upstream's
+ * order: the static token file, then `tokenSources` (bootstrap tokens, then OpenID Connect).
+ */
+async function authenticator(tokenAuthFile: string | undefined, tokenSources: readonly TokenAuthenticator[]): Promise<Authenticator> {
   const methods: Authenticator[] = [x509Authenticator()];
-  if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
+  const tokens = [...(tokenAuthFile ? [tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))] : []), ...tokenSources];
+  if (tokens.length > 0) methods.push(bearerTokenAuthenticator(tokens));
   return unionAuthenticator(methods);
+}
+
+/** A bootstrap token Secret of kube-system through the secrets store (its watch cache, as upstream's lister). */
+function secretGetter(secrets: Store): (name: string) => Promise<TokenSecret | undefined> {
+  return async (name) => {
+    try {
+      return (await secrets.get(BOOTSTRAP_TOKEN_NAMESPACE, name)).object as unknown as TokenSecret;
+    } catch (error) {
+      if (isStatusError(error) && error.reason === 'NotFound') return undefined;
+      throw error;
+    }
+  };
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {
