@@ -28,11 +28,19 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
 export const IMPLEMENTED_ADMISSION_PLUGINS: ReadonlySet<string> = new Set(Object.keys(ADMISSION_PLUGINS));
 
 /**
- * The chain of the selected plugins in upstream's order; selected plugins kplane lacks are skipped.
+ * Checks a selection of plugins.
  * @throws Error for a selection upstream refuses, or one enabling a plugin kplane lacks (see admissionSelectionErrors).
  */
-export function buildAdmission(selection: AdmissionPluginSelection, deps: AdmissionPluginDeps): Admission {
+export function checkAdmissionSelection(selection: AdmissionPluginSelection): void {
   const errors = admissionSelectionErrors(selection, IMPLEMENTED_ADMISSION_PLUGINS);
   if (errors.length > 0) throw new Error(aggregateMessage(errors));
+}
+
+/**
+ * The chain of the selected plugins in upstream's order; default plugins kplane lacks are skipped.
+ * @throws Error as {@link checkAdmissionSelection}.
+ */
+export function buildAdmission(selection: AdmissionPluginSelection, deps: AdmissionPluginDeps): Admission {
+  checkAdmissionSelection(selection);
   return admissionChain(enabledPluginNames(selection).flatMap((name) => ADMISSION_PLUGINS[name]?.(deps) ?? []));
 }

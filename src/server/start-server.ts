@@ -6,7 +6,9 @@ import { builtInResources } from '../apis/index.js';
 import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator, type TokenAuthenticator } from '../auth/index.js';
 import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc/index.js';
 import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
-import { isControllerEnabled } from '../controllers/selection.js';
+import { controllerSelectionErrors, DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
+import { aggregateMessage } from '../errors/aggregate.js';
+import { checkAdmissionSelection } from '../admission/registry.js';
 import { isStatusError } from '../errors/status-error.js';
 import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
@@ -83,6 +85,13 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
+  const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
+  checkAdmissionSelection(admissionPlugins);
+  const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
+  const unknownControllers = controllerSelectionErrors(controllerSelection);
+  if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
+  const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
@@ -90,14 +99,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // of key generation at every start; it lives in a private (0700) temp directory.
   const certDir = resolve(options.certDir ?? (tempDir ? join(tmpdir(), `kplane-ephemeral-pki-${process.getuid?.() ?? 'user'}`) : dataDir));
   const shutdown = new AbortController();
-  // Checked before anything opens, so that bad OIDC flags leave nothing running.
-  const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
-  const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
@@ -107,7 +113,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllerSelection = options.controllers ?? ['*'];
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection);
   await Promise.all(controllers.map((c) => c.start()));
 
