@@ -38,12 +38,18 @@ export async function publishClusterInfo(configMaps: Store, kubeconfig: string):
   }
   if (!current) {
     const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: CLUSTER_INFO_NAME, namespace: CLUSTER_INFO_NAMESPACE }, data: { [KUBECONFIG_KEY]: kubeconfig } };
-    await configMaps.create(CLUSTER_INFO_NAMESPACE, configMap, write);
+    try {
+      await configMaps.create(CLUSTER_INFO_NAMESPACE, configMap, write);
+      return;
+    } catch (error) {
+      // Another replica published it meanwhile: update it below.
+      if (!isStatusError(error) || error.reason !== 'AlreadyExists') throw error;
+    }
+  } else if ((current['data'] as Record<string, string> | undefined)?.[KUBECONFIG_KEY] === kubeconfig) {
     return;
   }
-  if ((current['data'] as Record<string, string> | undefined)?.[KUBECONFIG_KEY] === kubeconfig) return;
   await configMaps.update(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME, (latest) => {
-    const next = structuredClone(latest ?? current) as KubeObject;
+    const next = structuredClone(latest ?? {}) as KubeObject;
     next['data'] = { ...(next['data'] as Record<string, string> | undefined), [KUBECONFIG_KEY]: kubeconfig };
     return next;
   }, write);
