@@ -189,6 +189,7 @@ export function flagSetUsage(command: string, flags: FlagSpecs): string {
       return { left: spec.typeName === '' ? names : `${names} ${spec.typeName}`, usage };
     });
   const width = Math.max(...rows.map((row) => row.left.length)) + 3;
-  const lines = rows.map((row) => `${row.left.padEnd(width)}${row.usage}`);
+  // pflag indents the continuation lines of a multi-line usage to the usage column.
+  const lines = rows.map((row) => `${row.left.padEnd(width)}${row.usage.replaceAll('\n', `\n${' '.repeat(width)}`)}`);
   return ['Usage:', `  ${command} [flags]`, '', 'Flags:', ...lines, ''].join('\n');
 }
