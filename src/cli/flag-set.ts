@@ -2,7 +2,7 @@
 // in help and parsed), the scan of a command line, and the help text. The options modules (options/)
 // declare the flags of one concern each; flags.ts joins them into `kplane serve`'s set.
 import { isIP } from 'node:net';
-import { formatDuration, parseDuration } from './duration.js';
+import { formatGoDuration, goDurationMs } from '../schema/go-duration.js';
 
 /** A command line the flag parser refused; print `Error: <message>` and exit with status 1, as cobra does. */
 export class FlagError extends Error {
@@ -48,8 +48,8 @@ export const boolFlag = (name: string, usage: string, shorthand?: string): FlagS
 });
 
 export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({
-  name, typeName: 'duration', usage, initial: initialMs, defaultText: formatDuration(initialMs),
-  parse: (raw) => parseDuration(raw),
+  name, typeName: 'duration', usage, initial: initialMs, defaultText: formatGoDuration(initialMs),
+  parse: (raw) => goDurationMs(raw),
 });
 
 export const ipFlag = (name: string, initial: string, usage: string): FlagSpec<string> => ({

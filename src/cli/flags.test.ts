@@ -21,6 +21,10 @@ const defaults: ServeOptions = {
   etcdCompactionIntervalMs: 300_000,
   maxRequestsInflight: 400,
   maxMutatingRequestsInflight: 200,
+  minRequestTimeout: 1800,
+  requestTimeoutMs: 60_000,
+  shutdownDelayMs: 0,
+  livezGracePeriodMs: 0,
   enableBootstrapTokenAuth: false,
   oidc: undefined,
   enableAdmissionPlugins: [],
@@ -44,6 +48,8 @@ describe('parseServeFlags', () => {
     { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
     { args: ['--storage=memory'], expected: { storage: 'memory' } },
     { args: ['--max-requests-inflight=0', '--max-mutating-requests-inflight', '10'], expected: { maxRequestsInflight: 0, maxMutatingRequestsInflight: 10 } },
+    { args: ['--request-timeout=30s', '--min-request-timeout=60'], expected: { requestTimeoutMs: 30_000, minRequestTimeout: 60 } },
+    { args: ['--shutdown-delay-duration=5s', '--livez-grace-period=1m'], expected: { shutdownDelayMs: 5_000, livezGracePeriodMs: 60_000 } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
@@ -159,7 +165,7 @@ describe('serverOptionsOf', () => {
   it('turns the flags of each concern into startServer options', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
-      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, runtimeConfig: [],
+      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
       serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'],
     });
     const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));

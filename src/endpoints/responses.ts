@@ -29,6 +29,8 @@ export function writeHeadOnly(ctx: RequestContext, code: number, contentType: st
 
 /** Write an already serialized body. */
 export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, extra?: ExtraHeaders): void {
+  // Already answered (a request timeout's 504): the handler's own answer is dropped.
+  if (ctx.res.headersSent) return;
   // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
   writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length, extra);
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
@@ -86,6 +88,7 @@ export function writeStatus(ctx: RequestContext, code: number, status: Readonly<
 
 /** 304 Not Modified: no body, no content type. */
 export function writeNotModified(ctx: RequestContext): void {
+  if (ctx.res.headersSent) return;
   ctx.code = 304;
   ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
   ctx.res.end();
@@ -93,6 +96,7 @@ export function writeNotModified(ctx: RequestContext): void {
 
 /** 204 No Content (a connect subresource with nothing to stream): no body, no content type. */
 export function writeNoContent(ctx: RequestContext, code = 204): void {
+  if (ctx.res.headersSent) return;
   ctx.code = code;
   ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private' });
   ctx.res.end();
@@ -105,8 +109,9 @@ export function writeError(ctx: RequestContext, error: unknown): void {
     ctx.res.end();
     return;
   }
-  const retryAfter = statusError.status.details?.retryAfterSeconds;
-  const extra = retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) };
+  // upstream ErrorNegotiated: Retry-After only for a positive delay.
+  const retryAfter = statusError.status.details?.retryAfterSeconds ?? 0;
+  const extra = retryAfter > 0 ? { 'retry-after': String(retryAfter) } : undefined;
   // Errors of resource requests are encoded as the client asked (upstream negotiates the error's serializer).
   const protobuf = ctx.info.isResourceRequest && acceptsProtobufFirst(ctx.req.headers.accept);
   writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);

@@ -60,6 +60,14 @@ export interface ServerOptions {
   maxRequestsInflight?: number;
   /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
   maxMutatingRequestsInflight?: number;
+  /** `--request-timeout` in milliseconds: the cap on requests that are not long-running, default 60 s. */
+  requestTimeoutMs?: number;
+  /** `--min-request-timeout` in seconds: watches without `timeoutSeconds` end after [this, 2×this), default 1800. */
+  minRequestTimeoutSeconds?: number;
+  /** `--shutdown-delay-duration` in milliseconds: how long stop() keeps serving with /readyz failing; default 0. */
+  shutdownDelayMs?: number;
+  /** `--livez-grace-period` in milliseconds: how long after start /livez ignores unfinished post-start hooks; default 0. */
+  livezGracePeriodMs?: number;
   /** `--oidc-*`: OpenID Connect ID tokens as bearer tokens. */
   oidc?: OidcOptions;
   /** `--enable-bootstrap-token-auth`: bootstrap token Secrets of kube-system as bearer tokens. */
@@ -92,6 +100,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const unknownControllers = controllerSelectionErrors(controllerSelection);
   if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
   const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
+  const startedAt = Date.now();
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
@@ -118,7 +127,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
-  const checks = healthChecks(backend, served, controllers);
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
+  const checks = healthChecks(backend, served, controllers, lifecycle);
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
   const authenticate = await authenticator(options.tokenAuthFile, [...(secrets ? [bootstrapTokenAuthenticator(secretGetter(secrets))] : []), ...(oidc ? [oidc.authenticate] : [])]);
   const routes = apiRoutes({ registry, metrics, checks });
@@ -126,7 +137,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
-    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
+    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+      requestTimeoutMs,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   const configMaps = registry.current().storeFor('', 'configmaps');
@@ -138,13 +152,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
+      // Graceful termination as upstream's: /readyz fails at once and this replica leaves the `kubernetes`
+      // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
+      lifecycle.terminating = true;
+      await kubernetesService.stop();
+      if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
+      // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
+      // by the request timeout, which answers 504 when it runs out.
       shutdown.abort();
       oidc?.stop();
-      // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
-      await kubernetesService.stop();
-      // Before the listener and the backend close: an elected controller releases its Lease through the store.
+      await listener.close({ graceMs: requestTimeoutMs + 1_000 });
+      // Before the backend closes: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
-      await listener.close({ graceMs: 200 });
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
