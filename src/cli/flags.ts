@@ -2,8 +2,11 @@
 // here into one flag set, parsed with pflag's rules (flag-set.ts).
 import type { ServerOptions } from '../server/start-server.js';
 import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag-set.js';
+import { admission, type AdmissionOptions } from './options/admission.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
 import { authentication, type AuthenticationOptions } from './options/authentication.js';
+import { controllers, type ControllersOptions } from './options/controllers.js';
+import { oidc, type OidcFlagOptions } from './options/oidc.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
 import { serviceNetworking, type ServiceNetworkingOptions } from './options/service-networking.js';
@@ -27,6 +30,9 @@ const serveFlags = {
   ...authentication.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
+  ...oidc.flags,
+  ...admission.flags,
+  ...controllers.flags,
 };
 
 /** Options of `kplane serve`, defaults applied and checked. */
@@ -36,7 +42,10 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   StorageOptions &
   AuthenticationOptions &
   ApiEnablementOptions &
-  ServiceNetworkingOptions;
+  ServiceNetworkingOptions &
+  OidcFlagOptions &
+  AdmissionOptions &
+  ControllersOptions;
 
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
@@ -64,6 +73,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...authentication.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
+    ...oidc.resolve(values, given, validate),
+    ...admission.resolve(values, given, validate),
+    ...controllers.resolve(values, given, validate),
   };
 }
 
@@ -76,6 +88,9 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...authentication.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
+    ...oidc.serverOptions(options),
+    ...admission.serverOptions(options),
+    ...controllers.serverOptions(options),
   };
 }
 

@@ -3,7 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
-import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
+import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator, type TokenAuthenticator } from '../auth/index.js';
+import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc/index.js';
+import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
+import { controllerSelectionErrors, DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
+import { aggregateMessage } from '../errors/aggregate.js';
+import { checkAdmissionSelection } from '../admission/registry.js';
+import { isStatusError } from '../errors/status-error.js';
+import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -61,6 +68,16 @@ export interface ServerOptions {
   shutdownDelayMs?: number;
   /** `--livez-grace-period` in milliseconds: how long after start /livez ignores unfinished post-start hooks; default 0. */
   livezGracePeriodMs?: number;
+  /** `--oidc-*`: OpenID Connect ID tokens as bearer tokens. */
+  oidc?: OidcOptions;
+  /** `--enable-bootstrap-token-auth`: bootstrap token Secrets of kube-system as bearer tokens. */
+  enableBootstrapTokenAuth?: boolean;
+  /** `--enable-admission-plugins`, by upstream name, beside the default-on ones. */
+  enableAdmissionPlugins?: readonly string[];
+  /** `--disable-admission-plugins`. */
+  disableAdmissionPlugins?: readonly string[];
+  /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
+  controllers?: readonly string[];
 }
 
 export interface RunningServer {
@@ -76,6 +93,13 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
+  const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
+  checkAdmissionSelection(admissionPlugins);
+  const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
+  const unknownControllers = controllerSelectionErrors(controllerSelection);
+  if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
+  const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
   const startedAt = Date.now();
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
@@ -89,7 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
@@ -98,7 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection);
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
@@ -106,7 +130,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const checks = healthChecks(backend, served, controllers, lifecycle);
-  const authenticate = await authenticator(options.tokenAuthFile);
+  const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
+  const authenticate = await authenticator(options.tokenAuthFile, [...(secrets ? [bootstrapTokenAuthenticator(secretGetter(secrets))] : []), ...(oidc ? [oidc.authenticate] : [])]);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
@@ -118,6 +143,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
+  const configMaps = registry.current().storeFor('', 'configmaps');
+  if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
@@ -133,6 +160,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
       // by the request timeout, which answers 504 when it runs out.
       shutdown.abort();
+      oidc?.stop();
       await listener.close({ graceMs: requestTimeoutMs + 1_000 });
       // Before the backend closes: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
@@ -148,11 +176,27 @@ function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
 }
 
-/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
-async function authenticator(tokenAuthFile: string | undefined): Promise<Authenticator> {
+/**
+ * Client certificates (TLS verified the chain; x509 reads the verdict), then bearer tokens in upstream's
+ * order: the static token file, then `tokenSources` (bootstrap tokens, then OpenID Connect).
+ */
+async function authenticator(tokenAuthFile: string | undefined, tokenSources: readonly TokenAuthenticator[]): Promise<Authenticator> {
   const methods: Authenticator[] = [x509Authenticator()];
-  if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
+  const tokens = [...(tokenAuthFile ? [tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))] : []), ...tokenSources];
+  if (tokens.length > 0) methods.push(bearerTokenAuthenticator(tokens));
   return unionAuthenticator(methods);
+}
+
+/** A bootstrap token Secret of kube-system through the secrets store (its watch cache, as upstream's lister). */
+function secretGetter(secrets: Store): (name: string) => Promise<TokenSecret | undefined> {
+  return async (name) => {
+    try {
+      return (await secrets.get(BOOTSTRAP_TOKEN_NAMESPACE, name)).object as unknown as TokenSecret;
+    } catch (error) {
+      if (isStatusError(error) && error.reason === 'NotFound') return undefined;
+      throw error;
+    }
+  };
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {
