@@ -60,9 +60,15 @@ export function isPrettyPrint(ctx: RequestContext): boolean {
 /** The spellings strconv.ParseBool reads as true. */
 const GO_TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 
+/**
+ * YAML as sigs.k8s.io/yaml writes it (go-yaml v2): strings a YAML 1.1 reader would take for something else
+ * (`yes`, `on`, `n`, `~`, timestamps, `0x12`) are quoted, and sequences are not indented under their key.
+ */
+const GO_YAML = { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0, indentSeq: false } as const;
+
 /** Serialize `value` as JSON (indented when isPrettyPrint) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
-  if (format === 'yaml') return YAML.stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+  if (format === 'yaml') return YAML.stringify(value, GO_YAML);
   // Pretty output is json.MarshalIndent's, without json.Encoder's trailing newline.
   return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }

@@ -42,6 +42,11 @@ test('--livez-grace-period: /livez and /readyz name the shutdown check only wher
     assert.equal(livez.status, 200);
     assert.doesNotMatch(livez.body, /shutdown/);
     assert.equal((await client.request('GET', '/readyz/shutdown')).body, 'ok');
+    // Excluding a check that does not exist adds upstream's warning line.
+    const excluded = await client.request('GET', '/readyz?verbose&exclude=nonexistent&exclude=ping,also-missing');
+    assert.equal(excluded.status, 200);
+    assert.match(excluded.body, /^\[\+\]ping excluded: ok$/m);
+    assert.match(excluded.body, /^warn: some health checks cannot be excluded: no matches for "also-missing","nonexistent"\nreadyz check passed\n$/m);
   } finally {
     await server.stop();
   }
