@@ -1,6 +1,8 @@
 // Reading and decoding request bodies, with the upstream size limit.
 import YAML from 'yaml';
 import { badRequest, requestEntityTooLarge } from '../errors/status-error.js';
+import { unrecognizedBody } from '../schema/decode-errors.js';
+import { goJsonSyntaxError } from '../schema/go-json-syntax.js';
 import type { HttpRequest } from './context.js';
 
 /** Upstream's limit on request bodies (3 MiB). */
@@ -57,8 +59,11 @@ function drain(req: HttpRequest): void {
   req.resume();
 }
 
-/** Parse JSON (or YAML when `yaml` is true) into an unknown value; malformed input is 400. */
-export function parseBody(body: Buffer, yaml: boolean): unknown {
+/**
+ * Parse JSON (or YAML when `yaml` is true) into an unknown value; malformed input is 400, with Go's
+ * syntax error inside upstream's "unrecognized" message when the body was to be a `kind`.
+ */
+export function parseBody(body: Buffer, yaml: boolean, kind?: string): unknown {
   const text = body.toString('utf8');
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   if (yaml) {
@@ -70,7 +75,8 @@ export function parseBody(body: Buffer, yaml: boolean): unknown {
   }
   try {
     return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw badRequest(`couldn't get version/kind; json parse error: ${(error as Error).message}`);
+  } catch {
+    const cause = `couldn't get version/kind; json parse error: ${goJsonSyntaxError(text)}`;
+    throw kind === undefined ? badRequest(cause) : unrecognizedBody(kind, cause, body);
   }
 }

@@ -1,21 +1,16 @@
-// How Go's encoding/json names JSON values in its errors (`json: cannot unmarshal <type> into ...`),
-// and its message for a truncated document; patch bodies are decoded by Go upstream, so their 400s say this.
+// How Go's encoding/json names JSON values in its errors (`json: cannot unmarshal <type> into ...`) and
+// words syntax errors; patch bodies are decoded by Go upstream, so their 400s say this.
+
+import { goJsonSyntaxError } from '../schema/go-json-syntax.js';
 
 // The type word is shared with the schema engine's decode errors.
 export { goJsonType } from '../schema/decode-errors.js';
 
-/**
- * Parses a request body as JSON. Go reports a truncated document as `unexpected end of JSON input`;
- * other syntax errors keep the JavaScript parser's wording (Go's scanner phrases differ).
- */
+/** Parses a request body as JSON; a syntax error is Go encoding/json's text (schema/go-json-syntax.ts). */
 export function parseJsonText(body: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: JSON.parse(body) as unknown };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    if (body.trim() === '' || /Unexpected end of JSON input|Unterminated string/.test(message)) {
-      return { ok: false, message: 'unexpected end of JSON input' };
-    }
-    return { ok: false, message };
+  } catch {
+    return { ok: false, message: goJsonSyntaxError(body) };
   }
 }

@@ -57,12 +57,16 @@ export function cannotBeHandled(dataKind: string, dataVersion: string, targetKin
 
 /** Upstream's form when the body's kind could not even be read. */
 export function unrecognizedObject(targetKind: string, cause: string, input: unknown): StatusError {
-  return badRequest(`the object provided is unrecognized (must be of type ${targetKind}): ${cause} (${summarize(input)})`);
+  return unrecognizedBody(targetKind, cause, Buffer.from(JSON.stringify(input) ?? '', 'utf8'));
+}
+
+/** The same for a body that did not parse: summarized from its bytes. */
+export function unrecognizedBody(targetKind: string, cause: string, body: Buffer): StatusError {
+  return badRequest(`the object provided is unrecognized (must be of type ${targetKind}): ${cause} (${summarizeData(body)})`);
 }
 
 /** Upstream summarizeData: the first 30 bytes of a JSON object, else hex. */
-function summarize(input: unknown): string {
-  const data = Buffer.from(JSON.stringify(input) ?? '', 'utf8');
+function summarizeData(data: Buffer): string {
   if (data.length === 0) return '<empty>';
   const head = data.subarray(0, 30);
   const text = data[0] === 0x7b ? head.toString('utf8') : head.toString('hex');

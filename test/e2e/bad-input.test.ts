@@ -78,7 +78,14 @@ const oneMiBPlus = Buffer.alloc(1024 * 1024 + 1, 120).toString('base64');
 
 const CASES: Case[] = [
   // Bodies that cannot be decoded into the kind of the URL: 400.
-  { title: 'malformed JSON', method: 'POST', path: CM, body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"broken"', code: 400, reason: 'BadRequest' },
+  {
+    title: 'malformed JSON (cut short)', method: 'POST', path: CM, body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"broken"', code: 400, reason: 'BadRequest',
+    message: /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: unexpected end of JSON input \(\{"apiVersion":"v1","kind":"Con ...\)$/,
+  },
+  {
+    title: 'malformed JSON (a bare word)', method: 'POST', path: CM, body: '{"metadata":{"name":broken}}', code: 400, reason: 'BadRequest',
+    message: /json parse error: invalid character 'b' looking for beginning of value \(/,
+  },
   { title: 'a JSON array instead of an object', method: 'POST', path: CM, body: '[]', code: 400, reason: 'BadRequest' },
   {
     title: 'a Secret POSTed to configmaps',

@@ -25,7 +25,7 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
     throw unsupportedMediaType(mediaType, BODY_MEDIA_TYPES);
   const body = await readBody(ctx.req);
   const yaml = mediaType === 'application/yaml';
-  const raw = parseBody(body, yaml);
+  const raw = parseBody(body, yaml, def.kind);
   checkDuplicateFields(ctx, body.toString('utf8'), raw, yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
   return decodeKubeObject(ctx, def, raw, fieldValidation);
 }
