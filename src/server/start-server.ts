@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
-import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
+import { loadAuthenticationFiles, newAuthentication, type Authentication, type AuthenticationOptions } from '../auth/index.js';
+import { tokenReviewStore } from '../apis/authentication/v1/tokenreview.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -23,7 +24,7 @@ import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
 
-export interface ServerOptions {
+export interface ServerOptions extends AuthenticationOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
   storage?: StorageKind;
   etcd?: EtcdOptions;
@@ -34,7 +35,6 @@ export interface ServerOptions {
   /** HTTPS port; default 6443; 0 picks a free one. */
   securePort?: number;
   bindAddress?: string;
-  tokenAuthFile?: string;
   /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
   runtimeConfig?: readonly string[];
   /**
@@ -75,9 +75,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // of key generation at every start; it lives in a private (0700) temp directory.
   const certDir = resolve(options.certDir ?? (tempDir ? join(tmpdir(), `kplane-ephemeral-pki-${process.getuid?.() ?? 'user'}`) : dataDir));
   const shutdown = new AbortController();
+  // The authentication files first: an unreadable one stops the start before anything is opened.
+  const authenticationFiles = await loadAuthenticationFiles(options);
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
+  // Token sources of other methods may need the stores: the authenticator is assembled after them.
+  let authentication: Authentication | undefined;
+  computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, (token, audiences) => authentication!.reviewToken(token, audiences), options.apiAudiences ?? []));
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
@@ -95,13 +100,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
-  const authenticate = await authenticator(options.tokenAuthFile);
+  authentication = newAuthentication(options, authenticationFiles, pki.caCert);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
-    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
+    clientCAs: authentication.clientCAs,
+    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
@@ -127,13 +133,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */
 function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
-}
-
-/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
-async function authenticator(tokenAuthFile: string | undefined): Promise<Authenticator> {
-  const methods: Authenticator[] = [x509Authenticator()];
-  if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
-  return unionAuthenticator(methods);
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {

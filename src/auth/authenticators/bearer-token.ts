@@ -1,7 +1,6 @@
-import type { AuthenticationRequest, AuthenticationResult, Authenticator, TokenAuthenticator } from './authenticator.js';
-import { noCredentials } from './authenticator.js';
+import type { AudienceTokenAuthenticator, AuthenticationRequest, AuthenticationResult, Authenticator, TokenResponse } from './authenticator.js';
+import { aggregateMessage, noCredentials } from './authenticator.js';
 import { firstDecision, type MaybePromise } from './maybe-async.js';
-import type { UserInfo } from '../user-info.js';
 
 /** What an `Authorization` header holds, as far as bearer tokens are concerned. */
 export type BearerCredential =
@@ -34,22 +33,24 @@ export function parseBearerToken(authorization: string | undefined): BearerCrede
 
 /**
  * Authenticates `Authorization: Bearer <token>` with the given token sources, first match wins
- * (spec 2-access-control §Methods, "Bearer token"). A token no source accepts is `rejected`
- * (401, not anonymous). After success the header is removed from the request, as upstream does,
+ * (spec 2-access-control §Methods, "Bearer token"; upstream's token union under bearertoken). A token
+ * no source accepts is `rejected` (401, not anonymous): with the sources' errors as reason, else
+ * `invalid bearer token`. After success the header is removed from the request, as upstream does,
  * so that nothing further down (proxying, audit) can pick up the credential.
  */
-export function bearerTokenAuthenticator(sources: readonly TokenAuthenticator[]): Authenticator {
-  return (request: AuthenticationRequest) => {
+export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenticator[]): Authenticator {
+  return (request: AuthenticationRequest, audiences?: readonly string[]) => {
     const credential = parseBearerToken(request.headers.authorization);
     if (credential.kind === 'absent') return noCredentials;
     if (credential.kind === 'empty') {
       return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
     }
     let errors: string[] | undefined;
-    const decide = (user: UserInfo | undefined): AuthenticationResult | undefined => {
-      if (user === undefined) return undefined;
+    const decide = (response: TokenResponse | undefined): AuthenticationResult | undefined => {
+      if (response === undefined) return undefined;
       delete request.headers.authorization;
-      return { kind: 'authenticated', user };
+      const { user } = response;
+      return response.audiences ? { kind: 'authenticated', user, audiences: response.audiences } : { kind: 'authenticated', user };
     };
     const fail = (error: unknown): undefined => {
       (errors ??= []).push(error instanceof Error ? error.message : String(error));
@@ -57,12 +58,12 @@ export function bearerTokenAuthenticator(sources: readonly TokenAuthenticator[])
     };
     const attempt = (i: number): MaybePromise<AuthenticationResult | undefined> => {
       try {
-        const user = sources[i]!(credential.token);
-        return user instanceof Promise ? user.then(decide, fail) : decide(user);
+        const response = sources[i]!(credential.token, audiences);
+        return response instanceof Promise ? response.then(decide, fail) : decide(response);
       } catch (error) {
         return fail(error);
       }
     };
-    return firstDecision(sources.length, attempt, (): AuthenticationResult => ({ kind: 'rejected', reason: errors ? errors.join('; ') : 'invalid bearer token' }));
+    return firstDecision(sources.length, attempt, (): AuthenticationResult => ({ kind: 'rejected', reason: errors ? aggregateMessage(errors) : 'invalid bearer token' }));
   };
 }
