@@ -3,7 +3,8 @@
 import type { ServerOptions } from '../server/start-server.js';
 import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag-set.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
-import { authentication, type AuthenticationOptions } from './options/authentication.js';
+import { authentication, type AuthenticationFlagOptions } from './options/authentication.js';
+import { requestHeader, type RequestHeaderFlagOptions } from './options/request-header.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
 import { serviceNetworking, type ServiceNetworkingOptions } from './options/service-networking.js';
@@ -25,6 +26,7 @@ const serveFlags = {
   ...serverRun.flags,
   ...storage.flags,
   ...authentication.flags,
+  ...requestHeader.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
 };
@@ -34,7 +36,8 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   SecureServingOptions &
   ServerRunOptions &
   StorageOptions &
-  AuthenticationOptions &
+  AuthenticationFlagOptions &
+  RequestHeaderFlagOptions &
   ApiEnablementOptions &
   ServiceNetworkingOptions;
 
@@ -62,6 +65,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...serverRun.resolve(values, given, validate),
     ...stored,
     ...authentication.resolve(values, given, validate),
+    ...requestHeader.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
   };
@@ -74,6 +78,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...secureServing.serverOptions(options),
     ...serverRun.serverOptions(options),
     ...authentication.serverOptions(options),
+    ...requestHeader.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
   };
