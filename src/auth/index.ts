@@ -30,3 +30,4 @@ export { x509Authenticator, userOfCertificate } from './authenticators/x509.js';
 export { bearerTokenAuthenticator, parseBearerToken, type BearerCredential } from './authenticators/bearer-token.js';
 export { loadTokenFile, parseTokenFile, tokenFileAuthenticator, type TokenFile } from './authenticators/token-file.js';
 export { unionAuthenticator } from './authenticators/union.js';
+export { tokenReviewStore } from './token-review-store.js';

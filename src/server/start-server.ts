@@ -3,8 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
-import { loadAuthenticationFiles, newAuthentication, type Authentication, type AuthenticationOptions } from '../auth/index.js';
-import { tokenReviewStore } from '../apis/authentication/v1/tokenreview.js';
+import { loadAuthenticationFiles, newAuthentication, tokenReviewStore, type Authentication, type AuthenticationOptions } from '../auth/index.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -80,9 +79,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
-  // Token sources of other methods may need the stores: the authenticator is assembled after them.
-  let authentication: Authentication | undefined;
-  computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, (token, audiences) => authentication!.reviewToken(token, audiences), options.apiAudiences ?? []));
+  // Token sources of other methods may need the stores: the authenticator is assembled after them, and
+  // reviews (served once listening) find it here.
+  const assembled: { authentication?: Authentication } = {};
+  computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
@@ -100,7 +100,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
-  authentication = newAuthentication(options, authenticationFiles, pki.caCert);
+  const authentication = (assembled.authentication = newAuthentication(options, authenticationFiles, pki.caCert));
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
