@@ -3,9 +3,10 @@
 //
 //   1. authenticating proxy (`--requestheader-*`), trusted on a client certificate from its own CA;
 //   2. client certificates (kplane's CA and `--client-ca-file`);
-//   3. bearer tokens, one token union in this order: static token file, service-account tokens,
-//      bootstrap tokens, OpenID Connect, token webhook (local sources first, remote last; OIDC after
-//      service accounts because both read JWTs and OIDC may fetch keys on a miss);
+//   3. bearer tokens (`Authorization: Bearer`, then a WebSocket subprotocol for browsers), one token
+//      union in this order: static token file, service-account tokens, bootstrap tokens, OpenID Connect,
+//      token webhook (local sources first, remote last; OIDC after service accounts because both read
+//      JWTs and OIDC may fetch keys on a miss);
 //
 // the first method that authenticates decides, and its user gets `system:authenticated`. A request
 // whose credentials all methods refused is refused (401) even with anonymous access on; a request
@@ -13,7 +14,7 @@
 // is on (the default). Files are read once, at start, by loadAuthenticationFiles.
 import { audienceAgnostic } from './authenticators/audiences.js';
 import type { AudienceTokenAuthenticator, AuthenticationResult, Authenticator, TokenAuthenticator } from './authenticators/authenticator.js';
-import { bearerTokenAuthenticator } from './authenticators/bearer-token.js';
+import { bearerTokenAuthenticator, tokenUnion } from './authenticators/bearer-token.js';
 import { caPool, loadCaFile, type CaPool } from './authenticators/ca-pool.js';
 import { then, type MaybePromise } from './authenticators/maybe-async.js';
 import { requestHeaderAuthenticator } from './authenticators/request-header.js';
@@ -22,6 +23,7 @@ import { loadTokenFile, tokenFileAuthenticator, type TokenFile } from './authent
 import { tokenWebhookAuthenticator, type TokenWebhookVersion } from './authenticators/token-webhook.js';
 import { unionAuthenticator } from './authenticators/union.js';
 import { loadWebhookClient, type WebhookClient } from './authenticators/webhook-client.js';
+import { webSocketProtocolAuthenticator } from './authenticators/websocket-protocol.js';
 import { x509Authenticator } from './authenticators/x509.js';
 import { anonymousUser } from './user-info.js';
 
@@ -128,7 +130,10 @@ export function newAuthentication(options: AuthenticationOptions, files: Authent
   if (files.requestHeaderCAs) methods.push(requestHeaderAuthenticator({ roots: files.requestHeaderCAs, ...requestHeaderNames(options.requestHeader) }));
   methods.push(x509Authenticator(clientRoots));
   const tokens = tokenSources(options, files, slots, apiAudiences);
-  if (tokens.length > 0) methods.push(bearerTokenAuthenticator(tokens));
+  if (tokens.length > 0) {
+    const union = tokenUnion(tokens);
+    methods.push(bearerTokenAuthenticator(union), webSocketProtocolAuthenticator(union));
+  }
   const chain = withAnonymous(unionAuthenticator(methods), options.anonymousAuth ?? true);
   const wanted = apiAudiences.length > 0 ? apiAudiences : undefined;
   return {

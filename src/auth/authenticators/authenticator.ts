@@ -9,6 +9,8 @@ import type { MaybePromise } from './maybe-async.js';
  */
 export interface AuthenticationRequest {
   readonly headers: IncomingHttpHeaders;
+  /** Header names and values as received, one entry per header line (Node joins repeated ones in `headers`). */
+  readonly rawHeaders?: readonly string[];
   readonly socket: unknown;
   readonly stream?: unknown;
 }

@@ -32,23 +32,28 @@ export function parseBearerToken(authorization: string | undefined): BearerCrede
 }
 
 /**
- * Authenticates `Authorization: Bearer <token>` with the given token sources, first match wins
- * (spec 2-access-control §Methods, "Bearer token"; upstream's token union under bearertoken). A token
- * no source accepts is `rejected` (401, not anonymous): with the sources' errors as reason, else
- * `invalid bearer token`. After success the header is removed from the request, as upstream does,
- * so that nothing further down (proxying, audit) can pick up the credential.
+ * Checks one token with several sources, first match wins; on success `clear(request)` removes the
+ * credential from the request. See {@link tokenUnion}.
  */
-export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenticator[]): Authenticator {
-  return (request: AuthenticationRequest, audiences?: readonly string[]) => {
-    const credential = parseBearerToken(request.headers.authorization);
-    if (credential.kind === 'absent') return noCredentials;
-    if (credential.kind === 'empty') {
-      return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
-    }
+export type TokenCheck = (
+  token: string,
+  audiences: readonly string[] | undefined,
+  request: AuthenticationRequest,
+  clear: (request: AuthenticationRequest) => void,
+) => MaybePromise<AuthenticationResult>;
+
+/**
+ * The token sources as one (upstream's token union with bearertoken's default error): the first source
+ * that knows the token decides (and the credential is cleared from the request); a
+ * token no source accepts is `rejected` (401, not anonymous), with the sources' errors as reason, else
+ * `invalid bearer token`.
+ */
+export function tokenUnion(sources: readonly AudienceTokenAuthenticator[]): TokenCheck {
+  return (token, audiences, request, clear) => {
     let errors: string[] | undefined;
     const decide = (response: TokenResponse | undefined): AuthenticationResult | undefined => {
       if (response === undefined) return undefined;
-      delete request.headers.authorization;
+      clear(request);
       const { user } = response;
       return response.audiences ? { kind: 'authenticated', user, audiences: response.audiences } : { kind: 'authenticated', user };
     };
@@ -58,7 +63,7 @@ export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenti
     };
     const attempt = (i: number): MaybePromise<AuthenticationResult | undefined> => {
       try {
-        const response = sources[i]!(credential.token, audiences);
+        const response = sources[i]!(token, audiences);
         return response instanceof Promise ? response.then(decide, fail) : decide(response);
       } catch (error) {
         return fail(error);
@@ -66,4 +71,25 @@ export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenti
     };
     return firstDecision(sources.length, attempt, (): AuthenticationResult => ({ kind: 'rejected', reason: errors ? aggregateMessage(errors) : 'invalid bearer token' }));
   };
+}
+
+/**
+ * Authenticates `Authorization: Bearer <token>` with the token sources (spec 2-access-control §Methods,
+ * "Bearer token"; see {@link tokenUnion}). After success the header is removed from the request, as
+ * upstream does, so that nothing further down (proxying, audit) can pick up the credential.
+ */
+export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenticator[] | TokenCheck): Authenticator {
+  const check = typeof sources === 'function' ? sources : tokenUnion(sources);
+  return (request: AuthenticationRequest, audiences?: readonly string[]) => {
+    const credential = parseBearerToken(request.headers.authorization);
+    if (credential.kind === 'absent') return noCredentials;
+    if (credential.kind === 'empty') {
+      return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
+    }
+    return check(credential.token, audiences, request, removeAuthorization);
+  };
+}
+
+function removeAuthorization(request: AuthenticationRequest): void {
+  delete request.headers.authorization;
 }

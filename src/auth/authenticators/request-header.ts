@@ -66,15 +66,15 @@ function lastCommonName(subject: object): string {
  * `headers`, while upstream takes each header line as one value (a group per line).
  */
 function distinctHeaders(request: AuthenticationRequest): Map<string, string[]> {
-  const raw = (request as { rawHeaders?: unknown }).rawHeaders;
+  const raw = request.rawHeaders;
   const headers = new Map<string, string[]>();
   const add = (name: string, value: string): void => {
     const values = headers.get(name);
     if (values) values.push(value);
     else headers.set(name, [value]);
   };
-  if (Array.isArray(raw)) {
-    for (let i = 0; i + 1 < raw.length; i += 2) add(String(raw[i]).toLowerCase(), String(raw[i + 1]));
+  if (raw) {
+    for (let i = 0; i + 1 < raw.length; i += 2) add(raw[i]!.toLowerCase(), raw[i + 1]!);
     return headers;
   }
   for (const [name, value] of Object.entries(request.headers)) {

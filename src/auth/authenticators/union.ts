@@ -16,7 +16,11 @@ export function unionAuthenticator(authenticators: readonly Authenticator[]): Au
     let warnings: string[] | undefined;
     const decide = (result: AuthenticationResult): AuthenticationResult | undefined => {
       if (result.warnings) (warnings ??= []).push(...result.warnings);
-      if (result.kind === 'authenticated') return withWarnings({ ...result, user: withAuthenticatedGroup(result.user) }, warnings);
+      if (result.kind === 'authenticated') {
+        const user = withAuthenticatedGroup(result.user);
+        const { audiences } = result;
+        return withWarnings(audiences ? { kind: 'authenticated', user, audiences } : { kind: 'authenticated', user }, warnings);
+      }
       if (result.kind === 'rejected') (reasons ??= []).push(result.reason);
       return undefined;
     };
