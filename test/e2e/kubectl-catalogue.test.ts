@@ -33,6 +33,7 @@ const EXPECTED: [string, string, string, boolean, string, string, string][] = [
   ['serviceaccounts', 'sa', 'v1', true, 'ServiceAccount', ALL_VERBS, ''],
   ['services', 'svc', 'v1', true, 'Service', ALL_VERBS, 'all'],
   ['apiservices', '', 'apiregistration.k8s.io/v1', false, 'APIService', ALL_VERBS, 'api-extensions'],
+  ['tokenreviews', '', 'authentication.k8s.io/v1', false, 'TokenReview', 'create', ''],
   ['horizontalpodautoscalers', 'hpa', 'autoscaling/v2', true, 'HorizontalPodAutoscaler', ALL_VERBS, 'all'],
   ['cronjobs', 'cj', 'batch/v1', true, 'CronJob', ALL_VERBS, 'all'],
   ['jobs', '', 'batch/v1', true, 'Job', ALL_VERBS, 'all'],
