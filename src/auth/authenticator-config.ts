@@ -117,6 +117,21 @@ export interface Authentication {
   readonly clientCAs: readonly string[];
   /** `--api-audiences`. */
   readonly apiAudiences: readonly string[];
+  /** What the server publishes for aggregated API servers (kube-system/extension-apiserver-authentication). */
+  readonly clusterInfo: ClusterAuthenticationInfo;
+}
+
+/** The client and proxy trust the server publishes (upstream ClusterAuthenticationInfo, 1.25). */
+export interface ClusterAuthenticationInfo {
+  /** The authorities of client certificates (kplane's CA and `--client-ca-file`), PEM. */
+  readonly clientCA: string;
+  readonly requestHeader?: {
+    readonly clientCA: string;
+    readonly usernameHeaders: readonly string[];
+    readonly groupHeaders: readonly string[];
+    readonly extraHeaderPrefixes: readonly string[];
+    readonly allowedNames: readonly string[];
+  };
 }
 
 /**
@@ -127,7 +142,8 @@ export function newAuthentication(options: AuthenticationOptions, files: Authent
   const apiAudiences = options.apiAudiences ?? [];
   const clientRoots = caPool(ownCA, files.clientCAs?.pem ?? '');
   const methods: Authenticator[] = [];
-  if (files.requestHeaderCAs) methods.push(requestHeaderAuthenticator({ roots: files.requestHeaderCAs, ...requestHeaderNames(options.requestHeader) }));
+  const proxyNames = requestHeaderNames(options.requestHeader);
+  if (files.requestHeaderCAs) methods.push(requestHeaderAuthenticator({ roots: files.requestHeaderCAs, ...proxyNames }));
   methods.push(x509Authenticator(clientRoots));
   const tokens = tokenSources(options, files, slots, apiAudiences);
   if (tokens.length > 0) {
@@ -141,6 +157,7 @@ export function newAuthentication(options: AuthenticationOptions, files: Authent
     reviewToken: (token, audiences) => chain({ headers: { authorization: `Bearer ${token}` }, socket: undefined }, audiences),
     clientCAs: [clientRoots.pem, ...(files.requestHeaderCAs ? [files.requestHeaderCAs.pem] : [])],
     apiAudiences,
+    clusterInfo: { clientCA: clientRoots.pem, ...(files.requestHeaderCAs ? { requestHeader: { clientCA: files.requestHeaderCAs.pem, ...proxyNames } } : {}) },
   };
 }
 

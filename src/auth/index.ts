@@ -24,6 +24,7 @@ export {
   type Authentication,
   type AuthenticationFiles,
   type AuthenticationOptions,
+  type ClusterAuthenticationInfo,
   type TokenAuthenticatorSlots,
 } from './authenticator-config.js';
 export { x509Authenticator, userOfCertificate } from './authenticators/x509.js';

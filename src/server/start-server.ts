@@ -22,6 +22,7 @@ import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
+import { publishAuthenticationTrust } from './authentication-trust.js';
 
 export interface ServerOptions extends AuthenticationOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -101,6 +102,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
   const authentication = (assembled.authentication = newAuthentication(options, authenticationFiles, pki.caCert));
+  const configMaps = registry.current().storeFor('', 'configmaps');
+  if (configMaps) await publishAuthenticationTrust(configMaps, authentication.clusterInfo);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,

@@ -206,6 +206,18 @@ describe('TokenReview', () => {
   });
 });
 
+describe('kube-system/extension-apiserver-authentication', () => {
+  it('publishes the client and proxy authorities and header names, as kube-apiserver does', async () => {
+    const out = await cluster.kubectl(['get', 'configmap', '-n', 'kube-system', 'extension-apiserver-authentication', '-o', 'json']);
+    const { data } = JSON.parse(out) as { data: Record<string, string> };
+    assert.deepEqual(Object.keys(data).sort(), ['client-ca-file', 'requestheader-allowed-names', 'requestheader-client-ca-file',
+      'requestheader-extra-headers-prefix', 'requestheader-group-headers', 'requestheader-username-headers']);
+    assert.equal((data['client-ca-file']!.match(/BEGIN CERTIFICATE/g) ?? []).length, 3, 'kplane\'s CA and both of --client-ca-file');
+    assert.equal(data['requestheader-username-headers'], '["X-Remote-User"]');
+    assert.equal(data['requestheader-allowed-names'], '["front-proxy"]');
+  });
+});
+
 describe('--anonymous-auth=false', () => {
   let closed: TestCluster;
   before(async () => {
