@@ -32,3 +32,4 @@ export { bearerTokenAuthenticator, parseBearerToken, type BearerCredential } fro
 export { loadTokenFile, parseTokenFile, tokenFileAuthenticator, type TokenFile } from './authenticators/token-file.js';
 export { unionAuthenticator } from './authenticators/union.js';
 export { tokenReviewStore } from './token-review-store.js';
+export { pemCertificates } from './authenticators/ca-pool.js';

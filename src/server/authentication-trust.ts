@@ -4,7 +4,7 @@
 // is there already (other replicas) is kept and merged: CA bundles without duplicates or expired
 // certificates, header names without repeats. Written at start.
 import { X509Certificate } from 'node:crypto';
-import type { ClusterAuthenticationInfo } from '../auth/index.js';
+import { pemCertificates, type ClusterAuthenticationInfo } from '../auth/index.js';
 import { isStatusError } from '../errors/status-error.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Store, WriteOptions } from '../registry/store/index.js';
@@ -61,7 +61,7 @@ function combinedBundle(first: string | undefined, second: string | undefined, n
   const seen = new Set<string>();
   let bundle = '';
   for (const pem of [first, second]) {
-    for (const block of pem?.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? []) {
+    for (const block of pemCertificates(pem ?? '')) {
       const cert = parseCertificate(block);
       if (!cert) continue;
       if (seen.has(cert.fingerprint256) || Date.parse(cert.validTo) < now.getTime() - 5 * 60_000) continue;

@@ -19,10 +19,15 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE
  * @throws Error when there is no certificate, or one that does not parse.
  */
 export function caPool(...pems: string[]): CaPool {
-  const blocks = pems.flatMap((pem) => pem.match(PEM_CERTIFICATE) ?? []);
+  const blocks = pems.flatMap(pemCertificates);
   if (blocks.length === 0) throw new Error('data does not contain any valid RSA or ECDSA certificates');
   const fingerprints = new Set(blocks.map((block) => new X509Certificate(block).fingerprint256));
   return { pem: `${blocks.join('\n')}\n`, fingerprints };
+}
+
+/** The PEM certificate blocks of a text, in order. */
+export function pemCertificates(text: string): string[] {
+  return text.match(PEM_CERTIFICATE) ?? [];
 }
 
 /**
