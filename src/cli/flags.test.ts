@@ -32,6 +32,15 @@ const defaults: ServeOptions = {
   etcdCompactionIntervalMs: 300_000,
   maxRequestsInflight: 400,
   maxMutatingRequestsInflight: 200,
+  minRequestTimeout: 1800,
+  requestTimeoutMs: 60_000,
+  shutdownDelayMs: 0,
+  livezGracePeriodMs: 0,
+  enableBootstrapTokenAuth: false,
+  oidc: undefined,
+  enableAdmissionPlugins: [],
+  disableAdmissionPlugins: [],
+  controllers: ['*'],
   verbosity: 0,
   help: false,
   version: false,
@@ -62,6 +71,8 @@ describe('parseServeFlags', () => {
     { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
     { args: ['--storage=memory'], expected: { storage: 'memory' } },
     { args: ['--max-requests-inflight=0', '--max-mutating-requests-inflight', '10'], expected: { maxRequestsInflight: 0, maxMutatingRequestsInflight: 10 } },
+    { args: ['--request-timeout=30s', '--min-request-timeout=60'], expected: { requestTimeoutMs: 30_000, minRequestTimeout: 60 } },
+    { args: ['--shutdown-delay-duration=5s', '--livez-grace-period=1m'], expected: { shutdownDelayMs: 5_000, livezGracePeriodMs: 60_000 } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
@@ -87,6 +98,21 @@ describe('parseServeFlags', () => {
     { args: ['--version=true'], expected: { version: true } },
     { args: ['--help', '--storage=etcd'], expected: { help: true, storage: 'etcd' } }, // help skips validation
     { args: ['--secure-port=1', '--secure-port=2'], expected: { securePort: 2 } },
+    { args: ['--enable-bootstrap-token-auth'], expected: { enableBootstrapTokenAuth: true } },
+    {
+      args: ['--oidc-issuer-url=https://issuer', '--oidc-client-id=kplane'],
+      expected: { oidc: { issuerURL: 'https://issuer', clientID: 'kplane', usernameClaim: 'sub', signingAlgs: ['RS256'], requiredClaims: {} } },
+    },
+    {
+      args: ['--oidc-issuer-url=https://issuer', '--oidc-client-id=kplane', '--oidc-ca-file=ca.pem', '--oidc-username-claim=email',
+        '--oidc-username-prefix=-', '--oidc-groups-claim=groups', '--oidc-groups-prefix=oidc:', '--oidc-signing-algs=ES256,RS256',
+        '--oidc-required-claim=hd=example.com', '--oidc-required-claim', ' tier = gold,silver'],
+      expected: { oidc: { issuerURL: 'https://issuer', clientID: 'kplane', caFile: 'ca.pem', usernameClaim: 'email', usernamePrefix: '-',
+        groupsClaim: 'groups', groupsPrefix: 'oidc:', signingAlgs: ['ES256', 'RS256'], requiredClaims: { hd: 'example.com', tier: 'gold,silver' } } },
+    },
+    { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
+      expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
+    { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
   ];
   for (const { args, expected } of cases) {
     it(args.join(' ') || '(no flags)', () => assert.deepEqual(parseServeFlags(args), { ...defaults, ...expected }));
@@ -112,6 +138,13 @@ describe('parseServeFlags', () => {
     { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
     { args: ['--authentication-token-webhook-config-file=w.yaml', '--authentication-token-webhook-version=v2'], message: 'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"' },
     { args: ['--anonymous-auth=maybe'], message: 'invalid argument "maybe" for "--anonymous-auth" flag: strconv.ParseBool: parsing "maybe": invalid syntax' },
+    { args: ['--oidc-issuer-url=https://issuer'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
+    { args: ['--oidc-client-id=kplane'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
+    { args: ['--oidc-required-claim=hd'], message: 'invalid argument "hd" for "--oidc-required-claim" flag: malformed pair, expect string=string' },
+    { args: ['--enable-admission-plugins=Bogus'], message: 'enable-admission-plugins plugin "Bogus" is unknown' },
+    { args: ['--disable-admission-plugins=Bogus,Priority', '--enable-admission-plugins=Priority'],
+      message: '[disable-admission-plugins plugin "Bogus" is unknown, [Priority] in enable-admission-plugins and disable-admission-plugins overlapped]' },
+    { args: ['--controllers=*,nope'], message: '"nope" is not in the list of known controllers' },
     { args: ['extra'], message: '"kplane serve" does not take any arguments, got ["extra"]' },
     { args: ['--', '--secure-port=1'], message: '"kplane serve" does not take any arguments, got ["--secure-port=1"]' },
   ];
@@ -142,6 +175,10 @@ describe('serveUsage', () => {
     assert.match(usage, /--bind-address ip +.*\(default 127\.0\.0\.1\)/);
     assert.match(usage, /--service-node-port-range portRange +.*\(default 30000-32767\)/);
     assert.match(usage, /--service-cluster-ip-range string +.*\(default "10\.0\.0\.0\/24"\)/);
+    assert.match(usage, /--oidc-signing-algs strings +.*\(default \[RS256\]\)/);
+    assert.match(usage, /--oidc-username-claim string +.*\(default "sub"\)/);
+    assert.match(usage, /--oidc-required-claim mapStringString +A key=value pair/);
+    assert.match(usage, /--controllers strings +A list of controllers to enable\. .*\(default \[\*\]\)/s);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
@@ -153,8 +190,8 @@ describe('serverOptionsOf', () => {
   it('turns the flags of each concern into startServer options', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
-      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, runtimeConfig: [],
-      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', anonymousAuth: true,
+      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
+      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'], anonymousAuth: true,
     });
     const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
     assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });
@@ -166,5 +203,9 @@ describe('serverOptionsOf', () => {
     assert.equal(authn.anonymousAuth, false);
     assert.deepEqual(authn.tokenWebhook, { configFile: 'w.yaml', version: 'v1beta1', cacheTtlMs: 120_000 });
     assert.deepEqual(authn.requestHeader, { clientCAFile: 'p.pem', allowedNames: [], usernameHeaders: ['X-Remote-User'], groupHeaders: [], extraHeaderPrefixes: [] });
+    const auth = serverOptionsOf(parseServeFlags(['--enable-bootstrap-token-auth', '--oidc-issuer-url=https://i', '--oidc-client-id=c', '--disable-admission-plugins=Priority']));
+    assert.equal(auth.enableBootstrapTokenAuth, true);
+    assert.equal(auth.oidc?.issuerURL, 'https://i');
+    assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
   });
 });

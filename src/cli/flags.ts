@@ -2,8 +2,11 @@
 // here into one flag set, parsed with pflag's rules (flag-set.ts).
 import type { ServerOptions } from '../server/start-server.js';
 import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag-set.js';
+import { admission, type AdmissionOptions } from './options/admission.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
 import { authentication, type AuthenticationFlagOptions } from './options/authentication.js';
+import { controllers, type ControllersOptions } from './options/controllers.js';
+import { oidc, type OidcFlagOptions } from './options/oidc.js';
 import { requestHeader, type RequestHeaderFlagOptions } from './options/request-header.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
@@ -29,6 +32,9 @@ const serveFlags = {
   ...requestHeader.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
+  ...oidc.flags,
+  ...admission.flags,
+  ...controllers.flags,
 };
 
 /** Options of `kplane serve`, defaults applied and checked. */
@@ -39,7 +45,10 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   AuthenticationFlagOptions &
   RequestHeaderFlagOptions &
   ApiEnablementOptions &
-  ServiceNetworkingOptions;
+  ServiceNetworkingOptions &
+  OidcFlagOptions &
+  AdmissionOptions &
+  ControllersOptions;
 
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
@@ -68,6 +77,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...requestHeader.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
+    ...oidc.resolve(values, given, validate),
+    ...admission.resolve(values, given, validate),
+    ...controllers.resolve(values, given, validate),
   };
 }
 
@@ -81,6 +93,9 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...requestHeader.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
+    ...oidc.serverOptions(options),
+    ...admission.serverOptions(options),
+    ...controllers.serverOptions(options),
   };
 }
 

@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
 import { loadAuthenticationFiles, newAuthentication, tokenReviewStore, type Authentication, type AuthenticationOptions } from '../auth/index.js';
+import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc/index.js';
+import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
+import { controllerSelectionErrors, DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
+import { aggregateMessage } from '../errors/aggregate.js';
+import { checkAdmissionSelection } from '../admission/registry.js';
+import { isStatusError } from '../errors/status-error.js';
+import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -53,6 +60,24 @@ export interface ServerOptions extends AuthenticationOptions {
   maxRequestsInflight?: number;
   /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
   maxMutatingRequestsInflight?: number;
+  /** `--request-timeout` in milliseconds: the cap on requests that are not long-running, default 60 s. */
+  requestTimeoutMs?: number;
+  /** `--min-request-timeout` in seconds: watches without `timeoutSeconds` end after [this, 2×this), default 1800. */
+  minRequestTimeoutSeconds?: number;
+  /** `--shutdown-delay-duration` in milliseconds: how long stop() keeps serving with /readyz failing; default 0. */
+  shutdownDelayMs?: number;
+  /** `--livez-grace-period` in milliseconds: how long after start /livez ignores unfinished post-start hooks; default 0. */
+  livezGracePeriodMs?: number;
+  /** `--oidc-*`: OpenID Connect ID tokens as bearer tokens. */
+  oidc?: OidcOptions;
+  /** `--enable-bootstrap-token-auth`: bootstrap token Secrets of kube-system as bearer tokens. */
+  enableBootstrapTokenAuth?: boolean;
+  /** `--enable-admission-plugins`, by upstream name, beside the default-on ones. */
+  enableAdmissionPlugins?: readonly string[];
+  /** `--disable-admission-plugins`. */
+  disableAdmissionPlugins?: readonly string[];
+  /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
+  controllers?: readonly string[];
 }
 
 export interface RunningServer {
@@ -68,6 +93,14 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
+  const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
+  checkAdmissionSelection(admissionPlugins);
+  const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
+  const unknownControllers = controllerSelectionErrors(controllerSelection);
+  if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
+  const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
+  const startedAt = Date.now();
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
@@ -86,7 +119,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
@@ -95,13 +128,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection);
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
-  const checks = healthChecks(backend, served, controllers);
-  const authentication = (assembled.authentication = newAuthentication(options, authenticationFiles, pki.caCert));
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
+  const checks = healthChecks(backend, served, controllers, lifecycle);
+  const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
+  const authentication = (assembled.authentication = newAuthentication(options, authenticationFiles, pki.caCert, {
+    ...(secrets ? { bootstrapTokens: bootstrapTokenAuthenticator(secretGetter(secrets)) } : {}),
+    ...(oidc ? { oidc: oidc.authenticate } : {}),
+  }));
   const configMaps = registry.current().storeFor('', 'configmaps');
   if (configMaps) await publishAuthenticationTrust(configMaps, authentication.clusterInfo);
   const routes = apiRoutes({ registry, metrics, checks });
@@ -110,9 +149,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host: options.bindAddress ?? '127.0.0.1',
     pki,
     clientCAs: authentication.clientCAs,
-    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
+    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+      requestTimeoutMs,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
+  if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
@@ -120,12 +163,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
-      shutdown.abort();
-      // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
+      // Graceful termination as upstream's: /readyz fails at once and this replica leaves the `kubernetes`
+      // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
+      lifecycle.terminating = true;
       await kubernetesService.stop();
-      // Before the listener and the backend close: an elected controller releases its Lease through the store.
+      if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
+      // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
+      // by the request timeout, which answers 504 when it runs out.
+      shutdown.abort();
+      oidc?.stop();
+      await listener.close({ graceMs: requestTimeoutMs + 1_000 });
+      // Before the backend closes: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
-      await listener.close({ graceMs: 200 });
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
@@ -136,6 +185,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */
 function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
+}
+
+/** A bootstrap token Secret of kube-system through the secrets store (its watch cache, as upstream's lister). */
+function secretGetter(secrets: Store): (name: string) => Promise<TokenSecret | undefined> {
+  return async (name) => {
+    try {
+      return (await secrets.get(BOOTSTRAP_TOKEN_NAMESPACE, name)).object as unknown as TokenSecret;
+    } catch (error) {
+      if (isStatusError(error) && error.reason === 'NotFound') return undefined;
+      throw error;
+    }
+  };
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {

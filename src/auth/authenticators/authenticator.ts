@@ -62,12 +62,3 @@ export type AudienceTokenAuthenticator = (token: string, audiences: readonly str
 
 /** The `none` result without warnings, shared to avoid allocating one per request. */
 export const noCredentials: AuthenticationResult = Object.freeze({ kind: 'none' });
-
-/**
- * Several failure messages as one, as Go's error aggregate prints them: the message itself when
- * there is one, else `[a, b]` (repeated messages once).
- */
-export function aggregateMessage(messages: readonly string[]): string {
-  const distinct = [...new Set(messages)];
-  return distinct.length === 1 ? distinct[0]! : `[${distinct.join(', ')}]`;
-}

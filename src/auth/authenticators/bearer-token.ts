@@ -1,5 +1,6 @@
 import type { AudienceTokenAuthenticator, AuthenticationRequest, AuthenticationResult, Authenticator, TokenResponse } from './authenticator.js';
-import { aggregateMessage, noCredentials } from './authenticator.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
+import { noCredentials } from './authenticator.js';
 import { firstDecision, type MaybePromise } from './maybe-async.js';
 
 /** What an `Authorization` header holds, as far as bearer tokens are concerned. */

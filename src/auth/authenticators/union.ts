@@ -1,6 +1,7 @@
 import { withAuthenticatedGroup } from '../user-info.js';
 import type { AuthenticationRequest, AuthenticationResult, Authenticator } from './authenticator.js';
-import { aggregateMessage, noCredentials } from './authenticator.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
+import { noCredentials } from './authenticator.js';
 import { firstDecision, then } from './maybe-async.js';
 
 /**
