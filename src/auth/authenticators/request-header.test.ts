@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,5 +119,22 @@ describe('requestHeaderAuthenticator over real TLS', () => {
     const result = answer.result as { kind: string; reason: string };
     assert.equal(result.kind, 'rejected');
     assert.match(result.reason, /^verifying certificate CN=kubernetes-admin,SN=\w+ failed: x509: certificate signed by unknown authority$/);
+  });
+
+  it('HTTP/2: every group header line is a group, and the headers are removed', async () => {
+    const session = connect(server.url, { ca: pki.caCert, cert: proxy.cert, key: proxy.key });
+    try {
+      const body = await new Promise<string>((resolve, reject) => {
+        const stream = session.request({ ':path': '/', 'x-remote-user': 'dana', 'x-remote-group': ['a', 'b'] });
+        let text = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (text += chunk));
+        stream.on('end', () => resolve(text));
+        stream.on('error', reject);
+      });
+      assert.deepEqual(JSON.parse(body), { result: { kind: 'authenticated', user: { name: 'dana', groups: ['a', 'b'] } }, left: [] });
+    } finally {
+      session.close();
+    }
   });
 });
