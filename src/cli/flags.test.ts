@@ -9,6 +9,17 @@ const defaults: ServeOptions = {
   serviceClusterIPRange: '10.0.0.0/24',
   serviceNodePortRange: '30000-32767',
   tokenAuthFile: undefined,
+  anonymousAuth: true,
+  apiAudiences: [],
+  clientCAFile: undefined,
+  tokenWebhookConfigFile: undefined,
+  tokenWebhookVersion: 'v1beta1',
+  tokenWebhookCacheTtlMs: 120_000,
+  requestHeaderClientCAFile: undefined,
+  requestHeaderAllowedNames: [],
+  requestHeaderUsernameHeaders: [],
+  requestHeaderGroupHeaders: [],
+  requestHeaderExtraHeadersPrefix: [],
   runtimeConfig: [],
   dataDir: './kplane-data',
   certDir: './kplane-data',
@@ -44,6 +55,18 @@ describe('parseServeFlags', () => {
     { args: ['--secure-port', '0'], expected: { securePort: 0 } },
     { args: ['--bind-address', '::'], expected: { bindAddress: '::' } },
     { args: ['--token-auth-file=/etc/tokens.csv'], expected: { tokenAuthFile: '/etc/tokens.csv' } },
+    { args: ['--anonymous-auth=false'], expected: { anonymousAuth: false } },
+    { args: ['--api-audiences=https://kplane,api', '--client-ca-file', '/etc/ca.pem'], expected: { apiAudiences: ['https://kplane', 'api'], clientCAFile: '/etc/ca.pem' } },
+    {
+      args: ['--authentication-token-webhook-config-file=/etc/wh.yaml', '--authentication-token-webhook-version=v1', '--authentication-token-webhook-cache-ttl=30s'],
+      expected: { tokenWebhookConfigFile: '/etc/wh.yaml', tokenWebhookVersion: 'v1', tokenWebhookCacheTtlMs: 30_000 },
+    },
+    {
+      args: ['--requestheader-client-ca-file=/etc/proxy-ca.pem', '--requestheader-allowed-names=front-proxy', '--requestheader-username-headers=X-Remote-User',
+        '--requestheader-group-headers=X-Remote-Group', '--requestheader-extra-headers-prefix=X-Remote-Extra-,X-Other-'],
+      expected: { requestHeaderClientCAFile: '/etc/proxy-ca.pem', requestHeaderAllowedNames: ['front-proxy'], requestHeaderUsernameHeaders: ['X-Remote-User'],
+        requestHeaderGroupHeaders: ['X-Remote-Group'], requestHeaderExtraHeadersPrefix: ['X-Remote-Extra-', 'X-Other-'] },
+    },
     { args: ['--data-dir', '/var/lib/kplane'], expected: { dataDir: '/var/lib/kplane', certDir: '/var/lib/kplane' } },
     { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
     { args: ['--storage=memory'], expected: { storage: 'memory' } },
@@ -113,6 +136,8 @@ describe('parseServeFlags', () => {
     { args: ['--max-requests-inflight=-1'], message: '--max-requests-inflight can not be negative value' },
     { args: ['--max-mutating-requests-inflight=-5'], message: '--max-mutating-requests-inflight can not be negative value' },
     { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
+    { args: ['--authentication-token-webhook-config-file=w.yaml', '--authentication-token-webhook-version=v2'], message: 'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"' },
+    { args: ['--anonymous-auth=maybe'], message: 'invalid argument "maybe" for "--anonymous-auth" flag: strconv.ParseBool: parsing "maybe": invalid syntax' },
     { args: ['--oidc-issuer-url=https://issuer'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
     { args: ['--oidc-client-id=kplane'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
     { args: ['--oidc-required-claim=hd'], message: 'invalid argument "hd" for "--oidc-required-claim" flag: malformed pair, expect string=string' },
@@ -166,13 +191,18 @@ describe('serverOptionsOf', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
       maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
-      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'],
+      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'], anonymousAuth: true,
     });
     const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
     assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });
     assert.equal(etcd.storage, 'etcd');
     assert.equal(etcd.tokenAuthFile, 't.csv');
     assert.equal(etcd.advertiseAddress, '192.0.2.1');
+    const authn = serverOptionsOf(parseServeFlags(['--anonymous-auth=false', '--authentication-token-webhook-config-file=w.yaml',
+      '--requestheader-client-ca-file=p.pem', '--requestheader-username-headers=X-Remote-User']));
+    assert.equal(authn.anonymousAuth, false);
+    assert.deepEqual(authn.tokenWebhook, { configFile: 'w.yaml', version: 'v1beta1', cacheTtlMs: 120_000 });
+    assert.deepEqual(authn.requestHeader, { clientCAFile: 'p.pem', allowedNames: [], usernameHeaders: ['X-Remote-User'], groupHeaders: [], extraHeaderPrefixes: [] });
     const auth = serverOptionsOf(parseServeFlags(['--enable-bootstrap-token-auth', '--oidc-issuer-url=https://i', '--oidc-client-id=c', '--disable-admission-plugins=Priority']));
     assert.equal(auth.enableBootstrapTokenAuth, true);
     assert.equal(auth.oidc?.issuerURL, 'https://i');

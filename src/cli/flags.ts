@@ -4,9 +4,10 @@ import type { ServerOptions } from '../server/start-server.js';
 import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag-set.js';
 import { admission, type AdmissionOptions } from './options/admission.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
-import { authentication, type AuthenticationOptions } from './options/authentication.js';
+import { authentication, type AuthenticationFlagOptions } from './options/authentication.js';
 import { controllers, type ControllersOptions } from './options/controllers.js';
 import { oidc, type OidcFlagOptions } from './options/oidc.js';
+import { requestHeader, type RequestHeaderFlagOptions } from './options/request-header.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
 import { serviceNetworking, type ServiceNetworkingOptions } from './options/service-networking.js';
@@ -28,6 +29,7 @@ const serveFlags = {
   ...serverRun.flags,
   ...storage.flags,
   ...authentication.flags,
+  ...requestHeader.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
   ...oidc.flags,
@@ -40,7 +42,8 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   SecureServingOptions &
   ServerRunOptions &
   StorageOptions &
-  AuthenticationOptions &
+  AuthenticationFlagOptions &
+  RequestHeaderFlagOptions &
   ApiEnablementOptions &
   ServiceNetworkingOptions &
   OidcFlagOptions &
@@ -71,6 +74,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...serverRun.resolve(values, given, validate),
     ...stored,
     ...authentication.resolve(values, given, validate),
+    ...requestHeader.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
     ...oidc.resolve(values, given, validate),
@@ -86,6 +90,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...secureServing.serverOptions(options),
     ...serverRun.serverOptions(options),
     ...authentication.serverOptions(options),
+    ...requestHeader.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
     ...oidc.serverOptions(options),

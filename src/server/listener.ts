@@ -14,6 +14,8 @@ export interface ListenOptions {
   readonly host: string;
   /** Serving certificate and key, and the CA trusted for client certificates. */
   readonly pki: Pick<Pki, 'caCert' | 'servingCert' | 'servingKey'>;
+  /** Authorities (PEM bundles) whose client certificates TLS asks for and verifies; default `pki.caCert`. */
+  readonly clientCAs?: readonly string[];
   readonly handler: HttpHandler;
   /** How long {@link Listener.close} lets in-flight requests run before cutting connections; default 1000 ms. */
   readonly shutdownGraceMs?: number;
@@ -49,7 +51,7 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     secureOptions: constants.SSL_OP_NO_RENEGOTIATION,
     requestCert: true,
     rejectUnauthorized: false,
-    ca: [options.pki.caCert],
+    ca: [...(options.clientCAs ?? [options.pki.caCert])],
     cert: options.pki.servingCert,
     key: options.pki.servingKey,
   });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
-import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator, type TokenAuthenticator } from '../auth/index.js';
+import { loadAuthenticationFiles, newAuthentication, tokenReviewStore, type Authentication, type AuthenticationOptions } from '../auth/index.js';
 import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc/index.js';
 import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
 import { controllerSelectionErrors, DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
@@ -29,8 +29,9 @@ import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
+import { publishAuthenticationTrust } from './authentication-trust.js';
 
-export interface ServerOptions {
+export interface ServerOptions extends AuthenticationOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
   storage?: StorageKind;
   etcd?: EtcdOptions;
@@ -41,7 +42,6 @@ export interface ServerOptions {
   /** HTTPS port; default 6443; 0 picks a free one. */
   securePort?: number;
   bindAddress?: string;
-  tokenAuthFile?: string;
   /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
   runtimeConfig?: readonly string[];
   /**
@@ -108,9 +108,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // of key generation at every start; it lives in a private (0700) temp directory.
   const certDir = resolve(options.certDir ?? (tempDir ? join(tmpdir(), `kplane-ephemeral-pki-${process.getuid?.() ?? 'user'}`) : dataDir));
   const shutdown = new AbortController();
+  // The authentication files first: an unreadable one stops the start before anything is opened.
+  const authenticationFiles = await loadAuthenticationFiles(options);
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
+  // Token sources of other methods may need the stores: the authenticator is assembled after them, and
+  // reviews (served once listening) find it here.
+  const assembled: { authentication?: Authentication } = {};
+  computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
   const networking = serviceNetworking(backend, storagePrefix, options);
   const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
@@ -131,19 +137,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const checks = healthChecks(backend, served, controllers, lifecycle);
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
-  const authenticate = await authenticator(options.tokenAuthFile, [...(secrets ? [bootstrapTokenAuthenticator(secretGetter(secrets))] : []), ...(oidc ? [oidc.authenticate] : [])]);
+  const authentication = (assembled.authentication = newAuthentication(options, authenticationFiles, pki.caCert, {
+    ...(secrets ? { bootstrapTokens: bootstrapTokenAuthenticator(secretGetter(secrets)) } : {}),
+    ...(oidc ? { oidc: oidc.authenticate } : {}),
+  }));
+  const configMaps = registry.current().storeFor('', 'configmaps');
+  if (configMaps) await publishAuthenticationTrust(configMaps, authentication.clusterInfo);
   const routes = apiRoutes({ registry, metrics, checks });
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
-    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+    clientCAs: authentication.clientCAs,
+    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
       requestTimeoutMs,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
-  const configMaps = registry.current().storeFor('', 'configmaps');
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
@@ -174,17 +185,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */
 function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
-}
-
-/**
- * Client certificates (TLS verified the chain; x509 reads the verdict), then bearer tokens in upstream's
- * order: the static token file, then `tokenSources` (bootstrap tokens, then OpenID Connect).
- */
-async function authenticator(tokenAuthFile: string | undefined, tokenSources: readonly TokenAuthenticator[]): Promise<Authenticator> {
-  const methods: Authenticator[] = [x509Authenticator()];
-  const tokens = [...(tokenAuthFile ? [tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))] : []), ...tokenSources];
-  if (tokens.length > 0) methods.push(bearerTokenAuthenticator(tokens));
-  return unionAuthenticator(methods);
 }
 
 /** A bootstrap token Secret of kube-system through the secrets store (its watch cache, as upstream's lister). */

@@ -38,6 +38,7 @@ const EXPECTED: [string, string, string, boolean, string, string, string][] = [
   ['deployments', 'deploy', 'apps/v1', true, 'Deployment', ALL_VERBS, 'all'],
   ['replicasets', 'rs', 'apps/v1', true, 'ReplicaSet', ALL_VERBS, 'all'],
   ['statefulsets', 'sts', 'apps/v1', true, 'StatefulSet', ALL_VERBS, 'all'],
+  ['tokenreviews', '', 'authentication.k8s.io/v1', false, 'TokenReview', 'create', ''],
   ['horizontalpodautoscalers', 'hpa', 'autoscaling/v2', true, 'HorizontalPodAutoscaler', ALL_VERBS, 'all'],
   ['cronjobs', 'cj', 'batch/v1', true, 'CronJob', ALL_VERBS, 'all'],
   ['jobs', '', 'batch/v1', true, 'Job', ALL_VERBS, 'all'],

@@ -28,8 +28,8 @@ describe('bearerTokenAuthenticator', () => {
   const alice = { name: 'alice', groups: ['dev'] };
   const bob = { name: 'bob', groups: [] };
   const authenticate = bearerTokenAuthenticator([
-    (token) => (token === 'a' ? alice : undefined),
-    async (token) => (token === 'b' ? bob : undefined),
+    (token) => (token === 'a' ? { user: alice } : undefined),
+    async (token, audiences) => (token === 'b' ? { user: bob, ...(audiences ? { audiences: audiences.slice(0, 1) } : {}) } : undefined),
   ]);
   const request = (authorization?: string): { headers: IncomingHttpHeaders; socket: unknown } => ({
     headers: authorization === undefined ? {} : { authorization },
@@ -41,6 +41,15 @@ describe('bearerTokenAuthenticator', () => {
     assert.deepEqual(await authenticate(first), { kind: 'authenticated', user: alice });
     assert.equal(first.headers.authorization, undefined);
     assert.deepEqual(await authenticate(request('Bearer b')), { kind: 'authenticated', user: bob });
+  });
+
+  it('passes the wanted audiences to the sources and reports those found', async () => {
+    assert.deepEqual(await authenticate(request('Bearer b'), ['api', 'other']), { kind: 'authenticated', user: bob, audiences: ['api'] });
+  });
+
+  it('aggregates the errors of several sources as Go does', async () => {
+    const failing = bearerTokenAuthenticator([() => { throw new Error('one'); }, () => Promise.reject(new Error('two'))]);
+    assert.deepEqual(await failing(request('Bearer x')), { kind: 'rejected', reason: '[one, two]' });
   });
 
   it('rejects an unknown token without naming it, and keeps the header', async () => {

@@ -1,7 +1,7 @@
-import type { AuthenticationRequest, AuthenticationResult, Authenticator, TokenAuthenticator } from './authenticator.js';
+import type { AudienceTokenAuthenticator, AuthenticationRequest, AuthenticationResult, Authenticator, TokenResponse } from './authenticator.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
 import { noCredentials } from './authenticator.js';
 import { firstDecision, type MaybePromise } from './maybe-async.js';
-import type { UserInfo } from '../user-info.js';
 
 /** What an `Authorization` header holds, as far as bearer tokens are concerned. */
 export type BearerCredential =
@@ -33,23 +33,30 @@ export function parseBearerToken(authorization: string | undefined): BearerCrede
 }
 
 /**
- * Authenticates `Authorization: Bearer <token>` with the given token sources, first match wins
- * (spec 2-access-control §Methods, "Bearer token"). A token no source accepts is `rejected`
- * (401, not anonymous). After success the header is removed from the request, as upstream does,
- * so that nothing further down (proxying, audit) can pick up the credential.
+ * Checks one token with several sources, first match wins; on success `clear(request)` removes the
+ * credential from the request. See {@link tokenUnion}.
  */
-export function bearerTokenAuthenticator(sources: readonly TokenAuthenticator[]): Authenticator {
-  return (request: AuthenticationRequest) => {
-    const credential = parseBearerToken(request.headers.authorization);
-    if (credential.kind === 'absent') return noCredentials;
-    if (credential.kind === 'empty') {
-      return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
-    }
+export type TokenCheck = (
+  token: string,
+  audiences: readonly string[] | undefined,
+  request: AuthenticationRequest,
+  clear: (request: AuthenticationRequest) => void,
+) => MaybePromise<AuthenticationResult>;
+
+/**
+ * The token sources as one (upstream's token union with bearertoken's default error): the first source
+ * that knows the token decides (and the credential is cleared from the request); a
+ * token no source accepts is `rejected` (401, not anonymous), with the sources' errors as reason, else
+ * `invalid bearer token`.
+ */
+export function tokenUnion(sources: readonly AudienceTokenAuthenticator[]): TokenCheck {
+  return (token, audiences, request, clear) => {
     let errors: string[] | undefined;
-    const decide = (user: UserInfo | undefined): AuthenticationResult | undefined => {
-      if (user === undefined) return undefined;
-      delete request.headers.authorization;
-      return { kind: 'authenticated', user };
+    const decide = (response: TokenResponse | undefined): AuthenticationResult | undefined => {
+      if (response === undefined) return undefined;
+      clear(request);
+      const { user } = response;
+      return response.audiences ? { kind: 'authenticated', user, audiences: response.audiences } : { kind: 'authenticated', user };
     };
     const fail = (error: unknown): undefined => {
       (errors ??= []).push(error instanceof Error ? error.message : String(error));
@@ -57,12 +64,33 @@ export function bearerTokenAuthenticator(sources: readonly TokenAuthenticator[])
     };
     const attempt = (i: number): MaybePromise<AuthenticationResult | undefined> => {
       try {
-        const user = sources[i]!(credential.token);
-        return user instanceof Promise ? user.then(decide, fail) : decide(user);
+        const response = sources[i]!(token, audiences);
+        return response instanceof Promise ? response.then(decide, fail) : decide(response);
       } catch (error) {
         return fail(error);
       }
     };
-    return firstDecision(sources.length, attempt, (): AuthenticationResult => ({ kind: 'rejected', reason: errors ? errors.join('; ') : 'invalid bearer token' }));
+    return firstDecision(sources.length, attempt, (): AuthenticationResult => ({ kind: 'rejected', reason: errors ? aggregateMessage(errors) : 'invalid bearer token' }));
   };
+}
+
+/**
+ * Authenticates `Authorization: Bearer <token>` with the token sources (spec 2-access-control §Methods,
+ * "Bearer token"; see {@link tokenUnion}). After success the header is removed from the request, as
+ * upstream does, so that nothing further down (proxying, audit) can pick up the credential.
+ */
+export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenticator[] | TokenCheck): Authenticator {
+  const check = typeof sources === 'function' ? sources : tokenUnion(sources);
+  return (request: AuthenticationRequest, audiences?: readonly string[]) => {
+    const credential = parseBearerToken(request.headers.authorization);
+    if (credential.kind === 'absent') return noCredentials;
+    if (credential.kind === 'empty') {
+      return credential.extraSpace ? { kind: 'none', warnings: [extraSpaceWarning] } : noCredentials;
+    }
+    return check(credential.token, audiences, request, removeAuthorization);
+  };
+}
+
+function removeAuthorization(request: AuthenticationRequest): void {
+  delete request.headers.authorization;
 }

@@ -16,8 +16,9 @@ describe('parseTokenFile', () => {
       token: 'tok3',
       user: { name: 'carol', uid: 'u-3', groups: ['system:masters', 'dev', 'ops'] },
     },
-    { name: 'further columns are groups', line: 'tok4,dan,u-4,a,"b,c"', token: 'tok4', user: { name: 'dan', uid: 'u-4', groups: ['a', 'b', 'c'] } },
-    { name: 'empty uid and groups dropped', line: 'tok5,erin,,""', token: 'tok5', user: { name: 'erin', groups: [] } },
+    { name: 'further columns are ignored, as upstream', line: 'tok4,dan,u-4,a,"b,c"', token: 'tok4', user: { name: 'dan', uid: 'u-4', groups: ['a'] } },
+    { name: 'empty uid dropped, empty group column kept as upstream splits it', line: 'tok5,erin,,""', token: 'tok5', user: { name: 'erin', groups: [''] } },
+    { name: 'spaces are part of names', line: 'tok7, frank ,u-7,"a, b"', token: 'tok7', user: { name: ' frank ', uid: 'u-7', groups: ['a', ' b'] } },
     { name: 'quoted user with comma', line: 'tok6,"last, first",u-6', token: 'tok6', user: { name: 'last, first', uid: 'u-6', groups: [] } },
   ];
   for (const { name, line, token, user } of cases) {

@@ -11,8 +11,9 @@ export interface TokenFile {
 
 /**
  * Parses a `--token-auth-file` (spec 2-access-control §Methods, "Static token file"): CSV lines
- * `token,user name,user uid[,groups...]`. The fourth column is a comma-separated group list
- * (quote it when it holds several: `"group1,group2"`); further columns are groups too. Lines with
+ * `token,user name,user uid[,groups]`. The fourth column is a comma-separated group list (quote it
+ * when it holds several: `"group1,group2"`); as upstream (tokenfile.NewCSV), further columns are
+ * ignored and the list is split as is (an empty fourth column is one empty group name). Lines with
  * fewer than three columns, or broken quoting, are errors naming the line. As upstream, a line with
  * an empty token is skipped and a repeated token replaces the earlier one (both with a warning).
  * Tokens never appear in messages.
@@ -39,13 +40,13 @@ export function parseTokenFile(content: string, source: string): TokenFile {
       continue;
     }
     if (tokens.has(token)) warnings.push(`duplicate token has been found in token file '${source}', line ${line}`);
-    tokens.set(token, userOf(name, uid, fields.slice(3)));
+    tokens.set(token, userOf(name, uid, fields[3]));
   }
   return { tokens, warnings };
 }
 
-function userOf(name: string, uid: string, groupColumns: readonly string[]): UserInfo {
-  const groups = groupColumns.flatMap((column) => column.split(',')).filter((group) => group !== '');
+function userOf(name: string, uid: string, groupColumn: string | undefined): UserInfo {
+  const groups = groupColumn === undefined ? [] : groupColumn.split(',');
   return uid === '' ? { name, groups } : { name, uid, groups };
 }
 

@@ -28,7 +28,7 @@ describe('unionAuthenticator', () => {
     {
       name: 'all reasons are kept',
       results: [{ kind: 'rejected', reason: 'one' }, { kind: 'rejected', reason: 'two' }],
-      expected: { kind: 'rejected', reason: 'one; two' },
+      expected: { kind: 'rejected', reason: '[one, two]' },
     },
     {
       name: 'system:authenticated is not added twice',

@@ -1,5 +1,6 @@
 import { withAuthenticatedGroup } from '../user-info.js';
 import type { AuthenticationRequest, AuthenticationResult, Authenticator } from './authenticator.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
 import { noCredentials } from './authenticator.js';
 import { firstDecision, then } from './maybe-async.js';
 
@@ -11,20 +12,24 @@ import { firstDecision, then } from './maybe-async.js';
  * apply anonymous access. Warnings of all methods tried are kept.
  */
 export function unionAuthenticator(authenticators: readonly Authenticator[]): Authenticator {
-  return (request: AuthenticationRequest) => {
+  return (request: AuthenticationRequest, audiences?: readonly string[]) => {
     let reasons: string[] | undefined;
     let warnings: string[] | undefined;
     const decide = (result: AuthenticationResult): AuthenticationResult | undefined => {
       if (result.warnings) (warnings ??= []).push(...result.warnings);
-      if (result.kind === 'authenticated') return withWarnings({ kind: 'authenticated', user: withAuthenticatedGroup(result.user) }, warnings);
+      if (result.kind === 'authenticated') {
+        const user = withAuthenticatedGroup(result.user);
+        const { audiences } = result;
+        return withWarnings(audiences ? { kind: 'authenticated', user, audiences } : { kind: 'authenticated', user }, warnings);
+      }
       if (result.kind === 'rejected') (reasons ??= []).push(result.reason);
       return undefined;
     };
     const otherwise = (): AuthenticationResult => {
-      if (reasons) return withWarnings({ kind: 'rejected', reason: reasons.join('; ') }, warnings);
+      if (reasons) return withWarnings({ kind: 'rejected', reason: aggregateMessage(reasons) }, warnings);
       return warnings ? { kind: 'none', warnings } : noCredentials;
     };
-    return firstDecision(authenticators.length, (i) => then(authenticators[i]!(request), decide), otherwise);
+    return firstDecision(authenticators.length, (i) => then(authenticators[i]!(request, audiences), decide), otherwise);
   };
 }
 

@@ -13,6 +13,8 @@ import type { HttpRequest, HttpResponse } from '../../server/http-types.js';
 import { listen, type Listener } from '../../server/listener.js';
 import { ensureCertificates } from '../../server/pki/index.js';
 import { buildAdminKubeconfig, writeKubeconfig } from '../../server/kubeconfig.js';
+import { generateCa, generateClientCertificate } from '../../server/pki/generate.js';
+import { caPool } from './ca-pool.js';
 import { userOfCertificate, x509Authenticator } from './x509.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'kplane-x509-'));
@@ -146,4 +148,29 @@ describe('userOfCertificate', () => {
   for (const { subject, user } of cases) {
     it(JSON.stringify(subject), () => assert.deepEqual(userOfCertificate(cert(subject)), user));
   }
+});
+
+describe('x509Authenticator with --client-ca-file authorities', () => {
+  it('accepts the roots\' certificates, refuses those of other authorities the listener trusts', async () => {
+    const now = new Date();
+    const [clientCa, proxyCa] = await Promise.all([generateCa(now, 'client-ca'), generateCa(now, 'proxy-ca')]);
+    const [jane, proxyClient] = await Promise.all([
+      generateClientCertificate(clientCa, { commonName: 'jane', organizations: ['dev', 'ops'] }, now),
+      generateClientCertificate(proxyCa, { commonName: 'front-proxy' }, now),
+    ]);
+    const roots = x509Authenticator(caPool(pki.caCert, clientCa.cert));
+    const handler = (req: HttpRequest, res: HttpResponse): void => void res.end(JSON.stringify(roots(req)));
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, clientCAs: [caPool(pki.caCert, clientCa.cert).pem, proxyCa.cert], handler });
+    try {
+      const cases: [{ cert: string; key: string }, unknown][] = [
+        [{ cert: jane.cert, key: jane.key }, { kind: 'authenticated', user: { name: 'jane', groups: ['dev', 'ops'] } }],
+        [{ cert: pki.adminCert, key: pki.adminKey }, { kind: 'authenticated', user: { name: 'kubernetes-admin', groups: ['system:masters'] } }],
+      ];
+      for (const [client, expected] of cases) assert.deepEqual(await getHttp1(server.url, client), expected);
+      const refused = await getHttp1(server.url, { cert: proxyClient.cert, key: proxyClient.key });
+      assert.match(JSON.stringify(refused), /"kind":"rejected".*certificate signed by unknown authority/);
+    } finally {
+      await server.close({ graceMs: 0 });
+    }
+  });
 });

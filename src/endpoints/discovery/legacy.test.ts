@@ -33,6 +33,13 @@ describe('legacy discovery', () => {
     assert.deepEqual(list.resources.find((r) => r.name === 'nodes/status'), { name: 'nodes/status', singularName: '', namespaced: false, kind: 'Node', verbs: ['get', 'patch', 'update'] });
   });
 
+  it('resources without storage (computed, or create-only actions) have no storageVersionHash, as upstream', () => {
+    const computed: ResourceDefinition = { ...nodeDef, resource: 'componentstatuses', computed: true };
+    const action: ResourceDefinition = { ...podDef, resource: 'bindings', createAction: async () => ({ code: 201, object: { metadata: {} } }) };
+    const list = buildApiResourceList([computed, action], '', 'v1');
+    assert.deepEqual(list?.resources.filter((r) => !r.name.includes('/')).map((r) => [r.name, 'storageVersionHash' in r]), [['bindings', false], ['componentstatuses', false]]);
+  });
+
   it('named group-versions carry apiVersion; unknown ones are undefined', () => {
     const list = buildApiResourceList(testDefinitions, 'coordination.k8s.io', 'v1');
     assert.equal(list?.apiVersion, 'v1');

@@ -97,7 +97,9 @@ function mainResource(def: ResourceDefinition, defs: readonly ResourceDefinition
   const resource: APIResource = { name: def.resource, singularName: def.singular, namespaced: def.namespaced, kind: def.kind, verbs: sortedVerbs(def) };
   if (def.shortNames?.length) resource.shortNames = [...def.shortNames];
   if (def.categories?.length) resource.categories = [...def.categories];
-  resource.storageVersionHash = storageVersionHash(def, defs);
+  // Upstream: only resources backed by storage (genericregistry.Store) have one; not bindings,
+  // componentstatuses, tokenreviews.
+  if (!def.computed && !def.createAction) resource.storageVersionHash = storageVersionHash(def, defs);
   return resource;
 }
 

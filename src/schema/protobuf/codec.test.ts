@@ -13,6 +13,7 @@ import { NamespaceSchema } from '../../apis/core/v1/namespace.js';
 import { SecretSchema } from '../../apis/core/v1/secret.js';
 import { EventsV1EventSchema } from '../../apis/events/v1/event.js';
 import { listSchema } from '../../apis/meta/v1/object-meta.js';
+import { TokenReviewSchema } from '../../apis/authentication/v1/schemas.generated.js';
 import { builtInResources } from '../../apis/index.js';
 import { supportsProtobuf } from './message-plan.js';
 import { internalError, notFound } from '../../errors/status-error.js';
@@ -61,6 +62,8 @@ function valueOf(type: ProtoType, required: boolean, depth: number): fc.Arbitrar
       return objectOf(type.message, depth + 1);
     case 'repeated':
       return fc.array(valueOf(type.item, true, depth), { minLength: 1, maxLength: 3 });
+    case 'list-message':
+      return fc.array(valueOf(type.item, true, depth), { maxLength: 3 });
     case 'map':
       return fc
         .dictionary(fc.string({ maxLength: 8 }), valueOf(type.value, true, depth), { minKeys: 1, maxKeys: 3 })
@@ -178,4 +181,12 @@ test('well-known types round-trip', () => {
   };
   const decoded = decodeProtobufObject(Sample, encodeProtobufObject(Sample, 'test/v1', 'Sample', sample));
   assert.deepEqual(decoded.object, { apiVersion: 'test/v1', kind: 'Sample', ...sample });
+});
+
+test('a list as a map value travels as its own message { repeated items = 1 } (authentication ExtraValue)', () => {
+  const review = { metadata: {}, spec: {}, status: { user: { extra: { a: ['x'] } } } };
+  const bytes = encodeProtobufObject(TokenReviewSchema, 'authentication.k8s.io/v1', 'TokenReview', review);
+  // UserInfo.extra (4): entry { key (1) "a", value (2) ExtraValue { items (1) "x" } }
+  assert.ok(Buffer.from(bytes).toString('hex').includes('22080a01611203' + '0a0178'));
+  assert.deepEqual(decodeProtobufObject(TokenReviewSchema, bytes).object, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', ...review });
 });

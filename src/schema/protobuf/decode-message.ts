@@ -66,6 +66,8 @@ function readValue(reader: ProtoReader, type: ProtoType): unknown {
   switch (type.kind) {
     case 'message':
       return decodeMessage(reader.message(), type.message);
+    case 'list-message':
+      return decodeListMessage(reader.message(), type.item);
     case 'time':
     case 'microtime':
       return decodeTime(reader.message(), type.kind === 'microtime');
@@ -99,6 +101,17 @@ function readScalar(reader: ProtoReader, type: ProtoType): unknown {
   }
 }
 
+/** The items (field 1) of a list that travels as its own message. */
+function decodeListMessage(reader: ProtoReader, item: ProtoType): unknown[] {
+  const list: unknown[] = [];
+  while (!reader.done()) {
+    const { field, wireType } = reader.tag();
+    if (field === 1 && wireType === wireTypeOf(item)) list.push(readValue(reader, item));
+    else reader.skip(wireType, field);
+  }
+  return list;
+}
+
 /** A map entry: key = 1, value = 2; absent ones take their type's empty value. */
 function readMapEntry(reader: ProtoReader, valueType: ProtoType): [string, unknown] {
   let key = '';
@@ -123,6 +136,8 @@ function emptyValue(type: ProtoType): unknown {
       return '0';
     case 'message':
       return {};
+    case 'list-message':
+      return [];
     case 'time':
     case 'microtime':
     case 'raw-json':

@@ -51,6 +51,13 @@ function encodeValue(writer: ProtoWriter, number: number, type: ProtoType, value
         writer.endMessage(start);
       }
       return;
+    case 'list-message':
+      if (Array.isArray(value)) {
+        const start = writer.beginMessage(number);
+        for (const item of value) if (item !== null) encodeValue(writer, 1, type.item, item);
+        writer.endMessage(start);
+      }
+      return;
     case 'time':
     case 'microtime':
       if (typeof value === 'string') encodeTime(writer, number, value, type.kind === 'microtime');

@@ -24,6 +24,11 @@ export type ProtoType =
    */
   | { kind: 'embedded'; message: ProtoMessage }
   | { kind: 'repeated'; item: ProtoType }
+  /**
+   * A list that is a map's value (authentication's ExtraValue, `[]string`): Go names the slice type, so
+   * it travels as its own message { repeated items = 1 }.
+   */
+  | { kind: 'list-message'; item: ProtoType }
   /** map<string, V>: repeated entry messages { key = 1, value = 2 }. */
   | { kind: 'map'; value: ProtoType };
 
@@ -119,7 +124,8 @@ function typeOf(node: SchemaNode, where: string): ProtoType {
     }
     case 'map': {
       const value = typeOf(node.values, where);
-      if (value.kind === 'repeated' || value.kind === 'map') throw new Error(`protobuf: ${where}: map values must be scalars or messages`);
+      if (value.kind === 'repeated') return { kind: 'map', value: { kind: 'list-message', item: value.item } };
+      if (value.kind === 'map') throw new Error(`protobuf: ${where}: map values must be scalars, lists or messages`);
       return { kind: 'map', value };
     }
     case 'integer':

@@ -33,12 +33,12 @@ function loadX509(): Promise<X509Module> {
 }
 
 /** Generates a self-signed CA (CN `kplane-ca`, 10 years) with a fresh P-256 key. */
-export async function generateCa(now: Date): Promise<CertificateAndKey> {
+export async function generateCa(now: Date, commonName: string = caCommonName): Promise<CertificateAndKey> {
   const x509 = await loadX509();
   const keys = await newKeyPair();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerialNumber(),
-    name: [{ CN: [caCommonName] }],
+    name: [{ CN: [commonName] }],
     notBefore: new Date(now.getTime() - backdateMs),
     notAfter: new Date(now.getTime() + caValidityMs),
     keys,
@@ -83,6 +83,17 @@ export async function generateAdminCertificate(ca: CertificateAndKey, now: Date)
     [{ O: [...adminSubject.organizations] }, { CN: [adminSubject.commonName] }],
     [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth])],
   );
+}
+
+/**
+ * Generates a client certificate (clientAuth) for `commonName` in `organizations`, signed by `ca`:
+ * what `--client-ca-file` and `--requestheader-client-ca-file` authorities hand out.
+ */
+export async function generateClientCertificate(ca: CertificateAndKey, subject: { commonName: string; organizations?: readonly string[] }, now: Date): Promise<CertificateAndKey> {
+  const x509 = await loadX509();
+  const organizations = subject.organizations ?? [];
+  const name: X509.JsonName = [...(organizations.length > 0 ? [{ O: [...organizations] }] : []), { CN: [subject.commonName] }];
+  return issueLeaf(x509, ca, now, name, [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth])]);
 }
 
 async function issueLeaf(
