@@ -22,7 +22,7 @@ describe('legacy discovery', () => {
     assert.deepEqual(list.resources.map((r) => r.name), ['configmaps', 'nodes', 'nodes/status', 'pods', 'pods/status']);
     assert.deepEqual(list.resources[0], {
       name: 'configmaps',
-      singularName: 'configmap',
+      singularName: '',
       namespaced: true,
       kind: 'ConfigMap',
       verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],

@@ -94,7 +94,9 @@ export function buildApiResourceList(defs: readonly ResourceDefinition[], group:
 }
 
 function mainResource(def: ResourceDefinition, defs: readonly ResourceDefinition[]): APIResource {
-  const resource: APIResource = { name: def.resource, singularName: def.singular, namespaced: def.namespaced, kind: def.kind, verbs: sortedVerbs(def) };
+  // 1.25 reports no singular name for built-in resources (SingularNameProvider came in 1.27); clients guess
+  // it from the kind. Custom resources will report theirs.
+  const resource: APIResource = { name: def.resource, singularName: '', namespaced: def.namespaced, kind: def.kind, verbs: sortedVerbs(def) };
   if (def.shortNames?.length) resource.shortNames = [...def.shortNames];
   if (def.categories?.length) resource.categories = [...def.categories];
   // Upstream: only resources backed by storage (genericregistry.Store) have one; not bindings,
