@@ -10,6 +10,7 @@ import { daemonSetDefinition } from './daemonset.js';
 import { deploymentDefinition } from './deployment.js';
 import { replicaSetDefinition } from './replicaset.js';
 import { statefulSetDefinition } from './statefulset.js';
+import { deploymentFixture } from './testdata.js';
 import { controllerRevisionColumns, daemonSetColumns, deploymentColumns, replicaSetColumns, statefulSetColumns } from './tables.js';
 import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet } from './schemas.generated.js';
 
@@ -171,4 +172,10 @@ describe('apps kinds in a store', () => {
     });
     assert.deepEqual([minReady.metadata.annotations?.['deprecated.daemonset.template.generation'], minReady.metadata.generation], ['6', 3]);
   });
+});
+
+test('the fixture deployment (bench, tests) is valid once defaulted', () => {
+  const deployment = deploymentFixture();
+  defaultDeployment(deployment);
+  assert.deepEqual(deploymentDefinition.strategy?.validate?.(deployment), []);
 });
