@@ -5,6 +5,7 @@ import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
 import { authentication, type AuthenticationOptions } from './options/authentication.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
+import { serviceAccounts, type ServiceAccountFlagOptions } from './options/service-accounts.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
 import { serviceNetworking, type ServiceNetworkingOptions } from './options/service-networking.js';
 import { storage, type StorageOptions } from './options/storage.js';
@@ -27,6 +28,7 @@ const serveFlags = {
   ...authentication.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
+  ...serviceAccounts.flags,
 };
 
 /** Options of `kplane serve`, defaults applied and checked. */
@@ -36,7 +38,8 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   StorageOptions &
   AuthenticationOptions &
   ApiEnablementOptions &
-  ServiceNetworkingOptions;
+  ServiceNetworkingOptions &
+  ServiceAccountFlagOptions;
 
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
@@ -64,6 +67,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...authentication.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
+    ...serviceAccounts.resolve(values, given, validate),
   };
 }
 
@@ -76,6 +80,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...authentication.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
+    ...serviceAccounts.serverOptions(options),
   };
 }
 

@@ -13,6 +13,10 @@ import { apfConfigurationController } from '../controllers/apf-configuration/apf
 import { localAPIServicesController } from '../controllers/local-apiservices/local-apiservices-controller.js';
 import { servedGroupVersions } from '../controllers/local-apiservices/local-apiservices.js';
 import { namespaceController } from '../controllers/namespace/namespace-controller.js';
+import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publisher.js';
+import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
+import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
+import type { TokenGenerator } from '../auth/service-accounts/token-generator.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import type { Store } from '../registry/store/index.js';
 import type { ServedStores } from './stores.js';
@@ -32,9 +36,15 @@ export const controllerLeaseName = (name: string): string => `kplane-${name}-con
 /** This process's identity in Leases, as client-go's leader election builds it: `<hostname>_<uuid>`. */
 export const defaultIdentity = (): string => `${hostname()}_${randomUUID()}`;
 
+/** What the service account controllers need of the server: the CA it serves with and the legacy token signer. */
+export interface ServiceAccountControllerOptions {
+  rootCA: string;
+  legacyGenerator: TokenGenerator;
+}
+
 /** The server's controllers; elected ones when `leaderElection` is given. None is started yet. */
-export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry): Controller[] {
-  const builders = controllerBuilders(served, registry);
+export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, serviceAccounts?: ServiceAccountControllerOptions): Controller[] {
+  const builders = [...controllerBuilders(served, registry), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
   if (!leases) throw new Error('kplane: leader election needs the coordination.k8s.io/v1 leases resource');
@@ -68,5 +78,16 @@ function controllerBuilders(served: ServedStores, registry: ResourceRegistry | u
   const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
   const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');
   if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController({ flowSchemas, priorityLevels })]);
+  return builders;
+}
+
+/** upstream kube-controller-manager's serviceaccount, serviceaccount-token and root-ca-cert-publisher controllers. */
+function serviceAccountBuilders(served: ServedStores, options: ServiceAccountControllerOptions): [string, () => Controller][] {
+  const [serviceAccounts, secrets, configMaps] = ['serviceaccounts', 'secrets', 'configmaps'].map((r) => storeOf(served, '', 'v1', r));
+  const { namespaces } = served;
+  const builders: [string, () => Controller][] = [];
+  if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController({ namespaces, serviceAccounts })]);
+  if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController({ serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA })]);
+  if (configMaps) builders.push(['root-ca-cert-publisher', () => rootCAPublisher({ namespaces, configMaps, rootCA: options.rootCA })]);
   return builders;
 }

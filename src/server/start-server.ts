@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
-import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator } from '../auth/index.js';
+import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator, type TokenAuthenticator } from '../auth/index.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -22,6 +22,10 @@ import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
+import { withTokenSubresource } from '../apis/core/v1/serviceaccount-token.js';
+import { issuerDiscovery, joinHostPort, serviceAccountAuthenticator, serviceAccountKeys, type ServiceAccountOptions } from './service-accounts.js';
+import { defaultAdvertiseAddress } from './kubernetes-service.js';
+import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 
 export interface ServerOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -53,6 +57,10 @@ export interface ServerOptions {
   maxRequestsInflight?: number;
   /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
   maxMutatingRequestsInflight?: number;
+  /** Service account tokens: keys, issuers, lookup, expiration (server/service-accounts.ts). */
+  serviceAccounts?: ServiceAccountOptions;
+  /** `--api-audiences`: default the service account issuers. */
+  apiAudiences?: readonly string[];
 }
 
 export interface RunningServer {
@@ -79,7 +87,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   const networking = serviceNetworking(backend, storagePrefix, options);
-  const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
+  const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
+  const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
@@ -89,14 +98,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
   const checks = healthChecks(backend, served, controllers);
-  const authenticate = await authenticator(options.tokenAuthFile);
-  const routes = apiRoutes({ registry, metrics, checks });
+  const authenticate = await authenticator(options.tokenAuthFile, serviceAccountAuthenticator(saKeys, served).authenticate);
+  let openid: OpenIDMetadata | undefined | null = null;
+  const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
+  const routes = apiRoutes({ registry, metrics, checks, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
@@ -129,11 +140,10 @@ function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
 }
 
-/** Client certificates (TLS verified the chain; x509 reads the verdict), then static bearer tokens. */
-async function authenticator(tokenAuthFile: string | undefined): Promise<Authenticator> {
-  const methods: Authenticator[] = [x509Authenticator()];
-  if (tokenAuthFile) methods.push(bearerTokenAuthenticator([tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))]));
-  return unionAuthenticator(methods);
+/** Client certificates (TLS verified the chain; x509 reads the verdict), then bearer tokens: the static file, service accounts. */
+async function authenticator(tokenAuthFile: string | undefined, serviceAccounts: TokenAuthenticator): Promise<Authenticator> {
+  const tokens: TokenAuthenticator[] = tokenAuthFile ? [tokenFileAuthenticator(await loadTokenFile(tokenAuthFile)), serviceAccounts] : [serviceAccounts];
+  return unionAuthenticator([x509Authenticator(), bearerTokenAuthenticator(tokens)]);
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {

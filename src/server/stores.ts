@@ -4,6 +4,8 @@ import { admissionChain } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
 import { priorityAdmission } from '../admission/plugins/priority.js';
 import { defaultIngressClassAdmission } from '../admission/plugins/default-ingress-class.js';
+import { serviceAccountAdmission } from '../admission/plugins/service-account.js';
+import { getIfExists } from '../controllers/queue-controller.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
@@ -60,8 +62,10 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map(sharedDecoded) : []);
   let ingressClasses: Store | undefined;
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
+  let serviceAccounts: Store | undefined;
   const admission = admissionChain([
     namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)),
+    serviceAccountAdmission(async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined)),
     priorityAdmission(listPriorityClasses),
     defaultIngressClassAdmission(listIngressClasses),
   ]);
@@ -77,6 +81,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
     if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
+    if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
