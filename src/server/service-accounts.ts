@@ -14,7 +14,7 @@ import { parsePublicKeysPem, parseSigningKeyPem, type SigningKey, type Verificat
 import { openIDMetadata, type OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 import { tokenGenerator, type TokenGenerator } from '../auth/service-accounts/token-generator.js';
 import type { LookupKind, ServiceAccountTokenGetter } from '../auth/service-accounts/validate.js';
-import type { TokenIssuing } from '../apis/core/v1/serviceaccount-token.js';
+import type { TokenIssuing } from '../auth/service-accounts/token-request.js';
 import type { Pki } from './pki/index.js';
 import type { ServedStores } from './stores.js';
 

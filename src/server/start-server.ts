@@ -22,7 +22,7 @@ import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
-import { withTokenSubresource } from '../apis/core/v1/serviceaccount-token.js';
+import { withTokenSubresource } from '../auth/service-accounts/token-request.js';
 import { issuerDiscovery, joinHostPort, serviceAccountAuthenticator, serviceAccountKeys, type ServiceAccountOptions } from './service-accounts.js';
 import { defaultAdvertiseAddress } from './kubernetes-service.js';
 import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';

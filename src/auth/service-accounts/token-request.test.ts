@@ -3,15 +3,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import type { KubeObject } from '../../meta/v1/types.js';
-import type { ResourceDefinition } from '../../../registry/resource-definition.js';
-import { parseSigningKeyPem } from '../../../auth/service-accounts/keys.js';
-import { tokenGenerator } from '../../../auth/service-accounts/token-generator.js';
-import { memoryStores } from './pod/subresources/test-stores.js';
-import { podDefinition } from './pod/pod.js';
-import { secretDefinition } from './secret.js';
-import { serviceAccountDefinition } from './serviceaccount.js';
-import { tokenSubresource, withTokenSubresource, type TokenIssuing } from './serviceaccount-token.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import { parseSigningKeyPem } from './keys.js';
+import { tokenGenerator } from './token-generator.js';
+import { memoryStores } from '../../apis/core/v1/pod/subresources/test-stores.js';
+import { podDefinition } from '../../apis/core/v1/pod/pod.js';
+import { secretDefinition } from '../../apis/core/v1/secret.js';
+import { serviceAccountDefinition } from '../../apis/core/v1/serviceaccount.js';
+import { tokenSubresource, withTokenSubresource, type TokenIssuing } from './token-request.js';
 
 const key = parseSigningKeyPem(generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey);
 const NOW = new Date('2026-01-01T00:00:00Z');

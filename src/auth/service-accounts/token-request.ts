@@ -2,14 +2,14 @@
 // TokenRequest to `serviceaccounts/<name>/token` and get it back with a signed bound token in its status.
 // Served only when the server can issue tokens, as upstream registers it only with a token issuer: the server
 // adds it to the ServiceAccount definition with {@link withTokenSubresource}.
-import { badRequest, conflict, invalid } from '../../../errors/status-error.js';
-import * as field from '../../../errors/field-errors.js';
-import type { KubeObject } from '../../meta/v1/types.js';
-import type { ResourceDefinition } from '../../../registry/resource-definition.js';
-import type { SubresourceAccess, ViewSubresource, ViewWriteOptions } from '../../../registry/subresource.js';
-import { boundClaims, EXPIRATION_EXTENSION_SECONDS, WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS, type ObjectRef } from '../../../auth/service-accounts/claims.js';
-import type { TokenGenerator } from '../../../auth/service-accounts/token-generator.js';
-import { TokenRequestSchema, type TokenRequest } from '../../authentication/v1/schemas.generated.js';
+import { badRequest, conflict, invalid } from '../../errors/status-error.js';
+import * as field from '../../errors/field-errors.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
+import type { SubresourceAccess, ViewSubresource, ViewWriteOptions } from '../../registry/subresource.js';
+import { boundClaims, EXPIRATION_EXTENSION_SECONDS, WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS, type ObjectRef } from './claims.js';
+import type { TokenGenerator } from './token-generator.js';
+import { TokenRequestSchema, type TokenRequest } from '../../apis/authentication/v1/schemas.generated.js';
 
 /** What issuing tokens takes (kube-apiserver's service account options). */
 export interface TokenIssuing {
