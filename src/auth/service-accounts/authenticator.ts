@@ -48,7 +48,6 @@ interface CacheEntry {
   readonly user: UserInfo;
   readonly payload: TokenPayload;
   readonly legacy: boolean;
-  readonly token: string | undefined;
   /** Past this (ms) the token has expired, leeway included. */
   readonly expiresAt: number;
   observed: readonly Observation[];
@@ -117,19 +116,19 @@ export function serviceAccountTokenAuthenticator(options: ServiceAccountAuthenti
     const { info, observed } = validate(payload, legacy, token);
     const user = serviceAccountUser(info);
     const exp = typeof payload.exp === 'number' ? (payload.exp + LEEWAY_SECONDS) * 1000 : Infinity;
-    remember(key, { user, payload, legacy, token: legacy ? token : undefined, expiresAt: exp, observed });
+    remember(key, { user, payload, legacy, expiresAt: exp, observed });
     return user;
   };
 
   /** A cached token: still valid when unexpired and every object it depends on is unchanged or still fits. */
-  const hit = (key: string, entry: CacheEntry): UserInfo | undefined => {
+  const hit = (key: string, entry: CacheEntry, token: string): UserInfo | undefined => {
     if (now() > entry.expiresAt) {
       cache.delete(key);
       return undefined;
     }
     if (entry.observed.every((o) => options.getter(o.kind, o.namespace, o.name)?.revision === o.revision)) return entry.user;
     try {
-      entry.observed = validate(entry.payload, entry.legacy, entry.token ?? '').observed;
+      entry.observed = validate(entry.payload, entry.legacy, token).observed;
       return entry.user;
     } catch (error) {
       cache.delete(key);
@@ -141,7 +140,7 @@ export function serviceAccountTokenAuthenticator(options: ServiceAccountAuthenti
     authenticate(token) {
       const key = createHash('sha256').update(token).digest('base64');
       const entry = cache.get(key);
-      const user = entry ? hit(key, entry) : undefined;
+      const user = entry ? hit(key, entry, token) : undefined;
       return user ?? miss(key, token);
     },
     async authenticateFor(token, audiences) {
