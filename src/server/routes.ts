@@ -62,6 +62,6 @@ function underRestfulRoot(path: string, registry: ResourceRegistry): boolean {
 function serveOpenID(ctx: RequestContext, metadata: OpenIDMetadata | undefined): boolean {
   if (!metadata || (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD')) return false;
   const config = ctx.path === OPENID_CONFIG_PATH;
-  writeRaw(ctx, 200, config ? 'application/json' : JWKS_CONTENT_TYPE, config ? metadata.configJson : metadata.keySetJson, { 'Cache-Control': OPENID_CACHE_CONTROL });
+  writeRaw(ctx, 200, config ? 'application/json' : JWKS_CONTENT_TYPE, config ? metadata.configJson : metadata.keySetJson, { 'cache-control': OPENID_CACHE_CONTROL });
   return true;
 }

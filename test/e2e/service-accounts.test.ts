@@ -12,6 +12,7 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { CompactSign } from 'jose';
 import { stringify } from 'yaml';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { rawClient } from './support/raw-client.js';
 
 const ISSUER = 'https://kubernetes.default.svc.cluster.local';
 
@@ -147,5 +148,11 @@ describe('service accounts through kubectl', () => {
     assert.deepEqual(config['id_token_signing_alg_values_supported'], ['ES256']);
     const jwks = JSON.parse(await c.kubectl(['get', '--raw', '/openid/v1/jwks'])) as { keys: Record<string, string>[] };
     assert.deepEqual(Object.keys(jwks.keys[0] ?? {}), ['use', 'kty', 'kid', 'crv', 'alg', 'x', 'y']);
+    const raw = rawClient(c.server.kubeconfig);
+    const keys = await raw.request('GET', '/openid/v1/jwks');
+    assert.equal(keys.headers['content-type'], 'application/jwk-set+json');
+    assert.equal(keys.headers['cache-control'], 'public, max-age=3600');
+    assert.equal((await raw.request('GET', '/.well-known/openid-configuration')).headers['content-type'], 'application/json');
+    assert.equal((await raw.request('GET', '/openid/v1/jwks', { anonymous: true })).status, 401, 'authenticated, as upstream by default');
   });
 });
