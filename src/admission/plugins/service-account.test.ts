@@ -11,6 +11,7 @@ const podsDef = { group: '', resource: 'pods' } as ResourceDefinition;
 const accounts: Record<string, KubeObject & { automountServiceAccountToken?: boolean; imagePullSecrets?: { name: string }[] }> = {
   'ns/default': { metadata: { name: 'default', namespace: 'ns' }, imagePullSecrets: [{ name: 'registry' }] },
   'ns/quiet': { metadata: { name: 'quiet', namespace: 'ns' }, automountServiceAccountToken: false },
+  'ns/strict': { metadata: { name: 'strict', namespace: 'ns', annotations: { 'kubernetes.io/enforce-mountable-secrets': 'true' } }, automountServiceAccountToken: false, secrets: [{ name: 'ok' }], imagePullSecrets: [{ name: 'pull' }] },
 };
 let lookups = 0;
 const plugin = serviceAccountAdmission(async (ns, name) => {
@@ -75,6 +76,14 @@ describe('ServiceAccount admission', () => {
     await assert.rejects(admit(pod({ serviceAccountName: 'default' }, mirror)), /a mirror pod may not reference service accounts/);
     await assert.rejects(admit(pod({ volumes: [{ name: 's', secret: { secretName: 'x' } }] }, mirror)), /a mirror pod may not reference secrets/);
     await assert.rejects(admit(pod({ volumes: [{ name: 't', projected: { sources: [{ serviceAccountToken: { path: 't' } }] } }] }, mirror)), /a mirror pod may not use ServiceAccountToken volume projections/);
+  });
+
+  test('an account enforcing mountable secrets limits volumes, env and pull secrets to its own', async () => {
+    const base = { serviceAccountName: 'strict' };
+    await admit(pod({ ...base, volumes: [{ name: 'v', secret: { secretName: 'ok' } }], imagePullSecrets: [{ name: 'pull' }] }));
+    await assert.rejects(admit(pod({ ...base, volumes: [{ name: 'v', secret: { secretName: 'other' } }] })), { message: 'pods "p" is forbidden: volume with secret.secretName="other" is not allowed because service account strict does not reference that secret' });
+    await assert.rejects(admit(pod({ ...base, initContainers: [{ name: 'i', image: 'i', env: [{ name: 'E', valueFrom: { secretKeyRef: { name: 'other', key: 'k' } } }] }] })), /init container i with envVar E referencing secret.secretName="other" is not allowed because service account strict does not reference that secret/);
+    await assert.rejects(admit(pod({ ...base, imagePullSecrets: [{ name: 'pull' }, { name: 'other' }] })), /spec.imagePullSecrets\[1\].name: invalid value "other": image pull secret is not allowed because service account strict does not reference that image pull secret/);
   });
 
   test('only pod creates', async () => {

@@ -23,7 +23,11 @@ const DEFAULT_ACCOUNT_ATTEMPTS = 10;
 interface ServiceAccountFields {
   automountServiceAccountToken?: boolean;
   imagePullSecrets?: { name?: string }[];
+  secrets?: { name?: string }[];
 }
+
+/** An account with this annotation `true` limits its pods to the secrets it lists (upstream EnforceMountableSecretsAnnotation). */
+const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
 /** Reads a ServiceAccount; undefined when it does not exist. */
 export type ServiceAccountGetter = (namespace: string, name: string) => Promise<(KubeObject & ServiceAccountFields) | undefined>;
@@ -83,6 +87,32 @@ function validateMirrorPod(a: AdmissionAttributes, pod: Pod): void {
   if (volumes.some((v) => v.projected?.sources?.some((s) => s.serviceAccountToken))) throw forbiddenPod(a, 'a mirror pod may not use ServiceAccountToken volume projections');
 }
 
+const names = (refs: readonly { name?: string }[] | undefined): Set<string> => new Set((refs ?? []).map((r) => r.name ?? ''));
+
+/** upstream limitSecretReferences: the reason a pod's secret volume, env var or pull secret is not the account's, if one is not. */
+function secretReferenceViolation(sa: KubeObject & ServiceAccountFields, spec: PodSpec): string | undefined {
+  const account = sa.metadata.name ?? '';
+  const mountable = names(sa.secrets);
+  for (const volume of spec.volumes ?? []) {
+    const secret = volume.secret?.secretName;
+    if (volume.secret && !mountable.has(secret ?? '')) return `volume with secret.secretName="${secret ?? ''}" is not allowed because service account ${account} does not reference that secret`;
+  }
+  const containers: [string, PodSpec['containers']][] = [['init container', spec.initContainers ?? []], ['container', spec.containers]];
+  for (const [what, list] of containers) {
+    for (const c of list) {
+      for (const env of c.env ?? []) {
+        const ref = env.valueFrom?.secretKeyRef?.name;
+        if (env.valueFrom?.secretKeyRef && !mountable.has(ref ?? '')) return `${what} ${c.name} with envVar ${env.name} referencing secret.secretName="${ref ?? ''}" is not allowed because service account ${account} does not reference that secret`;
+      }
+    }
+  }
+  const pullable = names(sa.imagePullSecrets);
+  const index = (spec.imagePullSecrets ?? []).findIndex((r) => !pullable.has(r.name ?? ''));
+  if (index < 0) return undefined;
+  const name = spec.imagePullSecrets?.[index]?.name ?? '';
+  return `spec.imagePullSecrets[${index}].name: invalid value ${JSON.stringify(name)}: image pull secret is not allowed because service account ${account} does not reference that image pull secret`;
+}
+
 const isPodCreate = (a: AdmissionAttributes): boolean => a.operation === 'CREATE' && a.def.group === '' && a.def.resource === 'pods' && a.subresource === '' && a.object !== undefined;
 const isMirrorPod = (pod: Pod): boolean => pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined;
 
@@ -115,7 +145,10 @@ export function serviceAccountAdmission(get: ServiceAccountGetter, retryDelayMs 
       if (isMirrorPod(pod)) return validateMirrorPod(a, pod);
       const name = pod.spec?.serviceAccountName;
       if (!name) throw forbiddenPod(a, `no service account specified for pod ${a.namespace}/${pod.metadata.name ?? ''}`);
-      await account(a, name);
+      const sa = await account(a, name);
+      if (sa.metadata.annotations?.[ENFORCE_MOUNTABLE_SECRETS] !== 'true' || !pod.spec) return;
+      const violation = secretReferenceViolation(sa, pod.spec);
+      if (violation) throw forbiddenPod(a, violation);
     },
   };
 }
