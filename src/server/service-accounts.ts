@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { LEGACY_ISSUER } from '../auth/service-accounts/claims.js';
-import { serviceAccountTokenAuthenticator, type ServiceAccountTokenAuthenticator } from '../auth/service-accounts/authenticator.js';
+import { serviceAccountTokenAuthenticator, type ServiceAccountAuthenticatorOptions, type ServiceAccountTokenAuthenticator } from '../auth/service-accounts/authenticator.js';
 import { parsePublicKeysPem, parseSigningKeyPem, type SigningKey, type VerificationKey } from '../auth/service-accounts/keys.js';
 import { openIDMetadata, type OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 import { tokenGenerator, type TokenGenerator } from '../auth/service-accounts/token-generator.js';
@@ -41,13 +41,11 @@ export interface ServiceAccountOptions {
 
 /** What the server builds from those options before its stores exist. */
 export interface ServiceAccountKeys {
-  readonly issuers: readonly string[];
-  readonly apiAudiences: readonly string[];
-  readonly verificationKeys: readonly VerificationKey[];
+  /** What the token authenticator checks tokens against: issuers, keys, API audiences, lookup. */
+  readonly verification: Omit<ServiceAccountAuthenticatorOptions, 'getter' | 'now' | 'cacheSize'>;
   readonly issuing: TokenIssuing;
   /** Signs the token controller's secret tokens (kube-controller-manager's --service-account-private-key-file). */
   readonly legacyGenerator: TokenGenerator;
-  readonly lookup: boolean;
   readonly jwksURI: string | undefined;
 }
 
@@ -77,12 +75,9 @@ export async function serviceAccountKeys(options: ServiceAccountOptions, apiAudi
   const audiences = apiAudiences?.length ? apiAudiences : issuers;
   const [keys, signer] = await Promise.all([verificationKeys(options.keyFiles ?? [], pki.servingKey), signingKey(options.signingKeyFile, pki.servingKey)]);
   return {
-    issuers,
-    apiAudiences: audiences,
-    verificationKeys: keys,
+    verification: { issuers, keys, apiAudiences: audiences, lookup: options.lookup ?? true },
     issuing: { generator: tokenGenerator(issuers[0] ?? '', signer), apiAudiences: audiences, maxExpirationSeconds: options.maxTokenExpirationSeconds ?? 0, extendExpiration: options.extendTokenExpiration ?? true },
     legacyGenerator: tokenGenerator(LEGACY_ISSUER, signer),
-    lookup: options.lookup ?? true,
     jwksURI: options.jwksURI,
   };
 }
@@ -103,7 +98,7 @@ export function tokenGetter(served: ServedStores): ServiceAccountTokenGetter {
 
 /** The request authenticator of service account tokens, over the served stores. */
 export function serviceAccountAuthenticator(keys: ServiceAccountKeys, served: ServedStores): ServiceAccountTokenAuthenticator {
-  return serviceAccountTokenAuthenticator({ issuers: keys.issuers, keys: keys.verificationKeys, apiAudiences: keys.apiAudiences, lookup: keys.lookup, getter: tokenGetter(served) });
+  return serviceAccountTokenAuthenticator({ ...keys.verification, getter: tokenGetter(served) });
 }
 
 /**
@@ -112,7 +107,7 @@ export function serviceAccountAuthenticator(keys: ServiceAccountKeys, served: Se
  */
 export function issuerDiscovery(keys: ServiceAccountKeys, externalAddress: string): OpenIDMetadata | undefined {
   try {
-    return openIDMetadata(keys.issuers[0] ?? '', keys.jwksURI, externalAddress, keys.verificationKeys);
+    return openIDMetadata(keys.verification.issuers[0] ?? '', keys.jwksURI, externalAddress, keys.verification.keys);
   } catch (error) {
     console.error(`kplane: could not construct pre-rendered responses for ServiceAccountIssuerDiscovery endpoints. Endpoints will not be enabled. Error: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
