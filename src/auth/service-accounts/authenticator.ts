@@ -8,9 +8,9 @@
 // again against the new objects. So deleting or replacing the account, pod or secret revokes a cached token
 // at once, where upstream's 10-second success cache would keep it working until the entry ages out.
 import { createHash } from 'node:crypto';
-import { compactVerify } from 'jose';
 import type { UserInfo } from '../user-info.js';
 import { LEGACY_ISSUER, serviceAccountUser, type TokenPayload } from './claims.js';
+import { loadJose } from './jose.js';
 import type { VerificationKey } from './keys.js';
 import { LEEWAY_SECONDS, validateBound, validateLegacy, type Observation, type ServiceAccountTokenGetter, type Validated } from './validate.js';
 
@@ -154,6 +154,7 @@ export function serviceAccountTokenAuthenticator(options: ServiceAccountAuthenti
 /** The payload once one of the keys verifies the signature (the token's `kid` first; upstream tries every key). */
 async function verifiedPayload(token: string, keys: readonly VerificationKey[]): Promise<TokenPayload> {
   if (keys.length === 0) throw new Error('invalid signature, no keys found');
+  const { compactVerify } = await loadJose();
   const errors: string[] = [];
   for (const key of keys) {
     try {

@@ -1,7 +1,7 @@
 // Signing service account tokens (upstream JWTTokenGenerator): a compact JWS whose header names the algorithm
 // and key ID and whose payload is the claims plus the issuer, keys sorted as go-jose writes them.
-import { CompactSign } from 'jose';
 import { sortedJson } from './claims.js';
+import { loadJose } from './jose.js';
 import type { SigningKey } from './keys.js';
 
 /** Issues tokens as one issuer with one key. */
@@ -16,8 +16,8 @@ export function tokenGenerator(issuer: string, key: SigningKey): TokenGenerator 
   const encoder = new TextEncoder();
   return {
     issuer,
-    generate: (claims) =>
-      new CompactSign(encoder.encode(sortedJson({ ...claims, iss: issuer })))
+    generate: async (claims) =>
+      new (await loadJose()).CompactSign(encoder.encode(sortedJson({ ...claims, iss: issuer })))
         .setProtectedHeader({ alg: key.algorithm, kid: key.keyId })
         .sign(key.privateKey),
   };
