@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readProtoFacts, type ProtoFacts, type ProtoFieldFact } from './protobuf-descriptors.js';
-import { ADDED_AFTER_1_25, DEFINITIONS_OF_1_25, PROPERTIES_OF_1_25, PROTOBUF_NUMBERS_OF_1_25, SERVED_1_25, type ServedGroupVersion } from './release-1.25.js';
+import { ADDED_AFTER_1_25, DEFAULTS_OF_1_25, DEFINITIONS_OF_1_25, PROPERTIES_OF_1_25, PROTOBUF_NUMBERS_OF_1_25, SERVED_1_25, type ServedGroupVersion } from './release-1.25.js';
 import { FACTS_PATH, type Definition, type Facts } from './facts.js';
 
 type Definitions = Record<string, Definition>;
@@ -70,6 +70,14 @@ function definitionsOf125(reference: Definitions): Definitions {
     if (!def) throw new Error(`facts: ${name} is not in the reference`);
     def.properties ??= {};
     for (const [field, fact] of Object.entries(fields)) def.properties[field] = { ...fact.schema, 'x-kplane-protobuf': fact.protobuf };
+  }
+  for (const [name, fields] of Object.entries(DEFAULTS_OF_1_25)) {
+    const properties = out[name]?.properties;
+    for (const [field, value] of Object.entries(fields)) {
+      const property = properties?.[field];
+      if (!property) throw new Error(`facts: ${name}.${field} is not in the reference`);
+      property['default'] = value;
+    }
   }
   return out;
 }

@@ -15,6 +15,7 @@ function options(schema: Schema): string {
   for (const [key, value] of Object.entries(schema)) if (MARKER.test(key)) parts.push(`'${key}': ${JSON.stringify(value)}`);
   if (typeof schema['x-kplane-protobuf'] === 'number') parts.push(`[N]: ${schema['x-kplane-protobuf']}`);
   if (Array.isArray(schema['x-kplane-protobuf-embedded'])) parts.push(`[E]: ${JSON.stringify(schema['x-kplane-protobuf-embedded'])}`);
+  if ('default' in schema) parts.push(`default: ${JSON.stringify(schema['default'])}`);
   return parts.length ? `{ ${parts.join(', ')} }` : '';
 }
 

@@ -94,6 +94,16 @@ export const PROPERTIES_OF_1_25: Record<string, Record<string, PropertyFact>> = 
   'io.k8s.api.networking.v1.IngressStatus': { loadBalancer: { schema: ref('io.k8s.api.core.v1.LoadBalancerStatus'), protobuf: 1 } },
 };
 
+/**
+ * Schema defaults of 1.25's `+default=` markers that server-side apply needs: the key fields of list-maps
+ * (structured-merge-diff fills an item's missing key from its default, so `ports` without `protocol`
+ * apply as TCP). The reference document carries no defaults.
+ */
+export const DEFAULTS_OF_1_25: Record<string, Record<string, unknown>> = {
+  'io.k8s.api.core.v1.ContainerPort': { protocol: 'TCP' },
+  'io.k8s.api.core.v1.ServicePort': { protocol: 'TCP' },
+};
+
 /** Definitions 1.25 has that the reference lacks, with protobuf numbers on their properties. */
 export const DEFINITIONS_OF_1_25: Record<string, Record<string, unknown>> = {
   'io.k8s.api.networking.v1.NetworkPolicyStatus': {

@@ -3,6 +3,7 @@
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
+import { controllerRevisionDefinition, daemonSetDefinition, deploymentDefinition, replicaSetDefinition, statefulSetDefinition } from './apps/v1/index.js';
 import { horizontalPodAutoscalerV1Definition } from './autoscaling/v1/horizontalpodautoscaler.js';
 import { horizontalPodAutoscalerV2Definition } from './autoscaling/v2/horizontalpodautoscaler.js';
 import { horizontalPodAutoscalerV2beta2Definition } from './autoscaling/v2beta2/horizontalpodautoscaler.js';
@@ -82,6 +83,11 @@ export function builtInResources(): ResourceDefinition[] {
     served(csiStorageCapacityDefinition),
     served(csiStorageCapacityV1beta1Definition),
     apiServiceDefinition,
+    served(deploymentDefinition),
+    served(replicaSetDefinition),
+    served(statefulSetDefinition),
+    served(daemonSetDefinition),
+    served(controllerRevisionDefinition),
     // v1beta2 is the storage version; v1beta1 (deprecated) serves the same objects.
     flowSchemaDefinition,
     priorityLevelConfigurationDefinition,

@@ -2,7 +2,7 @@
 // in help and parsed), the scan of a command line, and the help text. The options modules (options/)
 // declare the flags of one concern each; flags.ts joins them into `kplane serve`'s set.
 import { isIP } from 'node:net';
-import { formatDuration, parseDuration } from './duration.js';
+import { formatGoDuration, goDurationMs } from '../schema/go-duration.js';
 
 /** A command line the flag parser refused; print `Error: <message>` and exit with status 1, as cobra does. */
 export class FlagError extends Error {
@@ -48,8 +48,8 @@ export const boolFlag = (name: string, usage: string, shorthand?: string): FlagS
 });
 
 export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({
-  name, typeName: 'duration', usage, initial: initialMs, defaultText: formatDuration(initialMs),
-  parse: (raw) => parseDuration(raw),
+  name, typeName: 'duration', usage, initial: initialMs, defaultText: formatGoDuration(initialMs),
+  parse: (raw) => goDurationMs(raw),
 });
 
 export const ipFlag = (name: string, initial: string, usage: string): FlagSpec<string> => ({
@@ -62,9 +62,22 @@ export const ipFlag = (name: string, initial: string, usage: string): FlagSpec<s
 });
 
 /** Comma-separated list; the first occurrence replaces the default, later ones append (pflag StringSlice). */
-export const stringsFlag = (name: string, usage: string): FlagSpec<readonly string[]> => ({
-  name, typeName: 'strings', usage, initial: [], defaultText: undefined,
+export const stringsFlag = (name: string, usage: string, initial: readonly string[] = []): FlagSpec<readonly string[]> => ({
+  name, typeName: 'strings', usage, initial, defaultText: initial.length === 0 ? undefined : `[${initial.join(',')}]`,
   parse: (raw, previous, first) => [...(first ? [] : previous), ...raw.split(',').map((s) => s.trim()).filter((s) => s !== '')],
+});
+
+/**
+ * One `key=value` pair per occurrence, repeatable (k8s.io/component-base's MapStringString without
+ * splitting on commas): key and value are trimmed; a later pair with the same key replaces the earlier one.
+ */
+export const mapFlag = (name: string, usage: string): FlagSpec<Readonly<Record<string, string>>> => ({
+  name, typeName: 'mapStringString', usage, initial: {}, defaultText: undefined,
+  parse: (raw, previous, first) => {
+    const at = raw.indexOf('=');
+    if (at < 0) throw new Error('malformed pair, expect string=string');
+    return { ...(first ? {} : previous), [raw.slice(0, at).trim()]: raw.slice(at + 1).trim() };
+  },
 });
 
 export const enumFlag = <T extends string>(name: string, values: readonly T[], initial: T, usage: string): FlagSpec<T> => ({
@@ -176,6 +189,7 @@ export function flagSetUsage(command: string, flags: FlagSpecs): string {
       return { left: spec.typeName === '' ? names : `${names} ${spec.typeName}`, usage };
     });
   const width = Math.max(...rows.map((row) => row.left.length)) + 3;
-  const lines = rows.map((row) => `${row.left.padEnd(width)}${row.usage}`);
+  // pflag indents the continuation lines of a multi-line usage to the usage column.
+  const lines = rows.map((row) => `${row.left.padEnd(width)}${row.usage.replaceAll('\n', `\n${' '.repeat(width)}`)}`);
   return ['Usage:', `  ${command} [flags]`, '', 'Flags:', ...lines, ''].join('\n');
 }

@@ -21,6 +21,15 @@ const defaults: ServeOptions = {
   etcdCompactionIntervalMs: 300_000,
   maxRequestsInflight: 400,
   maxMutatingRequestsInflight: 200,
+  minRequestTimeout: 1800,
+  requestTimeoutMs: 60_000,
+  shutdownDelayMs: 0,
+  livezGracePeriodMs: 0,
+  enableBootstrapTokenAuth: false,
+  oidc: undefined,
+  enableAdmissionPlugins: [],
+  disableAdmissionPlugins: [],
+  controllers: ['*'],
   apiAudiences: [],
   serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
   verbosity: 0,
@@ -41,6 +50,8 @@ describe('parseServeFlags', () => {
     { args: ['--data-dir=/d', '--cert-dir=/c'], expected: { dataDir: '/d', certDir: '/c' } },
     { args: ['--storage=memory'], expected: { storage: 'memory' } },
     { args: ['--max-requests-inflight=0', '--max-mutating-requests-inflight', '10'], expected: { maxRequestsInflight: 0, maxMutatingRequestsInflight: 10 } },
+    { args: ['--request-timeout=30s', '--min-request-timeout=60'], expected: { requestTimeoutMs: 30_000, minRequestTimeout: 60 } },
+    { args: ['--shutdown-delay-duration=5s', '--livez-grace-period=1m'], expected: { shutdownDelayMs: 5_000, livezGracePeriodMs: 60_000 } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
@@ -66,6 +77,21 @@ describe('parseServeFlags', () => {
     { args: ['--version=true'], expected: { version: true } },
     { args: ['--help', '--storage=etcd'], expected: { help: true, storage: 'etcd' } }, // help skips validation
     { args: ['--secure-port=1', '--secure-port=2'], expected: { securePort: 2 } },
+    { args: ['--enable-bootstrap-token-auth'], expected: { enableBootstrapTokenAuth: true } },
+    {
+      args: ['--oidc-issuer-url=https://issuer', '--oidc-client-id=kplane'],
+      expected: { oidc: { issuerURL: 'https://issuer', clientID: 'kplane', usernameClaim: 'sub', signingAlgs: ['RS256'], requiredClaims: {} } },
+    },
+    {
+      args: ['--oidc-issuer-url=https://issuer', '--oidc-client-id=kplane', '--oidc-ca-file=ca.pem', '--oidc-username-claim=email',
+        '--oidc-username-prefix=-', '--oidc-groups-claim=groups', '--oidc-groups-prefix=oidc:', '--oidc-signing-algs=ES256,RS256',
+        '--oidc-required-claim=hd=example.com', '--oidc-required-claim', ' tier = gold,silver'],
+      expected: { oidc: { issuerURL: 'https://issuer', clientID: 'kplane', caFile: 'ca.pem', usernameClaim: 'email', usernamePrefix: '-',
+        groupsClaim: 'groups', groupsPrefix: 'oidc:', signingAlgs: ['ES256', 'RS256'], requiredClaims: { hd: 'example.com', tier: 'gold,silver' } } },
+    },
+    { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
+      expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
+    { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
     {
       args: ['--service-account-issuer=https://a,b', '--service-account-issuer', 'c', '--service-account-key-file=k1.pem,k2.pem',
         '--service-account-key-file', 'k3.pem', '--service-account-signing-key-file=s.pem', '--api-audiences=x,y',
@@ -100,6 +126,13 @@ describe('parseServeFlags', () => {
     { args: ['--max-requests-inflight=-1'], message: '--max-requests-inflight can not be negative value' },
     { args: ['--max-mutating-requests-inflight=-5'], message: '--max-mutating-requests-inflight can not be negative value' },
     { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
+    { args: ['--oidc-issuer-url=https://issuer'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
+    { args: ['--oidc-client-id=kplane'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
+    { args: ['--oidc-required-claim=hd'], message: 'invalid argument "hd" for "--oidc-required-claim" flag: malformed pair, expect string=string' },
+    { args: ['--enable-admission-plugins=Bogus'], message: 'enable-admission-plugins plugin "Bogus" is unknown' },
+    { args: ['--disable-admission-plugins=Bogus,Priority', '--enable-admission-plugins=Priority'],
+      message: '[disable-admission-plugins plugin "Bogus" is unknown, [Priority] in enable-admission-plugins and disable-admission-plugins overlapped]' },
+    { args: ['--controllers=*,nope'], message: '"nope" is not in the list of known controllers' },
     { args: ['--service-account-issuer='], message: 'service-account-issuer should not be an empty string' },
     { args: ['--service-account-issuer=a', '--service-account-issuer=a'], message: 'service-account-issuer "a" is already specified' },
     { args: ['--service-account-max-token-expiration=10m'], message: 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds' },
@@ -135,6 +168,10 @@ describe('serveUsage', () => {
     assert.match(usage, /--bind-address ip +.*\(default 127\.0\.0\.1\)/);
     assert.match(usage, /--service-node-port-range portRange +.*\(default 30000-32767\)/);
     assert.match(usage, /--service-cluster-ip-range string +.*\(default "10\.0\.0\.0\/24"\)/);
+    assert.match(usage, /--oidc-signing-algs strings +.*\(default \[RS256\]\)/);
+    assert.match(usage, /--oidc-username-claim string +.*\(default "sub"\)/);
+    assert.match(usage, /--oidc-required-claim mapStringString +A key=value pair/);
+    assert.match(usage, /--controllers strings +A list of controllers to enable\. .*\(default \[\*\]\)/s);
     assert.match(usage, /--service-account-lookup +.*\(default true\)/);
     assert.match(usage, /--service-account-issuer stringArray +/);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
@@ -148,8 +185,8 @@ describe('serverOptionsOf', () => {
   it('turns the flags of each concern into startServer options', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
-      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, runtimeConfig: [],
-      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767',
+      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
+      serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'],
       serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
     });
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--api-audiences=a'])).apiAudiences, ['a']);
@@ -158,5 +195,9 @@ describe('serverOptionsOf', () => {
     assert.equal(etcd.storage, 'etcd');
     assert.equal(etcd.tokenAuthFile, 't.csv');
     assert.equal(etcd.advertiseAddress, '192.0.2.1');
+    const auth = serverOptionsOf(parseServeFlags(['--enable-bootstrap-token-auth', '--oidc-issuer-url=https://i', '--oidc-client-id=c', '--disable-admission-plugins=Priority']));
+    assert.equal(auth.enableBootstrapTokenAuth, true);
+    assert.equal(auth.oidc?.issuerURL, 'https://i');
+    assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
   });
 });

@@ -2,8 +2,11 @@
 // here into one flag set, parsed with pflag's rules (flag-set.ts).
 import type { ServerOptions } from '../server/start-server.js';
 import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag-set.js';
+import { admission, type AdmissionOptions } from './options/admission.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
 import { authentication, type AuthenticationOptions } from './options/authentication.js';
+import { controllers, type ControllersOptions } from './options/controllers.js';
+import { oidc, type OidcFlagOptions } from './options/oidc.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
 import { serviceAccounts, type ServiceAccountFlagOptions } from './options/service-accounts.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
@@ -28,6 +31,9 @@ const serveFlags = {
   ...authentication.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
+  ...oidc.flags,
+  ...admission.flags,
+  ...controllers.flags,
   ...serviceAccounts.flags,
 };
 
@@ -39,6 +45,9 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   AuthenticationOptions &
   ApiEnablementOptions &
   ServiceNetworkingOptions &
+  OidcFlagOptions &
+  AdmissionOptions &
+  ControllersOptions &
   ServiceAccountFlagOptions;
 
 /**
@@ -67,6 +76,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...authentication.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
+    ...oidc.resolve(values, given, validate),
+    ...admission.resolve(values, given, validate),
+    ...controllers.resolve(values, given, validate),
     ...serviceAccounts.resolve(values, given, validate),
   };
 }
@@ -80,6 +92,9 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...authentication.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
+    ...oidc.serverOptions(options),
+    ...admission.serverOptions(options),
+    ...controllers.serverOptions(options),
     ...serviceAccounts.serverOptions(options),
   };
 }

@@ -36,6 +36,8 @@ export interface RequestContext {
   auditAnnotations?: Record<string, string>;
   /** Response code once written (for metrics and logs). */
   code?: number;
+  /** `--min-request-timeout` in seconds: a watch without `timeoutSeconds` ends after [this, 2×this). */
+  minRequestTimeoutSeconds?: number;
 }
 
 export type Handler = (ctx: RequestContext) => Promise<void>;

@@ -10,6 +10,7 @@ const fails = (fn: () => unknown, code: number, message?: RegExp) =>
 test('list parameters: resourceVersionMatch rules (1-conventions: resource versions, rule 1)', () => {
   fails(() => listParams(q('resourceVersionMatch=Exact'), false), 422, /ListOptions\.meta\.k8s\.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided/);
   fails(() => listParams(q('resourceVersionMatch=Exact&resourceVersion=0'), false), 422, /forbidden for resourceVersion "0"/);
+  fails(() => listParams(q('resourceVersionMatch=NotOlderThan&resourceVersion=5'), true), 422, /^ListOptions\.meta\.k8s\.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch$/);
   fails(() => listParams(q('resourceVersionMatch=Sometimes&resourceVersion=5'), false), 422, /Unsupported value: "Sometimes"/);
   fails(() => listParams(q('resourceVersionMatch=Exact&resourceVersion=5&continue=x'), false), 422, /forbidden when continue is provided/);
   assert.equal(listParams(q('resourceVersionMatch=NotOlderThan&resourceVersion=5'), false).resourceVersionMatch, 'NotOlderThan');

@@ -63,7 +63,9 @@ export function listParams(query: URLSearchParams, watch: boolean): ListParams {
   const match = query.get('resourceVersionMatch') ?? '';
   const cont = query.get('continue') ?? '';
   const errors: FieldError[] = [];
-  if (match !== '' && !watch) {
+  // upstream ValidateListOptions (1.25): every rule holds for watches too, which may not use the parameter.
+  if (match !== '') {
+    if (watch) errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch'));
     if (!resourceVersion) errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
     if (cont) errors.push(field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
     if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(field.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));

@@ -13,6 +13,8 @@ test('request info: path shapes and verbs (1-conventions: path shapes)', () => {
     ['GET', '/api/v1/namespaces/ns1/configmaps', '', { resource: 'configmaps', namespace: 'ns1', name: '', verb: 'list' }],
     ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=true', { resource: 'configmaps', verb: 'watch' }],
     ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=1', { verb: 'watch' }],
+    ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=True', { verb: 'watch' }],
+    ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=FALSE', { verb: 'list' }],
     ['GET', '/api/v1/watch/namespaces/ns1/configmaps', '', { resource: 'configmaps', namespace: 'ns1', verb: 'watch' }],
     ['GET', '/api/v1/configmaps', '', { resource: 'configmaps', namespace: '', verb: 'list' }],
     ['POST', '/api/v1/namespaces/ns1/configmaps', '', { verb: 'create' }],

@@ -40,7 +40,7 @@ export function resourceRouter(registry: ResourceRegistry, onDeprecated?: Deprec
   return async (ctx, info) => {
     const served = registry.current();
     const store = served.store(info.apiGroup, info.apiVersion, info.resource);
-    if (!store) throw resourceNotFound();
+    if (!store || (!store.def.namespaced && underNamespace(info))) throw resourceNotFound();
     if (store.def.deprecation) announceDeprecation(ctx, store.def, store.def.deprecation, info, onDeprecated);
     const access = { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
     if (info.subresource) return serveSubresource(ctx, store, info, access);
@@ -50,6 +50,15 @@ export function resourceRouter(registry: ResourceRegistry, onDeprecated?: Deprec
     if (!handler) throw methodNotAllowed();
     await handler(ctx, scope);
   };
+}
+
+/**
+ * Whether the resource is addressed under `/namespaces/{namespace}/` (`/api/v1/namespaces/x/nodes`), which
+ * upstream serves for namespaced resources only; a namespace itself (`/api/v1/namespaces/x[/status]`)
+ * carries its name as the request's namespace without being under one.
+ */
+function underNamespace(info: ResourceRequestInfo): boolean {
+  return info.namespace !== '' && info.path.includes(`/namespaces/${info.namespace}/${info.resource}`);
 }
 
 /** Called for every request to a deprecated version (for the `apiserver_requested_deprecated_apis` gauge). */

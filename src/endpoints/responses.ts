@@ -29,6 +29,8 @@ export function writeHeadOnly(ctx: RequestContext, code: number, contentType: st
 
 /** Write an already serialized body. */
 export function writeRaw(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, extra?: ExtraHeaders): void {
+  // Already answered (a request timeout's 504): the handler's own answer is dropped.
+  if (ctx.res.headersSent) return;
   // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
   writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length, extra);
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
@@ -58,9 +60,15 @@ export function isPrettyPrint(ctx: RequestContext): boolean {
 /** The spellings strconv.ParseBool reads as true. */
 const GO_TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 
+/**
+ * YAML as sigs.k8s.io/yaml writes it (go-yaml v2): strings a YAML 1.1 reader would take for something else
+ * (`yes`, `on`, `n`, `~`, timestamps, `0x12`) are quoted, and sequences are not indented under their key.
+ */
+const GO_YAML = { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0, indentSeq: false } as const;
+
 /** Serialize `value` as JSON (indented when isPrettyPrint) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
-  if (format === 'yaml') return YAML.stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+  if (format === 'yaml') return YAML.stringify(value, GO_YAML);
   // Pretty output is json.MarshalIndent's, without json.Encoder's trailing newline.
   return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
@@ -86,6 +94,7 @@ export function writeStatus(ctx: RequestContext, code: number, status: Readonly<
 
 /** 304 Not Modified: no body, no content type. */
 export function writeNotModified(ctx: RequestContext): void {
+  if (ctx.res.headersSent) return;
   ctx.code = 304;
   ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
   ctx.res.end();
@@ -93,6 +102,7 @@ export function writeNotModified(ctx: RequestContext): void {
 
 /** 204 No Content (a connect subresource with nothing to stream): no body, no content type. */
 export function writeNoContent(ctx: RequestContext, code = 204): void {
+  if (ctx.res.headersSent) return;
   ctx.code = code;
   ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private' });
   ctx.res.end();
@@ -105,8 +115,9 @@ export function writeError(ctx: RequestContext, error: unknown): void {
     ctx.res.end();
     return;
   }
-  const retryAfter = statusError.status.details?.retryAfterSeconds;
-  const extra = retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) };
+  // upstream ErrorNegotiated: Retry-After only for a positive delay.
+  const retryAfter = statusError.status.details?.retryAfterSeconds ?? 0;
+  const extra = retryAfter > 0 ? { 'retry-after': String(retryAfter) } : undefined;
   // Errors of resource requests are encoded as the client asked (upstream negotiates the error's serializer).
   const protobuf = ctx.info.isResourceRequest && acceptsProtobufFirst(ctx.req.headers.accept);
   writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);

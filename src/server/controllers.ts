@@ -17,6 +17,9 @@ import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publish
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
 import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
 import type { TokenGenerator } from '../auth/service-accounts/token-generator.js';
+import { bootstrapSignerController } from '../controllers/bootstrap/bootstrap-signer.js';
+import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.js';
+import { DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import type { Store } from '../registry/store/index.js';
 import type { ServedStores } from './stores.js';
@@ -42,9 +45,13 @@ export interface ServiceAccountControllerOptions {
   legacyGenerator: TokenGenerator;
 }
 
-/** The server's controllers; elected ones when `leaderElection` is given. None is started yet. */
-export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, serviceAccounts?: ServiceAccountControllerOptions): Controller[] {
-  const builders = [...controllerBuilders(served, registry), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
+/**
+ * The server's controllers that `selection` (kube-controller-manager's `--controllers`) enables; elected ones
+ * when `leaderElection` is given. None is started yet. The service account controllers need `serviceAccounts`.
+ */
+export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, selection: readonly string[] = DEFAULT_CONTROLLERS, serviceAccounts?: ServiceAccountControllerOptions): Controller[] {
+  const all = [...controllerBuilders(served, registry), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
+  const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
   if (!leases) throw new Error('kplane: leader election needs the coordination.k8s.io/v1 leases resource');
@@ -61,7 +68,8 @@ function storeOf(served: ServedStores, group: string, version: string, resource:
 }
 
 /**
- * Each controller's name and how to make a fresh instance; controllers of unserved kinds are left out.
+ * Each controller's name (kube-controller-manager's where it has one) and how to make a fresh instance;
+ * controllers of unserved kinds are left out.
  * With a `registry`, the Local APIServices follow the served set as it changes.
  */
 function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined): [string, () => Controller][] {
@@ -78,6 +86,10 @@ function controllerBuilders(served: ServedStores, registry: ResourceRegistry | u
   const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
   const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');
   if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController({ flowSchemas, priorityLevels })]);
+  const secrets = storeOf(served, '', 'v1', 'secrets');
+  const configMaps = storeOf(served, '', 'v1', 'configmaps');
+  if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController({ secrets, configMaps })]);
+  if (secrets) builders.push(['tokencleaner', () => tokenCleanerController({ secrets })]);
   return builders;
 }
 

@@ -10,6 +10,7 @@ import { withAuthentication } from '../filters/with-authentication.js';
 import { withMaxInFlightLimit, type InflightLimits } from '../filters/with-max-in-flight.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
+import { withRequestTimeout } from '../filters/with-request-timeout.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
 import type { ApiMetrics } from './metrics.js';
 
@@ -17,13 +18,17 @@ export interface ChainDeps {
   authenticate: Authenticator;
   /** `--max-requests-inflight` and `--max-mutating-requests-inflight`. */
   inflightLimits: InflightLimits;
+  /** `--request-timeout`: the longest a request that is not long-running may take. */
+  requestTimeoutMs: number;
+  /** `--min-request-timeout`: watches without `timeoutSeconds` end after [this, 2×this). */
+  minRequestTimeoutSeconds: number;
   metrics: ApiMetrics;
   /** Aborted when the server stops: ends watches and other long requests. */
   shutdown: AbortSignal;
 }
 
 /**
- * panic recovery -> metrics -> (audit) -> authentication -> (impersonation) -> max in flight (until flow
+ * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> (impersonation) -> max in flight (until flow
  * control replaces it) -> (authorization) -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
@@ -32,17 +37,18 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   let handler = routes;
   handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight);
   handler = withAuthentication(handler, deps.authenticate);
+  handler = withRequestTimeout(handler, deps.requestTimeoutMs);
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);
   return (req, res) => {
-    const ctx = contextOf(req, res, deps.shutdown);
+    const ctx = contextOf(req, res, deps);
     void handler(ctx);
   };
 }
 
-function contextOf(req: HttpRequest, res: HttpResponse, shutdown: AbortSignal): RequestContext {
+function contextOf(req: HttpRequest, res: HttpResponse, deps: ChainDeps): RequestContext {
   const { path, query } = splitRequestTarget(req.url ?? '/');
-  return new Context(req, res, path, query, parseRequestInfo(req.method ?? 'GET', path, query), shutdown);
+  return new Context(req, res, path, query, parseRequestInfo(req.method ?? 'GET', path, query), deps.shutdown, deps.minRequestTimeoutSeconds);
 }
 
 /**
@@ -66,6 +72,7 @@ class Context implements RequestContext {
     readonly query: URLSearchParams,
     readonly info: RequestInfo,
     private readonly shutdown: AbortSignal,
+    readonly minRequestTimeoutSeconds: number,
   ) {}
 
   // Made on first use: only long requests (watches) need it, and an AbortController per request

@@ -23,8 +23,16 @@ export interface HealthChecks {
   healthz: HealthCheck[];
 }
 
+/** What the checks read of the server's lifecycle. */
+export interface Lifecycle {
+  /** Set when graceful termination starts: /readyz fails from then on (upstream's `shutdown` check). */
+  readonly terminating: boolean;
+  /** `--livez-grace-period`: until this time (epoch ms) /livez assumes unfinished post-start hooks will finish. */
+  readonly livezGraceUntil: number;
+}
+
 /** The checks of each health endpoint, in upstream's order. */
-export function healthChecks(backend: Backend, served: ServedStores, controllers: readonly { name: string; check(): void }[]): HealthChecks {
+export function healthChecks(backend: Backend, served: ServedStores, controllers: readonly { name: string; check(): void }[], lifecycle: Lifecycle): HealthChecks {
   const ping: HealthCheck = { name: 'ping', check: () => undefined };
   const log: HealthCheck = { name: 'log', check: () => undefined };
   // Upstream names the storage check `etcd`; ours carries the backend's name (`etcd` for the etcd backend).
@@ -37,9 +45,16 @@ export function healthChecks(backend: Backend, served: ServedStores, controllers
       if (unsynced.length > 0) throw new Error(`${unsynced.length} caches not synced`);
     },
   };
+  const shutdown: HealthCheck = {
+    name: 'shutdown',
+    check: () => {
+      if (lifecycle.terminating) throw new Error('process is shutting down');
+    },
+  };
+  const startedOrGrace = started.map((hook) => ({ name: hook.name, check: () => (Date.now() < lifecycle.livezGraceUntil ? undefined : hook.check()) }));
   return {
-    livez: [ping, log, storage, ...started],
-    readyz: [ping, log, storage, cachesSynced, ...started],
+    livez: [ping, log, storage, ...startedOrGrace],
+    readyz: [ping, log, storage, cachesSynced, ...started, shutdown],
     healthz: [ping, log, storage, ...started],
   };
 }

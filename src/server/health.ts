@@ -43,6 +43,9 @@ export async function serveHealth(ctx: RequestContext, endpoint: 'livez' | 'read
     failed ||= !ok;
     lines.push(ok ? `[+]${check.name} ok` : `[-]${check.name} failed: reason withheld`);
   }
+  // upstream handleRootHealth: names that match no check are reported, sorted and quoted.
+  const unmatched = [...excluded].filter((name) => !checks.some((c) => c.name === name)).sort();
+  if (unmatched.length > 0) lines.push(`warn: some health checks cannot be excluded: no matches for ${unmatched.map((name) => JSON.stringify(name)).join(',')}`);
   const verbose = query.has('verbose') && query.get('verbose') !== 'false';
   if (failed) {
     writeRaw(ctx, 500, text, `${lines.join('\n')}\n${endpoint} check failed\n`);

@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { builtInResources } from '../apis/index.js';
 import { bearerTokenAuthenticator, loadTokenFile, tokenFileAuthenticator, unionAuthenticator, x509Authenticator, type Authenticator, type TokenAuthenticator } from '../auth/index.js';
+import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc/index.js';
+import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
+import { controllerSelectionErrors, DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
+import { aggregateMessage } from '../errors/aggregate.js';
+import { checkAdmissionSelection } from '../admission/registry.js';
+import { isStatusError } from '../errors/status-error.js';
+import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -57,6 +64,24 @@ export interface ServerOptions {
   maxRequestsInflight?: number;
   /** `--max-mutating-requests-inflight`: mutating requests served at once, default 200; 0 for no limit. */
   maxMutatingRequestsInflight?: number;
+  /** `--request-timeout` in milliseconds: the cap on requests that are not long-running, default 60 s. */
+  requestTimeoutMs?: number;
+  /** `--min-request-timeout` in seconds: watches without `timeoutSeconds` end after [this, 2×this), default 1800. */
+  minRequestTimeoutSeconds?: number;
+  /** `--shutdown-delay-duration` in milliseconds: how long stop() keeps serving with /readyz failing; default 0. */
+  shutdownDelayMs?: number;
+  /** `--livez-grace-period` in milliseconds: how long after start /livez ignores unfinished post-start hooks; default 0. */
+  livezGracePeriodMs?: number;
+  /** `--oidc-*`: OpenID Connect ID tokens as bearer tokens. */
+  oidc?: OidcOptions;
+  /** `--enable-bootstrap-token-auth`: bootstrap token Secrets of kube-system as bearer tokens. */
+  enableBootstrapTokenAuth?: boolean;
+  /** `--enable-admission-plugins`, by upstream name, beside the default-on ones. */
+  enableAdmissionPlugins?: readonly string[];
+  /** `--disable-admission-plugins`. */
+  disableAdmissionPlugins?: readonly string[];
+  /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
+  controllers?: readonly string[];
   /** Service account tokens: keys, issuers, lookup, expiration (server/service-accounts.ts). */
   serviceAccounts?: ServiceAccountOptions;
   /** `--api-audiences`: default the service account issuers. */
@@ -76,6 +101,14 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
+  const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
+  checkAdmissionSelection(admissionPlugins);
+  const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
+  const unknownControllers = controllerSelectionErrors(controllerSelection);
+  if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
+  const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
+  const startedAt = Date.now();
   const storage = options.storage ?? 'sqlite';
   const tempDir = options.dataDir === undefined && storage === 'memory' ? await mkdtemp(join(tmpdir(), 'kplane-')) : undefined;
   const dataDir = resolve(options.dataDir ?? tempDir ?? 'kplane-data');
@@ -89,7 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const networking = serviceNetworking(backend, storagePrefix, options);
   const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
   const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
@@ -98,13 +131,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
-  const checks = healthChecks(backend, served, controllers);
-  const authenticate = await authenticator(options.tokenAuthFile, serviceAccountAuthenticator(saKeys, served).authenticate);
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
+  const checks = healthChecks(backend, served, controllers, lifecycle);
+  const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
+  const authenticate = await authenticator(options.tokenAuthFile, [serviceAccountAuthenticator(saKeys, served).authenticate, ...(secrets ? [bootstrapTokenAuthenticator(secretGetter(secrets))] : []), ...(oidc ? [oidc.authenticate] : [])]);
   let openid: OpenIDMetadata | undefined | null = null;
   const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
   const routes = apiRoutes({ registry, metrics, checks, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
@@ -112,9 +148,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
-    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options) }),
+    handler: buildHandlerChain(routes, { authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+      requestTimeoutMs,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    }),
   });
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
+  const configMaps = registry.current().storeFor('', 'configmaps');
+  if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
@@ -122,12 +163,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
-      shutdown.abort();
-      // While the store is reachable: this replica leaves the `kubernetes` Endpoints.
+      // Graceful termination as upstream's: /readyz fails at once and this replica leaves the `kubernetes`
+      // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
+      lifecycle.terminating = true;
       await kubernetesService.stop();
-      // Before the listener and the backend close: an elected controller releases its Lease through the store.
+      if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
+      // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
+      // by the request timeout, which answers 504 when it runs out.
+      shutdown.abort();
+      oidc?.stop();
+      await listener.close({ graceMs: requestTimeoutMs + 1_000 });
+      // Before the backend closes: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
-      await listener.close({ graceMs: 200 });
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
@@ -140,10 +187,27 @@ function inflightLimits(options: ServerOptions): InflightLimits {
   return { readOnly: options.maxRequestsInflight ?? 400, mutating: options.maxMutatingRequestsInflight ?? 200 };
 }
 
-/** Client certificates (TLS verified the chain; x509 reads the verdict), then bearer tokens: the static file, service accounts. */
-async function authenticator(tokenAuthFile: string | undefined, serviceAccounts: TokenAuthenticator): Promise<Authenticator> {
-  const tokens: TokenAuthenticator[] = tokenAuthFile ? [tokenFileAuthenticator(await loadTokenFile(tokenAuthFile)), serviceAccounts] : [serviceAccounts];
-  return unionAuthenticator([x509Authenticator(), bearerTokenAuthenticator(tokens)]);
+/**
+ * Client certificates (TLS verified the chain; x509 reads the verdict), then bearer tokens in upstream's
+ * order: the static token file, then `tokenSources` (service accounts, bootstrap tokens, then OpenID Connect).
+ */
+async function authenticator(tokenAuthFile: string | undefined, tokenSources: readonly TokenAuthenticator[]): Promise<Authenticator> {
+  const methods: Authenticator[] = [x509Authenticator()];
+  const tokens = [...(tokenAuthFile ? [tokenFileAuthenticator(await loadTokenFile(tokenAuthFile))] : []), ...tokenSources];
+  if (tokens.length > 0) methods.push(bearerTokenAuthenticator(tokens));
+  return unionAuthenticator(methods);
+}
+
+/** A bootstrap token Secret of kube-system through the secrets store (its watch cache, as upstream's lister). */
+function secretGetter(secrets: Store): (name: string) => Promise<TokenSecret | undefined> {
+  return async (name) => {
+    try {
+      return (await secrets.get(BOOTSTRAP_TOKEN_NAMESPACE, name)).object as unknown as TokenSecret;
+    } catch (error) {
+      if (isStatusError(error) && error.reason === 'NotFound') return undefined;
+      throw error;
+    }
+  };
 }
 
 function gaugeSource(store: Store, served: ServedStores): ResourceGaugeSource[] {

@@ -1,10 +1,7 @@
 // Builds the served stores: one StorageResource (backend prefix + watch cache) per storage path,
 // shared by every definition stored there, and one generic store per definition.
-import { admissionChain } from '../admission/chain.js';
-import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.js';
-import { priorityAdmission } from '../admission/plugins/priority.js';
-import { defaultIngressClassAdmission } from '../admission/plugins/default-ingress-class.js';
-import { serviceAccountAdmission } from '../admission/plugins/service-account.js';
+import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
+import { buildAdmission } from '../admission/registry.js';
 import { getIfExists } from '../controllers/queue-controller.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
@@ -36,6 +33,8 @@ export interface BuildStoresOptions {
   hooksFor?(def: ResourceDefinition): StoreHooks | undefined;
   /** Stores of computed kinds (ComponentStatus), by `<group>/<resource>`; a computed kind without one is not served. */
   computed?: ReadonlyMap<string, ComputedStoreFactory>;
+  /** `--enable-admission-plugins` / `--disable-admission-plugins`; default upstream's default-on plugins. */
+  admissionPlugins?: AdmissionPluginSelection;
 }
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
@@ -63,12 +62,12 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let ingressClasses: Store | undefined;
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
   let serviceAccounts: Store | undefined;
-  const admission = admissionChain([
-    namespaceLifecycle(namespaceLookup(() => namespaces!, namespacesStorage)),
-    serviceAccountAdmission(async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined)),
-    priorityAdmission(listPriorityClasses),
-    defaultIngressClassAdmission(listIngressClasses),
-  ]);
+  const admission = buildAdmission(options.admissionPlugins ?? {}, {
+    getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
+    listPriorityClasses,
+    listIngressClasses,
+    getServiceAccount: async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined),
+  });
 
   const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.flatMap((def): Store[] => {

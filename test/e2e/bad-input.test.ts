@@ -146,6 +146,12 @@ const CASES: Case[] = [
     method: 'GET', path: `${CM}?resourceVersionMatch=Exact`,
     code: 422, reason: 'Invalid', details: { kind: 'ListOptions', group: 'meta.k8s.io' }, causes: [{ field: 'resourceVersionMatch', reason: 'FieldValueForbidden' }],
   },
+  {
+    title: 'resourceVersionMatch on a watch',
+    method: 'GET', path: `${CM}?watch=1&resourceVersion=1&resourceVersionMatch=NotOlderThan`,
+    code: 422, reason: 'Invalid', details: { kind: 'ListOptions', group: 'meta.k8s.io' },
+    causes: [{ field: 'resourceVersionMatch', reason: 'FieldValueForbidden', message: 'resourceVersionMatch is forbidden for watch' }],
+  },
   { title: 'continue=garbage', method: 'GET', path: `${CM}?continue=garbage`, code: 400, reason: 'BadRequest', message: /^invalid continue token/ },
   { title: 'an unparseable labelSelector', method: 'GET', path: `${CM}?labelSelector=${encodeURIComponent('a in (')}`, code: 400, reason: 'BadRequest' },
   { title: 'an unsupported fieldSelector on configmaps', method: 'GET', path: `${CM}?fieldSelector=foo%3Dbar`, code: 400, reason: 'BadRequest', message: /"foo"/ },
@@ -171,6 +177,8 @@ const CASES: Case[] = [
   { title: 'a text/plain patch', method: 'PATCH', path: `${CM}/anchor`, body: 'data: {}', contentType: 'text/plain', code: 415, reason: 'UnsupportedMediaType' },
   { title: 'no credentials', method: 'GET', path: `${CM}/anchor`, anonymous: true, code: 401, reason: 'Unauthorized', message: /^Unauthorized$/ },
   { title: 'POST to an item path', method: 'POST', path: `${CM}/anchor`, body: configMap({ name: 'anchor' }), code: 405, reason: 'MethodNotAllowed' },
+  { title: 'a cluster-scoped list under a namespace', method: 'GET', path: `/api/v1/namespaces/${NS}/namespaces`, code: 404, reason: 'NotFound', message: /^the server could not find the requested resource$/ },
+  { title: 'a cluster-scoped create under a namespace', method: 'POST', path: `/api/v1/namespaces/${NS}/nodes`, body: '{"metadata":{"name":"n1"}}', code: 404, reason: 'NotFound' },
   { title: 'an unknown resource', method: 'GET', path: `/api/v1/namespaces/${NS}/widgets`, code: 404, reason: 'NotFound', message: /^the server could not find the requested resource$/ },
   {
     title: 'creating in a missing namespace',

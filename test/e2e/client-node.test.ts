@@ -4,7 +4,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ApiException,
   CoreV1Api,
   KubeConfig,
   PatchStrategy,
@@ -15,19 +14,9 @@ import {
   type V1ConfigMap,
 } from '@kubernetes/client-node';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { statusOf } from './support/clients.js';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
-
-/** The HTTP status of a rejected client-node call. */
-async function statusOf(call: Promise<unknown>): Promise<number> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiException) return error.code;
-    throw error;
-  }
-  return 200;
-}
 
 const names = (items: readonly KubernetesObject[]): string[] => items.map((i) => i.metadata?.name ?? '').sort();
 

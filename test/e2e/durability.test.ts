@@ -163,4 +163,28 @@ describe('SQLite durability', () => {
     const uids = new Set(listed.items.map((o) => o.metadata.uid));
     assert.equal(uids.size, listed.items.length);
   });
+
+  test('SIGTERM during a burst of creates: a clean exit, and every acknowledged write is there', async () => {
+    const dataDir = await tempDataDir();
+    const { child } = await serveInChild(dataDir);
+    children.push(child);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let client = rawClient(await readFile(join(dataDir, 'admin.kubeconfig'), 'utf8'));
+    await ok(client, 'POST', '/api/v1/namespaces', namespace('burst'));
+
+    const acknowledged: string[] = [];
+    await burst(client, 300, 50, (name) => {
+      acknowledged.push(name);
+      if (acknowledged.length === 100) child.kill('SIGTERM'); // mid-burst: requests in flight finish, new ones are refused
+    });
+    assert.equal(await exited, 0, 'graceful termination exits 0');
+    assert.ok(acknowledged.length >= 100 && acknowledged.length < 300, `acknowledged ${acknowledged.length}`);
+
+    const restarted = await sqliteServer(dataDir);
+    servers.push(restarted);
+    client = rawClient(restarted.kubeconfig);
+    const listed = await ok<MetaList>(client, 'GET', '/api/v1/namespaces/burst/configmaps');
+    const present = new Set(listed.items.map((o) => o.metadata.name));
+    assert.deepEqual(acknowledged.filter((name) => !present.has(name)), [], 'acknowledged creates missing after SIGTERM');
+  });
 });

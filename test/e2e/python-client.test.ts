@@ -2,20 +2,8 @@
 // kubeconfig: a service created through it gets a cluster IP, read back as allocated.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
 import { startCluster, type TestCluster } from './support/cluster.js';
-
-/** Debian's interpreter: the one python3-kubernetes is installed for (a pyenv shim on PATH may lack it). */
-const PYTHON = '/usr/bin/python3';
-
-function python(script: string, kubeconfig: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(PYTHON, ['-c', script], { env: { ...process.env, KUBECONFIG: kubeconfig }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { hasPython, PYTHON, python } from './support/clients.js';
 
 const CREATE_AND_READ = `
 from kubernetes import client, config
@@ -75,7 +63,7 @@ describe('the Python client', () => {
   after(() => c.stop());
 
   test('creates a service and reads the allocated cluster IP', async (t) => {
-    if (!(await access(PYTHON).then(() => true, () => false))) {
+    if (!(await hasPython())) {
       t.skip(`${PYTHON} is not installed`);
       return;
     }
@@ -91,7 +79,7 @@ describe('the Python client', () => {
   });
 
   test('creates pods, binds one, and lists pods by field selector', async (t) => {
-    if (!(await access(PYTHON).then(() => true, () => false))) {
+    if (!(await hasPython())) {
       t.skip(`${PYTHON} is not installed`);
       return;
     }
@@ -101,7 +89,7 @@ describe('the Python client', () => {
   });
 
   test('watches pods: ADDED, MODIFIED and DELETED reach watch.Watch().stream', async (t) => {
-    if (!(await access(PYTHON).then(() => true, () => false))) {
+    if (!(await hasPython())) {
       t.skip(`${PYTHON} is not installed`);
       return;
     }

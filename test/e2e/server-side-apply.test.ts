@@ -135,6 +135,22 @@ describe('server-side apply', () => {
     assert.deepEqual(after.data, { host: 'h1', port: '80' });
   });
 
+  test('list-map items that omit a defaulted key field (ports without protocol) apply, keyed as TCP', async () => {
+    const service = `apiVersion: v1
+kind: Service
+metadata: {name: no-protocol, namespace: ${NS}}
+spec:
+  selector: {app: web}
+  ports:
+  - port: 80
+    targetPort: 8080
+`;
+    for (let i = 0; i < 2; i++) assert.match(await c.kubectl(['apply', '--server-side', '-f', '-'], { input: service }), /serverside-applied/);
+    const applied = JSON.parse(await c.kubectl(['get', 'svc', 'no-protocol', '-n', NS, '--show-managed-fields', '-o', 'json'])) as { metadata: { managedFields: Entry[] } };
+    const fields = applied.metadata.managedFields.find((e) => e.manager === 'kubectl' && e.operation === 'Apply')?.fieldsV1 as { 'f:spec': { 'f:ports': Record<string, unknown> } };
+    assert.deepEqual(Object.keys(fields['f:spec']['f:ports']), ['k:{"port":80,"protocol":"TCP"}']);
+  });
+
   test('bad apply requests answer as upstream', async () => {
     const path = `/api/v1/namespaces/${NS}/configmaps/bad`;
     const applyReq = (query: string, body: string) => raw.request('PATCH', `${path}${query}`, { body, contentType: 'application/apply-patch+yaml' });

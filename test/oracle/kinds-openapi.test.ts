@@ -24,7 +24,10 @@ function structure(node: Json, named: (schema: Json) => Json | undefined): Json 
   // IntOrString is compared in its OpenAPI v2 form, as the served document renders the schema marker.
   if (node['x-kubernetes-int-or-string'] === true) return { format: 'int-or-string', type: 'string' };
   const out: Json = {};
+  // Markers of a referring property (x-kplane-ref-markers) belong beside its $ref, not to the definition.
+  const refMarkers = typeof node.$id === 'string' && Array.isArray(node['x-kplane-ref-markers']) ? (node['x-kplane-ref-markers'] as string[]) : [];
   for (const [key, value] of Object.entries(node)) {
+    if (refMarkers.includes(key)) continue;
     if (key === 'type' || key === 'format' || key === '$ref' || key.startsWith('x-kubernetes-')) out[key] = value;
     else if (key === 'required' && Array.isArray(value)) out.required = [...(value as string[])].sort();
     else if (key === 'items' && isObject(value)) out.items = named(value) ?? structure(value, named);

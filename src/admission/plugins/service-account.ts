@@ -55,7 +55,7 @@ export function mountServiceAccountToken(spec: PodSpec, name: (base: string) => 
   const existing = (spec.volumes ?? []).find((v) => v.name.startsWith(`${SERVICE_ACCOUNT_VOLUME_NAME}-`));
   const volumeName = existing?.name ?? name(`${SERVICE_ACCOUNT_VOLUME_NAME}-`);
   let needsVolume = false;
-  for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
+  for (const container of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
     if ((container.volumeMounts ?? []).some((m) => m.mountPath === DEFAULT_API_TOKEN_MOUNT_PATH)) continue;
     const mount: VolumeMount = { name: volumeName, readOnly: true, mountPath: DEFAULT_API_TOKEN_MOUNT_PATH };
     container.volumeMounts = [...(container.volumeMounts ?? []), mount];
@@ -97,7 +97,7 @@ function secretReferenceViolation(sa: KubeObject & ServiceAccountFields, spec: P
     const secret = volume.secret?.secretName;
     if (volume.secret && !mountable.has(secret ?? '')) return `volume with secret.secretName="${secret ?? ''}" is not allowed because service account ${account} does not reference that secret`;
   }
-  const containers: [string, PodSpec['containers']][] = [['init container', spec.initContainers ?? []], ['container', spec.containers]];
+  const containers: [string, PodSpec['containers']][] = [['init container', spec.initContainers ?? []], ['container', spec.containers ?? []]];
   for (const [what, list] of containers) {
     for (const c of list) {
       for (const env of c.env ?? []) {

@@ -1,6 +1,6 @@
-// Server run options (upstream ServerRunOptions): the address advertised to the cluster and the limits on
-// requests in flight.
-import { FlagError, intFlag, ipFlag } from '../flag-set.js';
+// Server run options (upstream ServerRunOptions): the address advertised to the cluster, the limits on
+// requests in flight and the request timeouts.
+import { durationFlag, FlagError, intFlag, ipFlag } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
 
 const flags = {
@@ -10,6 +10,14 @@ const flags = {
     'This and --max-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of mutating requests in flight, or a zero value disables the limit completely.'),
   maxRequestsInflight: intFlag('max-requests-inflight', 400,
     'This and --max-mutating-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of non-mutating requests in flight, or a zero value disables the limit completely.'),
+  minRequestTimeout: intFlag('min-request-timeout', 1800,
+    'An optional field indicating the minimum number of seconds a handler must keep a request open before timing it out. Currently only honored by the watch request handler, which picks a randomized value above this number as the connection timeout, to spread out load.'),
+  livezGracePeriodMs: durationFlag('livez-grace-period', 0,
+    'This option represents the maximum amount of time it should take for apiserver to complete its startup sequence and become live. From apiserver\'s start time to when this amount of time has elapsed, /livez will assume that unfinished post-start hooks will complete successfully and therefore return true.'),
+  shutdownDelayMs: durationFlag('shutdown-delay-duration', 0,
+    'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed. This can be used to allow load balancer to stop sending traffic to this server.'),
+  requestTimeoutMs: durationFlag('request-timeout', 60_000,
+    'An optional field indicating the duration a handler must keep a request open before timing it out. This is the default request timeout for requests but may be overridden by flags such as --min-request-timeout for specific types of requests.'),
 };
 
 export interface ServerRunOptions {
@@ -18,6 +26,13 @@ export interface ServerRunOptions {
   /** 0: no limit. */
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
+  /** `--min-request-timeout`, seconds. */
+  readonly minRequestTimeout: number;
+  /** `--request-timeout`, milliseconds. */
+  readonly requestTimeoutMs: number;
+  /** `--shutdown-delay-duration` and `--livez-grace-period`, milliseconds. */
+  readonly shutdownDelayMs: number;
+  readonly livezGracePeriodMs: number;
 }
 
 export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
@@ -27,16 +42,28 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       // upstream ServerRunOptions.Validate
       if (values.maxRequestsInflight < 0) throw new FlagError('--max-requests-inflight can not be negative value');
       if (values.maxMutatingRequestsInflight < 0) throw new FlagError('--max-mutating-requests-inflight can not be negative value');
+      if (values.requestTimeoutMs < 0) throw new FlagError('--request-timeout can not be negative value');
+      if (values.minRequestTimeout < 0) throw new FlagError('--min-request-timeout can not be negative value');
+      if (values.shutdownDelayMs < 0) throw new FlagError('--shutdown-delay-duration can not be negative value');
+      if (values.livezGracePeriodMs < 0) throw new FlagError('--livez-grace-period can not be a negative value');
     }
     return {
       advertiseAddress: optional(values.advertiseAddress),
       maxRequestsInflight: values.maxRequestsInflight,
       maxMutatingRequestsInflight: values.maxMutatingRequestsInflight,
+      minRequestTimeout: values.minRequestTimeout,
+      requestTimeoutMs: values.requestTimeoutMs,
+      shutdownDelayMs: values.shutdownDelayMs,
+      livezGracePeriodMs: values.livezGracePeriodMs,
     };
   },
   serverOptions: (o) => ({
     maxRequestsInflight: o.maxRequestsInflight,
     maxMutatingRequestsInflight: o.maxMutatingRequestsInflight,
+    minRequestTimeoutSeconds: o.minRequestTimeout,
+    requestTimeoutMs: o.requestTimeoutMs,
+    shutdownDelayMs: o.shutdownDelayMs,
+    livezGracePeriodMs: o.livezGracePeriodMs,
     ...(o.advertiseAddress ? { advertiseAddress: o.advertiseAddress } : {}),
   }),
 };

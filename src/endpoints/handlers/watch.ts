@@ -13,7 +13,7 @@ import type { ResourceScope } from './scope.js';
 import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
 
-/** Upstream picks a watch timeout between minRequestTimeout (1800 s) and twice that. */
+/** kube-apiserver's default --min-request-timeout. */
 const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
 export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
@@ -23,11 +23,14 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
   if (scope.info.name) params.fieldSelector = [`metadata.name=${scope.info.name}`, params.fieldSelector].filter(Boolean).join(',');
   const selectors = parseSelectors(scope, params);
   parseResourceVersion(params.resourceVersion); // a malformed version is a 400 before the stream starts
-  const timeoutSeconds = params.timeoutSeconds ?? MIN_REQUEST_TIMEOUT_SECONDS * (1 + Math.random());
+  // Upstream: the client's timeoutSeconds, else a random time in [minRequestTimeout, 2×) so that watches
+  // spread their re-lists (0 disables the limit).
+  const minimum = ctx.minRequestTimeoutSeconds ?? MIN_REQUEST_TIMEOUT_SECONDS;
+  const timeoutSeconds = params.timeoutSeconds || (minimum > 0 ? minimum * (1 + Math.random()) : undefined);
   const abort = new AbortController();
   const onAbort = (): void => abort.abort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(onAbort, timeoutSeconds * 1000);
+  const timer = timeoutSeconds === undefined ? undefined : setTimeout(onAbort, timeoutSeconds * 1000);
   const events = scope.store.watch(scope.namespace, {
     ...selectors,
     resourceVersion: params.resourceVersion,

@@ -51,8 +51,11 @@ export class DefinitionSet {
     const ref = schema['$ref'];
     if (typeof ref === 'string') return this.ref(refName(ref));
     if (schema['x-kubernetes-int-or-string'] === true) return this.intOrString(schema);
+    // A named schema reached through a property with markers of its own (DeploymentSpec.strategy's
+    // retainKeys): those markers sit beside the $ref (emit), never in the definition.
+    const refMarkers = typeof schema['$id'] === 'string' && Array.isArray(schema['x-kplane-ref-markers']) ? (schema['x-kplane-ref-markers'] as unknown[]) : [];
     const out: JsonObject = {};
-    for (const key of Object.keys(schema)) this.copyKeyword(key, schema, out);
+    for (const key of Object.keys(schema)) if (!refMarkers.includes(key)) this.copyKeyword(key, schema, out);
     return out;
   }
 

@@ -39,3 +39,32 @@ export function goQuote(s: string): string {
 export function goStringSlice(values: readonly string[]): string {
   return values.length === 0 ? '[]string(nil)' : `[]string{${values.map(goQuote).join(', ')}}`;
 }
+
+/** Go's `%#v` of a map[string]string: keys sorted, `map[string]string(nil)` for an absent map. */
+export function goStringMap(map: Readonly<Record<string, string>> | undefined | null): string {
+  if (!map) return 'map[string]string(nil)';
+  const pairs = Object.keys(map)
+    .sort()
+    .map((key) => `${goQuote(key)}:${goQuote(map[key] ?? '')}`);
+  return `map[string]string{${pairs.join(', ')}}`;
+}
+
+/** Go's `%#v` of a []string as decoded from JSON: `[]string(nil)` when absent, `[]string{}` when empty. */
+function goDecodedStrings(values: readonly string[] | undefined | null): string {
+  return values ? `[]string{${values.map(goQuote).join(', ')}}` : '[]string(nil)';
+}
+
+/**
+ * Go's `%#v` of a meta/v1 LabelSelector value (field errors dereference the pointer): its labels and
+ * expressions as decoded from JSON, absent ones `(nil)`.
+ */
+export function goLabelSelector(selector: {
+  matchLabels?: Readonly<Record<string, string>> | null;
+  matchExpressions?: readonly { key: string; operator: string; values?: readonly string[] | null }[] | null;
+}): string {
+  const expressions = selector.matchExpressions;
+  const requirement = (r: { key: string; operator: string; values?: readonly string[] | null }): string =>
+    `v1.LabelSelectorRequirement{Key:${goQuote(r.key ?? '')}, Operator:${goQuote(r.operator ?? '')}, Values:${goDecodedStrings(r.values)}}`;
+  const list = expressions ? `[]v1.LabelSelectorRequirement{${expressions.map(requirement).join(', ')}}` : '[]v1.LabelSelectorRequirement(nil)';
+  return `v1.LabelSelector{MatchLabels:${goStringMap(selector.matchLabels)}, MatchExpressions:${list}}`;
+}

@@ -27,7 +27,14 @@ export async function listItems(storage: StorageResource, prefix: string, option
   if (limit !== undefined && rv === undefined) {
     return listPage(storage, prefix, { revision: 0, startKey: prefix, limit, predicate, fromContinue: false });
   }
-  // rv=0 (any) and NotOlderThan: served whole from the cache; upstream ignores the limit here too.
+  // NotOlderThan a version with a limit: a page of the latest state, as upstream's cacher delegates it to
+  // storage (shouldDelegateList) and the store checks the version afterwards (validateMinimumResourceVersion).
+  if (limit !== undefined && rv !== undefined && rv !== 0) {
+    const page = await listPage(storage, prefix, { revision: 0, startKey: prefix, limit, predicate, fromContinue: false });
+    if (page.revision < rv) throw tooLargeResourceVersion(rv, page.revision, 0);
+    return page;
+  }
+  // rv=0 (any), and NotOlderThan without a limit: served whole from the cache; upstream ignores the limit with rv=0 too.
   await ensureFresh(storage, rv);
   const { revision, items } = storage.cacher.list(prefix, predicate);
   return { revision, items };

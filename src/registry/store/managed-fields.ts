@@ -56,5 +56,7 @@ export function recordManagedFields(
   now: Date,
 ): void {
   if (options.apply) return;
-  trackUpdate(fieldManagerScope(def, options.subresource ?? '', now), live, obj, managerOrUserAgent(options.fieldManager, options.userAgent));
+  const scope = fieldManagerScope(def, options.subresource ?? '', now);
+  if (options.managedFieldsSubresource) scope.subresource = options.managedFieldsSubresource;
+  trackUpdate(scope, live, obj, managerOrUserAgent(options.fieldManager, options.userAgent));
 }

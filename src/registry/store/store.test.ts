@@ -116,6 +116,18 @@ describe('generic store', () => {
     assert.deepEqual(names, ['p0', 'p1', 'p2', 'p3', 'p4']);
   });
 
+  test('NotOlderThan with a limit pages the latest state; a version not reached yet is 504 at once', async () => {
+    for (let i = 0; i < 3; i++) await store.create('newer', cm(`n${i}`), write);
+    const latest = await store.list('newer', {});
+    const page = await store.list('newer', { resourceVersion: '1', resourceVersionMatch: 'NotOlderThan', limit: 2 });
+    assert.deepEqual(page.items.map((i) => i.object.metadata.name), ['n0', 'n1']);
+    assert.equal(page.remainingItemCount, 1);
+    assert.ok(page.continue);
+    assert.ok(page.revision >= latest.revision);
+    const ahead = String(page.revision + 1000);
+    await assert.rejects(store.list('newer', { resourceVersion: ahead, resourceVersionMatch: 'NotOlderThan', limit: 2 }), (e) => isStatusError(e) && e.code === 504 && e.message === `Too large resource version: ${ahead}, current: ${page.revision}`);
+  });
+
   test('watch from a resourceVersion yields every later change once, in order', async () => {
     const { object: start } = await store.create('w', cm('w1'), write);
     await store.update('w', 'w1', () => cm('w1', { a: '2' }), write);

@@ -98,6 +98,11 @@ export interface WriteOptions {
   apply?: boolean;
   /** Receives the kind's warnings for this write (strategy.warnings), for the response's Warning headers. */
   warnings?: string[];
+  /**
+   * A view subresource writing through the parent's own update (`scale`): the subresource the
+   * writer's managedFields entry names, as upstream's scale handler records it.
+   */
+  managedFieldsSubresource?: string;
 }
 
 /** A watch event in this definition's form; `encoded` memoizes an encoding across all watchers. */

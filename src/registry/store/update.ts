@@ -93,7 +93,7 @@ async function validateAndWrite(
 ): Promise<WriteResult> {
   const subresource = options.subresource ?? '';
   prepareUpdate(u.def, obj, old, subresource);
-  bumpGeneration(u.def, obj, old);
+  bumpGeneration(u.def, obj, old, subresource);
   validateUpdate(u.def, obj, old, subresource);
   await u.deps.admission.validate(attributes);
   // Warnings of the main resource's strategy, reported once the write is through.

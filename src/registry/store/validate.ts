@@ -38,9 +38,11 @@ export function prepareUpdate(def: ResourceDefinition, obj: KubeObject, old: Kub
 }
 
 /** Bump metadata.generation when anything besides metadata and status changed (tracksGeneration kinds). */
-export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject): void {
+export function bumpGeneration(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource = ''): void {
   if (!def.strategy.tracksGeneration) return;
   const withoutMeta = ({ metadata: _m, status: _s, ...rest }: KubeObject): string => JSON.stringify(rest);
-  const changed = def.strategy.generationChanged ? def.strategy.generationChanged(obj, old) : withoutMeta(obj) !== withoutMeta(old);
+  // A strategy's own rule is the main resource's: upstream's status strategies bump nothing.
+  const custom = subresource ? undefined : def.strategy.generationChanged;
+  const changed = custom ? custom(obj, old) : withoutMeta(obj) !== withoutMeta(old);
   obj.metadata.generation = (old.metadata.generation ?? 1) + (changed ? 1 : 0);
 }

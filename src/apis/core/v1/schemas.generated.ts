@@ -857,7 +857,7 @@ export const ContainerPortSchema: TSchema = K.Object(
     hostIP: K.Optional(K.String({ [N]: 5 })),
     hostPort: K.Optional(K.Int32({ [N]: 2 })),
     name: K.Optional(K.String({ [N]: 1 })),
-    protocol: K.Optional(K.String({ [N]: 4 })),
+    protocol: K.Optional(K.String({ [N]: 4, default: "TCP" })),
   },
   { $id: 'io.k8s.api.core.v1.ContainerPort' },
 );
@@ -3326,7 +3326,7 @@ export const ServicePortSchema: TSchema = K.Object(
     name: K.Optional(K.String({ [N]: 1 })),
     nodePort: K.Optional(K.Int32({ [N]: 5 })),
     port: K.Int32({ [N]: 3 }),
-    protocol: K.Optional(K.String({ [N]: 2 })),
+    protocol: K.Optional(K.String({ [N]: 2, default: "TCP" })),
     targetPort: K.Optional(protobufField(4, IntOrStringSchema)),
   },
   { $id: 'io.k8s.api.core.v1.ServicePort' },

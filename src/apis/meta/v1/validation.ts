@@ -17,6 +17,13 @@ export function regexError(msg: string, format: string, ...examples: string[]): 
   return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${format}')`;
 }
 
+/** upstream isNegativeErrorMsg. */
+export const NEGATIVE_MESSAGE = 'must be greater than or equal to 0';
+
+/** upstream ValidateNonnegativeField (an absent value counts as Go's zero). */
+export const validateNonnegativeField = (value: number | undefined, path: string): FieldError[] =>
+  (value ?? 0) < 0 ? [field.invalid(path, value, NEGATIVE_MESSAGE)] : [];
+
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
 const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';

@@ -6,7 +6,8 @@
 // (they add seconds, `L`, `W`, `#`, or word their errors otherwise). Only acceptance is computed: the
 // controller that would fire the schedule is not part of an API server.
 import { goQuote } from '../../../../registry/selectors/go-format.js';
-import { goLoadLocationError, goParseDurationError } from './go-time.js';
+import { goLoadLocationError } from './go-time.js';
+import { parseGoDuration } from '../../../../schema/go-duration.js';
 
 /** The outcome of parsing: accepted, refused with robfig's error text, or a panic of v3.0.1. */
 export type ScheduleCheck = { ok: true } | { ok: false; error: string } | { ok: false; panic: string };
@@ -120,8 +121,8 @@ function checkDescriptor(descriptor: string): Error | undefined {
   if (DESCRIPTORS.has(descriptor)) return undefined;
   const every = '@every ';
   if (descriptor.startsWith(every)) {
-    const error = goParseDurationError(descriptor.slice(every.length));
-    return error === undefined ? undefined : new Error(`failed to parse duration ${descriptor}: ${error}`);
+    const duration = parseGoDuration(descriptor.slice(every.length));
+    return duration.ok ? undefined : new Error(`failed to parse duration ${descriptor}: ${duration.message}`);
   }
   return new Error(`unrecognized descriptor: ${descriptor}`);
 }

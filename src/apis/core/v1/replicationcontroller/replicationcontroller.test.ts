@@ -38,7 +38,7 @@ test('validateReplicationController as upstream', () => {
     ['empty selector', rc({ selector: {}, template: { spec: { containers: [{ name: 'c', image: 'nginx' }] } } }), ['spec.selector: Required value']],
     ['negative replicas', rc({ replicas: -1 }), ['spec.replicas: Invalid value: -1: must be greater than or equal to 0']],
     ['missing template', rc({ template: undefined as never }), ['spec.template: Required value']],
-    ['selector mismatch', rc({ selector: { app: 'other' } }), ['spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`']],
+    ['selector mismatch', rc({ selector: { app: 'other' } }), ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
     [
       'restart policy and deadline',
       rc({ template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }], restartPolicy: 'Never', activeDeadlineSeconds: 5 } } }),

@@ -1,21 +1,19 @@
 // ReplicationController validation (upstream ValidateReplicationController, ...Update, ...StatusUpdate, 1.25).
-import { forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
-import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
+import { forbidden, GoLiteral, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
+import { goStringMap } from '../../../../registry/selectors/go-format.js';
+import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
 import { validatePodTemplateSpec } from '../pod/validation/index.js';
 import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../schemas.generated.js';
 
-/** upstream isNegativeErrorMsg. */
-export const NEGATIVE_MESSAGE = 'must be greater than or equal to 0';
-
 /** upstream ValidateNonnegativeField. */
-export const nonNegative = (value: number | undefined, path: string): FieldError[] => ((value ?? 0) < 0 ? [invalid(path, value, NEGATIVE_MESSAGE)] : []);
+export const nonNegative = validateNonnegativeField;
 
 /** A label set as a selector matches `labels` when every pair is present (upstream labels.Set.AsSelector().Matches). */
 const matches = (selector: Record<string, string>, labels: Record<string, string> | undefined): boolean =>
   Object.entries(selector).every(([key, value]) => labels !== undefined && Object.hasOwn(labels, key) && labels[key] === value);
 
 /** upstream ValidateReadOnlyPersistentDisks: GCE PDs shared by several replicas must be read-only. */
-function validateReadOnlyDisks(template: PodTemplateSpec, path: string): FieldError[] {
+export function validateReadOnlyDisks(template: PodTemplateSpec, path: string): FieldError[] {
   return (template.spec?.volumes ?? []).flatMap((volume, i) =>
     volume.gcePersistentDisk && !volume.gcePersistentDisk.readOnly
       ? [invalid(`${path}[${i}].gcePersistentDisk.readOnly`, false, 'must be true for replicated pods > 1; GCE PD can only be mounted on multiple machines if it is read-only')]
@@ -28,7 +26,7 @@ function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: 
   if (!template) return [required(path)];
   const errors: FieldError[] = [];
   if (Object.keys(selector).length > 0 && !matches(selector, template.metadata?.labels)) {
-    errors.push(invalid(`${path}.metadata.labels`, template.metadata?.labels ?? {}, '`selector` does not match template `labels`'));
+    errors.push(invalid(`${path}.metadata.labels`, new GoLiteral(goStringMap(template.metadata?.labels)), '`selector` does not match template `labels`'));
   }
   errors.push(...validatePodTemplateSpec(template, path));
   if (replicas > 1) errors.push(...validateReadOnlyDisks(template, `${path}.spec.volumes`));

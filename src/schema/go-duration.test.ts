@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDuration, parseDuration } from './duration.js';
+import { formatGoDuration, goDurationMs, parseGoDuration } from './go-duration.js';
 
-describe('parseDuration', () => {
+describe('goDurationMs (time.ParseDuration)', () => {
   const cases: [string, number][] = [
     ['0', 0],
     ['-0', 0],
@@ -23,7 +23,7 @@ describe('parseDuration', () => {
     ['1h1m1s1ms', 3_661_001],
   ];
   for (const [text, ms] of cases) {
-    it(`${text} = ${ms} ms`, () => assert.equal(parseDuration(text), ms));
+    it(`${text} = ${ms} ms`, () => assert.equal(goDurationMs(text), ms));
   }
 
   const errors: [string, string][] = [
@@ -37,11 +37,11 @@ describe('parseDuration', () => {
     ['1 s', 'time: unknown unit " s" in duration "1 s"'],
   ];
   for (const [text, message] of errors) {
-    it(`rejects ${JSON.stringify(text)}`, () => assert.throws(() => parseDuration(text), { message }));
+    it(`rejects ${JSON.stringify(text)}`, () => assert.throws(() => goDurationMs(text), { message }));
   }
 });
 
-describe('formatDuration', () => {
+describe('formatGoDuration (Duration.String)', () => {
   const cases: [number, string][] = [
     [0, '0s'],
     [300_000, '5m0s'],
@@ -55,8 +55,20 @@ describe('formatDuration', () => {
   ];
   for (const [ms, text] of cases) {
     it(`${ms} ms = ${text}`, () => {
-      assert.equal(formatDuration(ms), text);
-      assert.equal(parseDuration(text), ms);
+      assert.equal(formatGoDuration(ms), text);
+      assert.equal(goDurationMs(text), ms);
     });
   }
+});
+
+describe('parseGoDuration: overflow and non-ASCII, as Go', () => {
+  const errors: [string, string][] = [
+    ['3000000h', 'time: invalid duration "3000000h"'],
+    ['1é', 'time: unknown unit "\\xc3\\xa9" in duration "1\\xc3\\xa9"'],
+  ];
+  for (const [text, message] of errors) it(`rejects ${text}`, () => assert.deepEqual(parseGoDuration(text), { ok: false, message }));
+  it('reads 1h2m3.5s and 1µs', () => {
+    assert.deepEqual(parseGoDuration('1h2m3.5s'), { ok: true, ns: 3_723_500_000_000n });
+    assert.deepEqual(parseGoDuration('1\u00b5s'), { ok: true, ns: 1000n });
+  });
 });

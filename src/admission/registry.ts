@@ -1,0 +1,49 @@
+// The admission plugins kplane implements, each under its upstream name (upstream RegisterAllAdmissionPlugins),
+// and the chain the server runs from a selection of them. A plugin is a factory over what it reads of the
+// cluster (its informers upstream); stores.ts provides those.
+import type { KubeObject } from '../apis/meta/v1/types.js';
+import { admissionChain, type Admission } from './chain.js';
+import { aggregateMessage } from '../errors/aggregate.js';
+import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelection } from './plugin-names.js';
+import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
+import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { priorityAdmission } from './plugins/priority.js';
+import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
+import type { AdmissionPlugin } from './types.js';
+
+/** What the plugins read of the cluster. */
+export interface AdmissionPluginDeps {
+  getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
+  listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
+  listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
+  getServiceAccount: ServiceAccountGetter;
+}
+
+/** kplane's plugins by upstream name. */
+export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDeps) => AdmissionPlugin>> = {
+  NamespaceLifecycle: (deps) => namespaceLifecycle((name) => deps.getNamespace(name)),
+  ServiceAccount: (deps) => serviceAccountAdmission(deps.getServiceAccount),
+  Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),
+  DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
+};
+
+/** The names of {@link ADMISSION_PLUGINS}. */
+export const IMPLEMENTED_ADMISSION_PLUGINS: ReadonlySet<string> = new Set(Object.keys(ADMISSION_PLUGINS));
+
+/**
+ * Checks a selection of plugins.
+ * @throws Error for a selection upstream refuses, or one enabling a plugin kplane lacks (see admissionSelectionErrors).
+ */
+export function checkAdmissionSelection(selection: AdmissionPluginSelection): void {
+  const errors = admissionSelectionErrors(selection, IMPLEMENTED_ADMISSION_PLUGINS);
+  if (errors.length > 0) throw new Error(aggregateMessage(errors));
+}
+
+/**
+ * The chain of the selected plugins in upstream's order; default plugins kplane lacks are skipped.
+ * @throws Error as {@link checkAdmissionSelection}.
+ */
+export function buildAdmission(selection: AdmissionPluginSelection, deps: AdmissionPluginDeps): Admission {
+  checkAdmissionSelection(selection);
+  return admissionChain(enabledPluginNames(selection).flatMap((name) => ADMISSION_PLUGINS[name]?.(deps) ?? []));
+}

@@ -1,0 +1,37 @@
+// Request timeouts (upstream WithRequestDeadline and WithTimeoutForNonLongRunningRequests, 1.25): a request
+// that is not long-running gets the `timeout` its client asked for (client-go sends kubectl's
+// --request-timeout as `?timeout=30s`), capped by --request-timeout (default 60 s; 0 or more than the cap
+// means the cap). When it runs out the client gets 504 `Timeout`, also when the storage backend stalls;
+// the handler's own answer, if it ever comes, is dropped, as upstream lets its goroutine finish unheard.
+import type { Filter, RequestContext } from '../endpoints/context.js';
+import { isLongRunningRequest } from '../endpoints/request-info.js';
+import { writeError } from '../endpoints/responses.js';
+import { badRequest, timeout } from '../errors/status-error.js';
+import { parseGoDuration } from '../schema/go-duration.js';
+
+export function withRequestTimeout(next: Parameters<Filter>[0], maximumMs: number): ReturnType<Filter> {
+  return async (ctx) => {
+    if (isLongRunningRequest(ctx.info)) return next(ctx);
+    const timer = setTimeout(answerTimeout, requestTimeoutMs(ctx.query.get('timeout'), maximumMs), ctx);
+    try {
+      await next(ctx);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** upstream parseTimeout and the cap: a bad value is a 400 with upstream's message. */
+export function requestTimeoutMs(value: string | null, maximumMs: number): number {
+  if (value === null || value === '') return maximumMs;
+  const parsed = parseGoDuration(value);
+  if (!parsed.ok) throw badRequest(`invalid timeout specified in the request URL - ${parsed.message}`);
+  const ms = Number(parsed.ns) / 1e6;
+  return ms > 0 && ms < maximumMs ? ms : maximumMs;
+}
+
+function answerTimeout(ctx: RequestContext): void {
+  if (ctx.res.headersSent) return;
+  // upstream NewTimeoutError(..., 0): no Retry-After, `details: {}`.
+  writeError(ctx, timeout('Timeout: request did not complete within the allotted timeout', 0));
+}

@@ -1,0 +1,35 @@
+// Admission plugins by upstream name (spec 2-access-control §Admission plugins): `--disable-admission-plugins=Priority`
+// leaves pods without a resolved priority; names upstream does not know, and plugins kplane lacks, are refused
+// at start.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from '../../src/index.js';
+import { startCluster, type TestCluster } from './support/cluster.js';
+
+let cluster: TestCluster;
+
+before(async () => {
+  cluster = await startCluster({ disableAdmissionPlugins: ['Priority'] });
+});
+after(async () => {
+  await cluster?.stop();
+});
+
+const pod = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'plain', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+
+test('with Priority disabled a pod gets no priority', async () => {
+  await cluster.kubectl(['create', '-f', '-'], { input: pod });
+  const spec = (JSON.parse(await cluster.kubectl(['get', 'pod', 'plain', '-o', 'json'])) as { spec: Record<string, unknown> }).spec;
+  assert.equal(spec['priority'], undefined);
+  assert.equal(spec['preemptionPolicy'], undefined);
+});
+
+test('NamespaceLifecycle still runs: nothing is created in a namespace that does not exist', async () => {
+  const r = await cluster.kubectlResult(['create', 'configmap', 'x', '-n', 'no-such-namespace']);
+  assert.match(r.stderr, /namespaces "no-such-namespace" not found/);
+});
+
+test('unknown plugin names and plugins kplane lacks are refused at start', async () => {
+  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['Bogus'] }), { message: 'enable-admission-plugins plugin "Bogus" is unknown' });
+  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['AlwaysPullImages'] }), { message: /^enable-admission-plugins plugin "AlwaysPullImages" is not implemented by kplane \(it implements .*Priority.*\)$/ });
+});
