@@ -19,6 +19,8 @@ export interface ObjectNode extends NodeBase {
   order: string[];
   /** Each field's place in `order`. */
   positions: Map<string, number>;
+  /** Fields the schema requires: the others are `omitempty` in the Go type (kube-openapi's rule). */
+  required: ReadonlySet<string>;
   preserveUnknown: boolean;
 }
 
@@ -88,6 +90,7 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     fields: new Map(),
     order: [],
     positions: new Map(),
+    required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
     preserveUnknown: preservesUnknownFields(schema),
   };
   cache.set(schema, node);

@@ -35,6 +35,11 @@ export interface DecodeOptions {
    * detection; values of the wrong type are kept for schema validation to report.
    */
   typed?: boolean;
+  /**
+   * Keep empty maps and lists of optional fields (an apply configuration, whose `labels: {}` structured-merge-diff
+   * owns as a leaf). By default a typed decode drops them, as Go's `omitempty` encoding does.
+   */
+  keepEmpty?: boolean;
 }
 
 /** The decoded (pruned, normalized) object and Warn-mode warnings. */
@@ -51,6 +56,8 @@ class DecodeState {
   constructor(
     readonly typed: boolean,
     readonly detectUnknown: boolean,
+    /** Drop empty maps and lists of optional fields (Go's omitempty). */
+    readonly omitEmpty: boolean,
   ) {}
   unknown(path: string): void {
     if (!this.detectUnknown || this.unknownFields.length >= 100) return;
@@ -119,7 +126,8 @@ export function decodeObject<T = Record<string, unknown>>(schema: TSchema | Json
   const root = compileSchema(schema as JsonSchema);
   const targetKind = (root.kind === 'object' && root.structName) || options.kind;
   checkTypeMeta(input, targetKind);
-  const state = new DecodeState(options.typed ?? true, options.fieldValidation !== 'Ignore');
+  const typed = options.typed ?? true;
+  const state = new DecodeState(typed, options.fieldValidation !== 'Ignore', typed && !options.keepEmpty);
   let object: Decoded;
   try {
     object = decodeNode(root, input, new Context('', undefined, '', Step.Root), state);
@@ -194,7 +202,7 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
       continue;
     }
     const out = decodeNode(field, value[key], new Context(struct, ctx, key, Step.Field), state);
-    if (out === DROP) continue;
+    if (out === DROP || (state.omitEmpty && isEmptyCollection(field, out) && !node.required.has(key))) continue;
     const position = node.positions.get(key) as number;
     if (positions.length > 0 && position < (positions[positions.length - 1] as number)) ordered = false;
     names.push(key);
@@ -210,6 +218,17 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
   }
   if (kept) for (const [key, keptValue] of kept) result[key] = keptValue;
   return result;
+}
+
+/**
+ * An empty Go map or slice: what encoding/json omits for an `omitempty` field. Structs are never omitted
+ * (a `securityContext: {}` stays), so only map and list nodes count.
+ */
+function isEmptyCollection(node: SchemaNode, value: unknown): boolean {
+  if (node.kind === 'array') return Array.isArray(value) && value.length === 0;
+  if (node.kind !== 'map' || typeof value !== 'object' || value === null) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** The indices of `positions` in ascending order of their values (an insertion sort: structs are small). */

@@ -17,6 +17,7 @@ import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js
 import { boolQuery } from '../../schema/query-parameters.js';
 import { decodeKubeObject, checkDuplicateFields } from './decode-body.js';
 import { exceedsMaxJsonDepth } from '../../schema/go-json-syntax.js';
+import { omitEmptyCollections } from '../../schema/omit-empty.js';
 import type { ResourceScope } from './scope.js';
 
 /** The apply patch media type. */
@@ -56,7 +57,8 @@ function decodeConfiguration(ctx: RequestContext, scope: ResourceScope, body: Re
   if (typeof metadata === 'object' && metadata !== null && Array.isArray((metadata as Record<string, unknown>)['managedFields'])) {
     throw badRequest('metadata.managedFields must be nil');
   }
-  return decodeKubeObject(ctx, scope.def, body, fieldValidation);
+  // The configuration keeps its empty maps and lists: structured-merge-diff owns an applied `{}` as a leaf.
+  return decodeKubeObject(ctx, scope.def, body, fieldValidation, true);
 }
 
 /** Upstream checkName: the applied object must name the URL's object. */
@@ -101,6 +103,8 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
         throw conflict(scope.store.groupResource, name, `uid mismatch: the provided object specified uid ${obj.metadata.uid}, and no existing object was found`);
       }
       checkName(obj, name, scope.namespace, def.namespaced);
+      // Stored as Go encodes the typed result: empty maps and lists of optional fields go (their ownership stays).
+      omitEmptyCollections(def.schema, obj);
       return obj;
     },
     { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings },

@@ -43,7 +43,7 @@ export function checkDuplicateFields(ctx: RequestContext, text: string, parsed: 
 }
 
 /** Check apiVersion/kind against the URL's, then decode through the kind's schema. */
-export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, raw: unknown, fieldValidation: FieldValidation): KubeObject {
+export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, raw: unknown, fieldValidation: FieldValidation, keepEmpty = false): KubeObject {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
   const body = raw as Record<string, unknown>;
   const expectedVersion = apiVersionOf(def);
@@ -53,7 +53,7 @@ export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, r
     throw badRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${expectedVersion})`);
   if (kind !== def.kind)
     throw badRequest(`${kind} in version "${def.version}" cannot be handled as a ${def.kind}: the kind in the data (${kind}) does not match the expected kind (${def.kind})`);
-  const { object, warnings } = decodeObject(def.schema, { ...body, apiVersion, kind, metadata: body['metadata'] ?? {} }, { kind: def.kind, version: def.version, fieldValidation });
+  const { object, warnings } = decodeObject(def.schema, { ...body, apiVersion, kind, metadata: body['metadata'] ?? {} }, { kind: def.kind, version: def.version, fieldValidation, keepEmpty });
   ctx.warnings.push(...warnings);
   const { metadata, ...rest } = object as KubeObject;
   // Type meta, then metadata, then the rest in schema order: the order Go encodes a kind's struct in, and

@@ -3,16 +3,28 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { KeyValue } from '../../storage/interface.js';
 
+/**
+ * The stored JSON of `obj`: metadata in ObjectMeta's declaration order (as Go encodes it, whatever order a
+ * write assembled it in, so that an unchanged object encodes to the same bytes and is not written again),
+ * without resourceVersion.
+ */
 export function encodeObject(obj: KubeObject): string {
-  const meta = obj.metadata;
-  const resourceVersion = meta.resourceVersion;
-  if (resourceVersion === undefined) return JSON.stringify(obj);
-  delete meta.resourceVersion;
-  try {
-    return JSON.stringify(obj);
-  } finally {
-    meta.resourceVersion = resourceVersion;
-  }
+  return JSON.stringify({ ...obj, metadata: storedMetadata(obj.metadata as Record<string, unknown>) });
+}
+
+/** ObjectMeta's fields in declaration order (resourceVersion, never stored, left out). */
+const METADATA_ORDER = [
+  'name', 'generateName', 'namespace', 'selfLink', 'uid', 'generation', 'creationTimestamp', 'deletionTimestamp',
+  'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+];
+const ORDERED = new Set([...METADATA_ORDER, 'resourceVersion']);
+
+function storedMetadata(meta: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of METADATA_ORDER) if (meta[key] !== undefined) out[key] = meta[key];
+  // Fields ObjectMeta does not declare do not survive decoding; kept all the same if a write added one.
+  for (const key in meta) if (!ORDERED.has(key) && meta[key] !== undefined) out[key] = meta[key];
+  return out;
 }
 
 /** A fresh, mutable object from a stored value. */
