@@ -13,6 +13,7 @@ import { apfConfigurationController } from '../controllers/apf-configuration/apf
 import { localAPIServicesController } from '../controllers/local-apiservices/local-apiservices-controller.js';
 import { servedGroupVersions } from '../controllers/local-apiservices/local-apiservices.js';
 import { namespaceController } from '../controllers/namespace/namespace-controller.js';
+import { garbageCollectorController } from '../controllers/garbage-collector/garbage-collector.js';
 import { bootstrapSignerController } from '../controllers/bootstrap/bootstrap-signer.js';
 import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.js';
 import { DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
@@ -64,6 +65,7 @@ function storeOf(served: ServedStores, group: string, version: string, resource:
 function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined): [string, () => Controller][] {
   const builders: [string, () => Controller][] = [
     ['namespace', () => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })],
+    ['garbagecollector', () => garbageCollectorController({ stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}) })],
   ];
   const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
   if (apiServices) {
