@@ -10,11 +10,11 @@ describe('buildControllers', () => {
   const names = (selection?: string[]) => buildControllers(served, undefined, undefined, selection).map((c) => c.name).sort();
 
   test('runs the on-by-default controllers under their kube-controller-manager names', () => {
-    assert.deepEqual(names(), ['apf-configuration', 'local-apiservices', 'namespace']);
+    assert.deepEqual(names(), ['apf-configuration', 'garbagecollector', 'local-apiservices', 'namespace']);
     assert.deepEqual(names(['*']), names());
   });
   test('--controllers enables the bootstrap controllers by name and disables others with -name', () => {
-    assert.deepEqual(names(['*', 'bootstrapsigner', 'tokencleaner', '-namespace']), ['apf-configuration', 'bootstrapsigner', 'local-apiservices', 'tokencleaner']);
+    assert.deepEqual(names(['*', 'bootstrapsigner', 'tokencleaner', '-namespace']), ['apf-configuration', 'bootstrapsigner', 'garbagecollector', 'local-apiservices', 'tokencleaner']);
     assert.deepEqual(names(['namespace']), ['namespace']);
   });
 });
