@@ -113,6 +113,20 @@ describe('generic store', () => {
     await assert.rejects(store.get('ns', 'od'), statusCode(404));
   });
 
+  test('a kind whose default policy orphans (core/v1 ReplicationController, batch/v1 Job) gets `orphan` without options', async () => {
+    const def = { ...configMapDefinition, strategy: { ...configMapDefinition.strategy, garbageCollectionPolicy: 'OrphanDependents' } } as unknown as ResourceDefinition;
+    const { store: orphaning, storage: own } = openStore(def);
+    await own.cacher.start();
+    try {
+      await orphaning.create('ns', cm('orphans'), write);
+      assert.deepEqual((await orphaning.delete('ns', 'orphans', {}, write)).object.metadata.finalizers, ['orphan']);
+      assert.equal((await orphaning.delete('ns', 'orphans', { propagationPolicy: 'Background' }, write)).deleted, true);
+    } finally {
+      own.cacher.stop();
+      await own.backend.close();
+    }
+  });
+
   test('delete preconditions on uid are 409', async () => {
     await store.create('ns', cm('pre'), write);
     await assert.rejects(store.delete('ns', 'pre', { preconditions: { uid: 'not-it' } }, write), (e) => isStatusError(e) && e.code === 409 && /Precondition failed: UID/.test(e.message));
