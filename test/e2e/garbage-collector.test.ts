@@ -132,6 +132,13 @@ describe('garbage collector (kubectl)', () => {
     await create('cross-dep', [{ name: 'cross-owner', uid: owner }], { namespace: 'gc-other' });
     await gone('cross-dep', 'gc-other');
     assert.ok(await meta('cross-owner'));
+    // As upstream, a Warning on the dependent says the owner is not in its namespace.
+    const events = JSON.parse(await c.kubectl(['get', 'events', '-n', 'gc-other', '-o', 'json'])) as { items: { reason: string; type: string; message: string; involvedObject: { name: string }; source: { component: string } }[] };
+    const warning = events.items.find((e) => e.reason === 'OwnerRefInvalidNamespace');
+    assert.equal(warning?.involvedObject.name, 'cross-dep');
+    assert.equal(warning?.type, 'Warning');
+    assert.equal(warning?.source.component, 'garbage-collector-controller');
+    assert.equal(warning?.message, `ownerRef [v1/ConfigMap, namespace: gc-other, name: cross-owner, uid: ${owner}] does not exist in namespace "gc-other"`);
   });
 
   test('a cycle of blocking references is deleted in the foreground', async () => {

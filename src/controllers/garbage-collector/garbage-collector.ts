@@ -14,6 +14,7 @@ import { decide, referenceState, type ClassifiedReference, type Decision } from 
 import { DependencyGraph, type GraphNode, type GraphWork } from './graph.js';
 import { ResourceTable } from './resources.js';
 import { followResource } from './follow-resource.js';
+import { invalidNamespaceEvent, ownerInOtherNamespace } from './invalid-namespace.js';
 
 /** Writes are made as kube-controller-manager's: its user agent names the field manager. */
 const WRITE = { dryRun: false, userAgent: 'kube-controller-manager/v1.25.0 (linux/amd64) kubernetes/garbage-collector' };
@@ -73,21 +74,32 @@ export function garbageCollectorController(deps: GarbageCollectorDeps): Controll
     if (latest.metadata.deletionTimestamp && (latest.metadata.finalizers ?? []).includes(FOREGROUND_FINALIZER)) return processDeletingDependents(node);
     const refs = latest.metadata.ownerReferences ?? [];
     if (refs.length === 0) return;
-    const classified = await Promise.all(refs.map((ref) => classify(node, ref)));
+    const classified = await Promise.all(refs.map((ref) => classify(node, latest, ref)));
     const dependents = [...(node.dependents ?? [])];
     const decision = decide(classified, latest.metadata.finalizers ?? [], { count: dependents.length, anyDeletingDependents: dependents.some((d) => d.deletingDependents) });
     await act(node, decision);
   }
 
   /** A reference's state after a live lookup by its own coordinates (upstream isDangling and classifyReferences). */
-  async function classify(node: GraphNode, ref: OwnerReference): Promise<ClassifiedReference> {
+  async function classify(node: GraphNode, latest: Readonly<KubeObject>, ref: OwnerReference): Promise<ClassifiedReference> {
     const { resource, namespaced } = table.resolve(ref.apiVersion, ref.kind);
     if (resource < 0) return { uid: ref.uid, state: 'unresolved' };
     if (namespaced && node.namespace === '') return { uid: ref.uid, state: 'invalid' };
     const namespace = namespaced ? node.namespace : '';
     const state = referenceState(ref.uid, await lookup(resource, namespace, ref.name));
     if (state !== 'dangling' && graph.get(ref.uid)?.dependents?.has(node) !== true) graph.relink(node, ref.uid, resource, namespace, ref.name);
+    if (state === 'dangling' && namespaced) await reportInvalidNamespace(node, latest, resource, ref);
     return { uid: ref.uid, state };
+  }
+
+  /** The owner lives in another namespace: a Warning event on the dependent, as upstream records it. */
+  async function reportInvalidNamespace(node: GraphNode, latest: Readonly<KubeObject>, ownerResource: number, ref: OwnerReference): Promise<void> {
+    const owners = table.store(ownerResource);
+    const events = table.store(table.resolve('v1', 'Event').resource);
+    const own = table.store(node.resource)?.def;
+    if (!owners || !events || !own || !(await ownerInOtherNamespace(owners, ref, node.namespace))) return;
+    const event = invalidNamespaceEvent(latest, own.group ? `${own.group}/${own.version}` : own.version, own.kind, ref, new Date());
+    await events.create(node.namespace, event, WRITE).catch((error: unknown) => console.error('kplane: garbagecollector: recording an event:', error instanceof Error ? error.message : error));
   }
 
   async function act(node: GraphNode, decision: Decision): Promise<void> {
