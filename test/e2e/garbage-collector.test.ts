@@ -3,6 +3,7 @@
 // kube-controller-manager's garbage collector.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 
 interface Owner {
@@ -148,6 +149,32 @@ describe('garbage collector (kubectl)', () => {
     await c.kubectl(['delete', 'configmap', 'cyc-a', '--cascade=foreground', '--wait=false']);
     await gone('cyc-a');
     await gone('cyc-b');
+  });
+
+  test('client-node: an informer sees the dependents deleted after their owner (deleted with propagationPolicy Foreground)', async () => {
+    const kc = new KubeConfig();
+    kc.loadFromString(c.server.kubeconfig);
+    const core = kc.makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: 'informed' } } });
+    const owner = await core.createNamespacedConfigMap({ namespace: 'informed', body: { metadata: { name: 'owner' } } });
+    const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata?.uid ?? '', blockOwnerDeletion: true };
+    for (const name of ['dep-1', 'dep-2']) await core.createNamespacedConfigMap({ namespace: 'informed', body: { metadata: { name, ownerReferences: [ref] } } });
+    const informer = makeInformer<V1ConfigMap>(kc, '/api/v1/namespaces/informed/configmaps', () => core.listNamespacedConfigMap({ namespace: 'informed' }));
+    const deleted: string[] = [];
+    informer.on('delete', (o) => deleted.push(o.metadata?.name ?? ''));
+    await informer.start();
+    try {
+      await core.deleteNamespacedConfigMap({ name: 'owner', namespace: 'informed', propagationPolicy: 'Foreground' });
+      await eventually(() => (deleted.includes('owner') ? true : undefined), 'the owner\'s deletion');
+      // Foreground: the blocking dependents went first.
+      assert.deepEqual(deleted.slice(0, 2).sort(), ['dep-1', 'dep-2']);
+      assert.equal(deleted[2], 'owner');
+      // A dependent created after its owner was deleted (an absent uid) is collected too.
+      await core.createNamespacedConfigMap({ namespace: 'informed', body: { metadata: { name: 'late', ownerReferences: [ref] } } });
+      await eventually(() => (deleted.includes('late') ? true : undefined), 'the late dependent\'s deletion');
+    } finally {
+      await informer.stop();
+    }
   });
 
   test('the collector is a post-start hook of /readyz', async () => {
