@@ -109,7 +109,7 @@ export function garbageCollectorController(deps: GarbageCollectorDeps): Controll
       return updateMeta(node, (meta) => withList(meta, 'ownerReferences', (meta.ownerReferences ?? []).filter((r) => !drop.has(r.uid))));
     }
     // A cycle of foreground deletions would wait forever: this one stops blocking its owners first (upstream).
-    if (decision.unblockFirst) await updateMeta(node, (meta) => ({ ...meta, ownerReferences: (meta.ownerReferences ?? []).map((r) => ({ ...r, blockOwnerDeletion: false })) }));
+    if (decision.unblockFirst) await updateMeta(node, (meta) => ({ ...meta, ownerReferences: (meta.ownerReferences ?? []).map((r) => (r.blockOwnerDeletion ? { ...r, blockOwnerDeletion: false } : r)) }));
     await ignoringGone(table.store(node.resource)?.delete(node.namespace, node.name, { preconditions: { uid: node.uid }, propagationPolicy: decision.policy }, WRITE));
   }
 
