@@ -3,6 +3,7 @@
 // are all gone, removes the foregroundDeletion finalizer once an owner's blocking dependents are gone, and
 // orphans dependents before removing the `orphan` finalizer. Every decision starts from a live lookup of the
 // object and of each owner (upstream attemptToDeleteItem), so a lagging watch never makes it act wrongly.
+import { setMaxListeners } from 'node:events';
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import { isStatusError, notFound } from '../../errors/status-error.js';
 import type { ResourceRegistry } from '../../registry/served-resources.js';
@@ -29,6 +30,7 @@ export interface GarbageCollectorDeps {
 /** The garbage collector controller. */
 export function garbageCollectorController(deps: GarbageCollectorDeps): Controller & { readonly graph: DependencyGraph } {
   const abort = new AbortController();
+  setMaxListeners(0, abort.signal); // one watch per served resource listens on it
   const table = new ResourceTable();
   const graph = new DependencyGraph(table.resolve);
   const open = new Set<number>();
