@@ -127,6 +127,14 @@ describe('garbage collector (kubectl)', () => {
     assert.equal(await meta('in-ns-child', 'gc-owner'), undefined);
   });
 
+  test('kubectl delete namespace --cascade=foreground completes (the collector and the namespace controller both finalize it)', async () => {
+    await c.kubectl(['create', 'namespace', 'gc-fg']);
+    await create('inside', [], { namespace: 'gc-fg' });
+    await c.kubectl(['delete', 'namespace', 'gc-fg', '--cascade=foreground']);
+    const r = await c.kubectlResult(['get', 'namespace', 'gc-fg']);
+    assert.match(r.stderr, /NotFound/);
+  });
+
   test('an owner named in another namespace is absent: the dependent is collected', async () => {
     await c.kubectl(['create', 'namespace', 'gc-other']);
     const owner = await create('cross-owner');
