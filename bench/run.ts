@@ -1,6 +1,6 @@
 // `npm run bench`: every scenario in turn, then one table of side-by-side ratios, targets, and ratios
 // against the last run (bench/last-results.json, saved at the end).
-//   node dist/bench/run.js [--only=create,pods,deployments,get,apply,list,watch,startup,memory,etcd] [--cpu-prof=<dir>] [--no-save]
+//   node dist/bench/run.js [--only=create,pods,deployments,get,sa-get,apply,list,watch,startup,memory,etcd] [--cpu-prof=<dir>] [--no-save]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { measureCreateThroughput } from './scenarios/create-throughput.js';
 import { measurePodCreate } from './scenarios/pod-create.js';
 import { measureEtcdCreate } from './scenarios/etcd-create.js';
 import { measureGetByName } from './scenarios/get-by-name.js';
+import { measureGetWithServiceAccount } from './scenarios/get-service-account.js';
 import { CONFIGMAP_APPLY, DEPLOYMENT_APPLY, measureApplyVsPut } from './scenarios/apply-vs-put.js';
 import { measureDeploymentCreate } from './scenarios/deployment-create.js';
 import { startHttpPair } from './scenarios/http-pair.js';
@@ -23,7 +24,7 @@ import { elapsedMs, fmt } from './stats.js';
 import { renderTable } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SCENARIOS = ['create', 'pods', 'deployments', 'get', 'apply', 'list', 'watch', 'startup', 'memory', 'etcd'] as const;
+const SCENARIOS = ['create', 'pods', 'deployments', 'get', 'sa-get', 'apply', 'list', 'watch', 'startup', 'memory', 'etcd'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** The saved figures live in the source tree (committed), not in dist/. */
 const RESULTS_PATH = fileURLToPath(new URL('../../bench/last-results.json', import.meta.url));
@@ -63,7 +64,7 @@ async function runScenarios(ctx: BenchContext, only: ReadonlySet<Scenario>): Pro
       console.error(`[bench] ${name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   };
-  if (['create', 'pods', 'deployments', 'get', 'apply', 'list'].some((s) => only.has(s as Scenario))) {
+  if (['create', 'pods', 'deployments', 'get', 'sa-get', 'apply', 'list'].some((s) => only.has(s as Scenario))) {
     await attempt('create/get/list', async () => {
       const pair = await startHttpPair(ctx);
       try {
@@ -71,6 +72,7 @@ async function runScenarios(ctx: BenchContext, only: ReadonlySet<Scenario>): Pro
         if (only.has('pods')) results.push(await measurePodCreate(ctx, pair));
         if (only.has('deployments')) results.push(await measureDeploymentCreate(ctx, pair));
         if (only.has('get')) results.push(await measureGetByName(ctx, pair));
+        if (only.has('sa-get')) results.push(await measureGetWithServiceAccount(ctx, pair));
         if (only.has('apply')) results.push(await measureApplyVsPut(ctx, pair, CONFIGMAP_APPLY), await measureApplyVsPut(ctx, pair, DEPLOYMENT_APPLY));
         if (only.has('list')) results.push(await measureListFromCache(ctx, pair.client));
       } finally {

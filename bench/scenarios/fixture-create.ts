@@ -16,6 +16,8 @@ export interface FixtureCreate {
   /** The collection path in a namespace (`/api/v1/namespaces/<ns>/pods`). */
   collection: (namespace: string) => string;
   fixture: KubeObject;
+  /** Objects the fixture needs in its namespace (a pod's ServiceAccount), created before the runs. */
+  prerequisites?: (namespace: string) => Array<{ path: string; body: unknown }>;
   /** How the figure is labelled; the body's size is appended. */
   label: string;
   target?: number;
@@ -25,7 +27,10 @@ export interface FixtureCreate {
 export async function measureFixtureCreate(ctx: BenchContext, pair: HttpPair, spec: FixtureCreate): Promise<Measurement> {
   ctx.log(`${spec.name} throughput (wrk)`);
   const namespaces = Array.from({ length: WRK_RUNS }, (_, i) => `${BENCH_NAMESPACE}-${spec.name}-${i}`);
-  for (const ns of namespaces) await pair.client.createNamespace(ns);
+  for (const ns of namespaces) {
+    await pair.client.createNamespace(ns);
+    for (const { path, body } of spec.prerequisites?.(ns) ?? []) await pair.client.expect(201, 'POST', path, body);
+  }
   const { name: _name, namespace: _namespace, ...metadata } = spec.fixture.metadata;
   const body = JSON.stringify({ ...spec.fixture, metadata: { ...metadata, generateName: `${spec.name}-` } });
   const c = await compareWithWrk(

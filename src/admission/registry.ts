@@ -8,6 +8,7 @@ import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelec
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { priorityAdmission } from './plugins/priority.js';
+import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster. */
@@ -15,11 +16,13 @@ export interface AdmissionPluginDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
+  getServiceAccount: ServiceAccountGetter;
 }
 
 /** kplane's plugins by upstream name. */
 export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDeps) => AdmissionPlugin>> = {
   NamespaceLifecycle: (deps) => namespaceLifecycle((name) => deps.getNamespace(name)),
+  ServiceAccount: (deps) => serviceAccountAdmission(deps.getServiceAccount),
   Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),
   DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
 };

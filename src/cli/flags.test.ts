@@ -41,6 +41,7 @@ const defaults: ServeOptions = {
   enableAdmissionPlugins: [],
   disableAdmissionPlugins: [],
   controllers: ['*'],
+  serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
   verbosity: 0,
   help: false,
   version: false,
@@ -113,6 +114,17 @@ describe('parseServeFlags', () => {
     { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
       expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
+    {
+      args: ['--service-account-issuer=https://a,b', '--service-account-issuer', 'c', '--service-account-key-file=k1.pem,k2.pem',
+        '--service-account-key-file', 'k3.pem', '--service-account-signing-key-file=s.pem', '--api-audiences=x,y',
+        '--service-account-lookup=false', '--service-account-extend-token-expiration=false', '--service-account-max-token-expiration=2h',
+        '--service-account-jwks-uri=https://example.com/jwks'],
+      expected: {
+        apiAudiences: ['x', 'y'],
+        serviceAccounts: { keyFiles: ['k1.pem', 'k2.pem', 'k3.pem'], issuers: ['https://a,b', 'c'], lookup: false, extendTokenExpiration: false,
+          maxTokenExpirationSeconds: 7200, signingKeyFile: 's.pem', jwksURI: 'https://example.com/jwks' },
+      },
+    },
   ];
   for (const { args, expected } of cases) {
     it(args.join(' ') || '(no flags)', () => assert.deepEqual(parseServeFlags(args), { ...defaults, ...expected }));
@@ -145,6 +157,11 @@ describe('parseServeFlags', () => {
     { args: ['--disable-admission-plugins=Bogus,Priority', '--enable-admission-plugins=Priority'],
       message: '[disable-admission-plugins plugin "Bogus" is unknown, [Priority] in enable-admission-plugins and disable-admission-plugins overlapped]' },
     { args: ['--controllers=*,nope'], message: '"nope" is not in the list of known controllers' },
+    { args: ['--service-account-issuer='], message: 'service-account-issuer should not be an empty string' },
+    { args: ['--service-account-issuer=a', '--service-account-issuer=a'], message: 'service-account-issuer "a" is already specified' },
+    { args: ['--service-account-max-token-expiration=10m'], message: 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds' },
+    { args: ['--service-account-jwks-uri=http://x/jwks'], message: 'service-account-jwks-uri requires https scheme, parsed as: http://x/jwks' },
+    { args: ['--service-account-signing-key-file=s.pem'], message: 'service-account-key-file is a required flag' },
     { args: ['extra'], message: '"kplane serve" does not take any arguments, got ["extra"]' },
     { args: ['--', '--secure-port=1'], message: '"kplane serve" does not take any arguments, got ["--secure-port=1"]' },
   ];
@@ -179,6 +196,8 @@ describe('serveUsage', () => {
     assert.match(usage, /--oidc-username-claim string +.*\(default "sub"\)/);
     assert.match(usage, /--oidc-required-claim mapStringString +A key=value pair/);
     assert.match(usage, /--controllers strings +A list of controllers to enable\. .*\(default \[\*\]\)/s);
+    assert.match(usage, /--service-account-lookup +.*\(default true\)/);
+    assert.match(usage, /--service-account-issuer stringArray +/);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
@@ -192,7 +211,9 @@ describe('serverOptionsOf', () => {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
       maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
       serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'], anonymousAuth: true,
+      serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
     });
+    assert.deepEqual(serverOptionsOf(parseServeFlags(['--api-audiences=a'])).apiAudiences, ['a']);
     const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
     assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });
     assert.equal(etcd.storage, 'etcd');

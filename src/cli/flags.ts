@@ -9,6 +9,7 @@ import { controllers, type ControllersOptions } from './options/controllers.js';
 import { oidc, type OidcFlagOptions } from './options/oidc.js';
 import { requestHeader, type RequestHeaderFlagOptions } from './options/request-header.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
+import { serviceAccounts, type ServiceAccountFlagOptions } from './options/service-accounts.js';
 import { serverRun, type ServerRunOptions } from './options/server-run.js';
 import { serviceNetworking, type ServiceNetworkingOptions } from './options/service-networking.js';
 import { storage, type StorageOptions } from './options/storage.js';
@@ -35,6 +36,7 @@ const serveFlags = {
   ...oidc.flags,
   ...admission.flags,
   ...controllers.flags,
+  ...serviceAccounts.flags,
 };
 
 /** Options of `kplane serve`, defaults applied and checked. */
@@ -48,7 +50,8 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   ServiceNetworkingOptions &
   OidcFlagOptions &
   AdmissionOptions &
-  ControllersOptions;
+  ControllersOptions &
+  ServiceAccountFlagOptions;
 
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
@@ -80,6 +83,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...oidc.resolve(values, given, validate),
     ...admission.resolve(values, given, validate),
     ...controllers.resolve(values, given, validate),
+    ...serviceAccounts.resolve(values, given, validate),
   };
 }
 
@@ -96,6 +100,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...oidc.serverOptions(options),
     ...admission.serverOptions(options),
     ...controllers.serverOptions(options),
+    ...serviceAccounts.serverOptions(options),
   };
 }
 

@@ -2,7 +2,7 @@
 import YAML from 'yaml';
 import { badRequest, requestEntityTooLarge } from '../errors/status-error.js';
 import { unrecognizedBody } from '../schema/decode-errors.js';
-import { goJsonSyntaxError } from '../schema/go-json-syntax.js';
+import { exceedsMaxJsonDepth, goJsonSyntaxError } from '../schema/go-json-syntax.js';
 import type { HttpRequest } from './context.js';
 
 /** Upstream's limit on request bodies (3 MiB). */
@@ -74,6 +74,7 @@ export function parseBody(body: Buffer, yaml: boolean, kind?: string): unknown {
     }
   }
   try {
+    if (exceedsMaxJsonDepth(text)) throw new SyntaxError('exceeded max depth');
     return JSON.parse(text) as unknown;
   } catch {
     const cause = `couldn't get version/kind; json parse error: ${goJsonSyntaxError(text)}`;

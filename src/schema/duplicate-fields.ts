@@ -41,16 +41,23 @@ function closingQuote(text: string, open: number): number {
   }
 }
 
-/** The keys of every object in a parsed JSON value. */
-function countParsedKeys(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
+/** The keys of every object in a parsed JSON value (a stack, not recursion: bodies may nest deep). */
+function countParsedKeys(root: unknown): number {
   let keys = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) keys += countParsedKeys(item);
-    return keys;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+      continue;
+    }
+    const object = value as Record<string, unknown>;
+    for (const key in object) {
+      keys++;
+      pending.push(object[key]);
+    }
   }
-  const object = value as Record<string, unknown>;
-  for (const key in object) keys += 1 + countParsedKeys(object[key]);
   return keys;
 }
 

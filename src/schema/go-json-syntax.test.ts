@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goJsonSyntaxError } from './go-json-syntax.js';
+import { exceedsMaxJsonDepth, goJsonSyntaxError } from './go-json-syntax.js';
 
 test('syntax errors as Go encoding/json words them', () => {
   const cases: Array<[string, string]> = [
@@ -35,4 +35,15 @@ test('syntax errors as Go encoding/json words them', () => {
     assert.throws(() => JSON.parse(text), SyntaxError, `JSON.parse refuses ${JSON.stringify(text)}`);
     assert.equal(goJsonSyntaxError(text), message, JSON.stringify(text));
   }
+});
+
+test('nesting past Go encoding/json maxNestingDepth (10,000) is refused with its error', () => {
+  const deep = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  assert.equal(exceedsMaxJsonDepth(deep(10_000)), false);
+  assert.equal(exceedsMaxJsonDepth(deep(10_001)), true);
+  assert.equal(exceedsMaxJsonDepth('['.repeat(10_001) + ']'.repeat(10_001)), true);
+  // Brackets inside strings do not count.
+  assert.equal(exceedsMaxJsonDepth(`{"a":"${'['.repeat(30_000)}"}`), false);
+  assert.equal(exceedsMaxJsonDepth(`{"a":"\\\\",${'"b":{'.repeat(5)}"c":1${'}'.repeat(5)},"pad":"${'x'.repeat(20_000)}"}`), false);
+  assert.equal(goJsonSyntaxError(deep(10_001)), "invalid character '{' exceeded max depth");
 });

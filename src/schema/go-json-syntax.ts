@@ -1,6 +1,7 @@
 // The syntax error Go's encoding/json reports for a text that is not JSON (its scanner's checkValid), so
 // that a malformed body gets upstream's message (`invalid character '}' after object key:value pair`,
-// `unexpected end of JSON input`) rather than V8's. Run only after JSON.parse has failed.
+// `unexpected end of JSON input`) rather than V8's: run after JSON.parse has failed, or when the text nests
+// deeper than Go's limit (`invalid character '{' exceeded max depth`), which JSON.parse does not have.
 
 /** What the scanner expects next. */
 const enum Step {
@@ -29,6 +30,33 @@ const enum Container {
   ObjectKey,
   ObjectValue,
   ArrayValue,
+}
+
+/** Go's encoding/json maxNestingDepth: a text nested deeper is a syntax error there. */
+export const MAX_JSON_DEPTH = 10_000;
+
+/**
+ * Whether JSON `text` nests deeper than Go allows (and than kplane's walkers are made for). Only texts long
+ * enough to reach that depth (two bytes per level) are scanned, so everyday bodies cost nothing.
+ */
+export function exceedsMaxJsonDepth(text: string): boolean {
+  if (text.length <= 2 * MAX_JSON_DEPTH) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Past the string: its closing quote is the next one not escaped by an odd run of backslashes.
+      for (i = text.indexOf('"', i + 1); i > 0; i = text.indexOf('"', i + 1)) {
+        let slashes = 0;
+        while (text.charCodeAt(i - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      if (i < 0) return false;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
@@ -155,12 +183,10 @@ export function goJsonSyntaxError(text: string): string {
     }
   };
   const beginValue = (c: number): string | undefined => {
-    if (c === 0x7b) {
-      stack.push(Container.ObjectKey);
-      step = Step.BeginStringOrEmpty;
-    } else if (c === 0x5b) {
-      stack.push(Container.ArrayValue);
-      step = Step.BeginValueOrEmpty;
+    if (c === 0x7b || c === 0x5b) {
+      stack.push(c === 0x7b ? Container.ObjectKey : Container.ArrayValue);
+      step = c === 0x7b ? Step.BeginStringOrEmpty : Step.BeginValueOrEmpty;
+      if (stack.length > MAX_JSON_DEPTH) return fail(c, 'exceeded max depth');
     } else if (c === 0x22) step = Step.InString;
     else if (c === 0x2d) step = Step.Neg;
     else if (c === 0x30) step = Step.Zero;

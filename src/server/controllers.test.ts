@@ -17,4 +17,10 @@ describe('buildControllers', () => {
     assert.deepEqual(names(['*', 'bootstrapsigner', 'tokencleaner', '-namespace']), ['apf-configuration', 'bootstrapsigner', 'garbagecollector', 'local-apiservices', 'tokencleaner']);
     assert.deepEqual(names(['namespace']), ['namespace']);
   });
+  test('the service account controllers run with the CA and signer they need, selectable by name', () => {
+    const serviceAccounts = { rootCA: 'ca', legacyGenerator: { issuer: 'kubernetes/serviceaccount', generate: async () => '' } };
+    const withAccounts = (selection?: string[]) => buildControllers(served, undefined, undefined, selection, serviceAccounts).map((c) => c.name).sort();
+    assert.deepEqual(withAccounts(), ['apf-configuration', 'garbagecollector', 'local-apiservices', 'namespace', 'root-ca-cert-publisher', 'serviceaccount', 'serviceaccount-token']);
+    assert.deepEqual(withAccounts(['*', '-serviceaccount-token', '-root-ca-cert-publisher']), ['apf-configuration', 'garbagecollector', 'local-apiservices', 'namespace', 'serviceaccount']);
+  });
 });

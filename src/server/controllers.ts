@@ -14,6 +14,10 @@ import { localAPIServicesController } from '../controllers/local-apiservices/loc
 import { servedGroupVersions } from '../controllers/local-apiservices/local-apiservices.js';
 import { namespaceController } from '../controllers/namespace/namespace-controller.js';
 import { garbageCollectorController } from '../controllers/garbage-collector/garbage-collector.js';
+import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publisher.js';
+import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
+import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
+import type { TokenGenerator } from '../auth/service-accounts/token-generator.js';
 import { bootstrapSignerController } from '../controllers/bootstrap/bootstrap-signer.js';
 import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.js';
 import { DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
@@ -36,12 +40,19 @@ export const controllerLeaseName = (name: string): string => `kplane-${name}-con
 /** This process's identity in Leases, as client-go's leader election builds it: `<hostname>_<uuid>`. */
 export const defaultIdentity = (): string => `${hostname()}_${randomUUID()}`;
 
+/** What the service account controllers need of the server: the CA it serves with and the legacy token signer. */
+export interface ServiceAccountControllerOptions {
+  rootCA: string;
+  legacyGenerator: TokenGenerator;
+}
+
 /**
  * The server's controllers that `selection` (kube-controller-manager's `--controllers`) enables; elected ones
- * when `leaderElection` is given. None is started yet.
+ * when `leaderElection` is given. None is started yet. The service account controllers need `serviceAccounts`.
  */
-export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, selection: readonly string[] = DEFAULT_CONTROLLERS): Controller[] {
-  const builders = controllerBuilders(served, registry).filter(([name]) => isControllerEnabled(name, selection));
+export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, selection: readonly string[] = DEFAULT_CONTROLLERS, serviceAccounts?: ServiceAccountControllerOptions): Controller[] {
+  const all = [...controllerBuilders(served, registry), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
+  const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
   if (!leases) throw new Error('kplane: leader election needs the coordination.k8s.io/v1 leases resource');
@@ -81,5 +92,16 @@ function controllerBuilders(served: ServedStores, registry: ResourceRegistry | u
   const configMaps = storeOf(served, '', 'v1', 'configmaps');
   if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController({ secrets, configMaps })]);
   if (secrets) builders.push(['tokencleaner', () => tokenCleanerController({ secrets })]);
+  return builders;
+}
+
+/** upstream kube-controller-manager's serviceaccount, serviceaccount-token and root-ca-cert-publisher controllers. */
+function serviceAccountBuilders(served: ServedStores, options: ServiceAccountControllerOptions): [string, () => Controller][] {
+  const [serviceAccounts, secrets, configMaps] = ['serviceaccounts', 'secrets', 'configmaps'].map((r) => storeOf(served, '', 'v1', r));
+  const { namespaces } = served;
+  const builders: [string, () => Controller][] = [];
+  if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController({ namespaces, serviceAccounts })]);
+  if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController({ serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA })]);
+  if (configMaps) builders.push(['root-ca-cert-publisher', () => rootCAPublisher({ namespaces, configMaps, rootCA: options.rootCA })]);
   return builders;
 }

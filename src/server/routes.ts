@@ -7,11 +7,14 @@ import { discoveryRoutes } from './discovery-routes.js';
 import { serveHealth } from './health.js';
 import type { HealthChecks } from './health-checks.js';
 import type { ApiMetrics } from './metrics.js';
+import { JWKS_CONTENT_TYPE, JWKS_PATH, OPENID_CACHE_CONTROL, OPENID_CONFIG_PATH, type OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 
 export interface RouteDeps {
   registry: ResourceRegistry;
   metrics: ApiMetrics;
   checks: HealthChecks;
+  /** Service account issuer discovery documents, when the issuer is an https URL. */
+  openid?: () => OpenIDMetadata | undefined;
 }
 
 const HEALTH = /^\/(livez|readyz|healthz)(?:\/(.+))?\/?$/;
@@ -35,6 +38,7 @@ export function apiRoutes(deps: RouteDeps): Handler {
       writeRaw(ctx, 200, registry.contentType, await registry.metrics());
       return;
     }
+    if ((path === OPENID_CONFIG_PATH || path === JWKS_PATH) && serveOpenID(ctx, deps.openid?.())) return;
     if (await documents(ctx)) return;
     if (!underRestfulRoot(path, deps.registry)) return writePageNotFound(ctx);
     throw resourceNotFound();
@@ -52,4 +56,12 @@ function underRestfulRoot(path: string, registry: ResourceRegistry): boolean {
   if (under('/api') || under('/version') || path === '/apis/') return true;
   const group = /^\/apis\/([^/]+)/.exec(path)?.[1];
   return group !== undefined && registry.current().servesGroup(group);
+}
+
+/** upstream OpenIDMetadataServer: the two documents, GET only, cacheable for an hour. */
+function serveOpenID(ctx: RequestContext, metadata: OpenIDMetadata | undefined): boolean {
+  if (!metadata || (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD')) return false;
+  const config = ctx.path === OPENID_CONFIG_PATH;
+  writeRaw(ctx, 200, config ? 'application/json' : JWKS_CONTENT_TYPE, config ? metadata.configJson : metadata.keySetJson, { 'cache-control': OPENID_CACHE_CONTROL });
+  return true;
 }

@@ -30,6 +30,10 @@ import { ensureSystemNamespaces } from './system-namespaces.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
 import { publishAuthenticationTrust } from './authentication-trust.js';
+import { withTokenSubresource } from '../auth/service-accounts/token-request.js';
+import { issuerDiscovery, joinHostPort, serviceAccountAuthenticator, serviceAccountKeys, serviceAccountTokenSource, type ServiceAccountOptions } from './service-accounts.js';
+import { defaultAdvertiseAddress } from './kubernetes-service.js';
+import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 
 export interface ServerOptions extends AuthenticationOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -78,6 +82,10 @@ export interface ServerOptions extends AuthenticationOptions {
   disableAdmissionPlugins?: readonly string[];
   /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
   controllers?: readonly string[];
+  /** Service account tokens: keys, issuers, lookup, expiration (server/service-accounts.ts). */
+  serviceAccounts?: ServiceAccountOptions;
+  /** `--api-audiences`: default the service account issuers. */
+  apiAudiences?: readonly string[];
 }
 
 export interface RunningServer {
@@ -118,7 +126,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const assembled: { authentication?: Authentication } = {};
   computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
   const networking = serviceNetworking(backend, storagePrefix, options);
-  const definitions = applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? []));
+  const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
+  const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
@@ -128,7 +137,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
@@ -137,13 +146,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const checks = healthChecks(backend, served, controllers, lifecycle);
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
-  const authentication = (assembled.authentication = newAuthentication(options, authenticationFiles, pki.caCert, {
+  // --api-audiences defaults to the service-account issuers (upstream BuiltInAuthenticationOptions.ApplyTo).
+  const authentication = (assembled.authentication = newAuthentication({ ...options, apiAudiences: saKeys.verification.apiAudiences }, authenticationFiles, pki.caCert, {
+    serviceAccountTokens: [serviceAccountTokenSource(serviceAccountAuthenticator(saKeys, served))],
     ...(secrets ? { bootstrapTokens: bootstrapTokenAuthenticator(secretGetter(secrets)) } : {}),
     ...(oidc ? { oidc: oidc.authenticate } : {}),
   }));
   const configMaps = registry.current().storeFor('', 'configmaps');
   if (configMaps) await publishAuthenticationTrust(configMaps, authentication.clusterInfo);
-  const routes = apiRoutes({ registry, metrics, checks });
+  let openid: OpenIDMetadata | undefined | null = null;
+  const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
+  const routes = apiRoutes({ registry, metrics, checks, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',

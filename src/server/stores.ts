@@ -2,6 +2,7 @@
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
 import { buildAdmission } from '../admission/registry.js';
+import { getIfExists } from '../controllers/queue-controller.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
@@ -60,10 +61,12 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map(sharedDecoded) : []);
   let ingressClasses: Store | undefined;
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
+  let serviceAccounts: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
     listIngressClasses,
+    getServiceAccount: async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined),
   });
 
   const storageByStore = new Map<Store, StorageResource>();
@@ -77,6 +80,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
     if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
+    if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');

@@ -110,6 +110,9 @@ function kubectlAs(config: string, args: readonly string[]): Promise<{ code: num
 }
 
 /** The admin's TokenReview of `token`. */
+/** The API audience when --api-audiences is not given: the default service-account issuer (kubeadm's). */
+const API_AUDIENCE = 'https://kubernetes.default.svc.cluster.local';
+
 async function review(token: string, audiences?: string[]): Promise<{ status: Record<string, unknown> }> {
   const body = JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token, ...(audiences ? { audiences } : {}) } });
   const out = await cluster.kubectl(['create', '--raw', '/apis/authentication.k8s.io/v1/tokenreviews', '-f', '-'], { input: body });
@@ -175,15 +178,16 @@ describe('raw requests', () => {
 describe('TokenReview', () => {
   it('names the static token\'s user with system:authenticated', async () => {
     const { status } = await review(STATIC_TOKEN);
-    assert.deepEqual(status, { authenticated: true, user: { username: 'alice', uid: 'alice-uid', groups: ['dev', 'ops', 'system:authenticated'] } });
+    // --api-audiences defaults to the service-account issuer: an audience-agnostic token is valid for it.
+    assert.deepEqual(status, { authenticated: true, user: { username: 'alice', uid: 'alice-uid', groups: ['dev', 'ops', 'system:authenticated'] }, audiences: [API_AUDIENCE] });
   });
 
   it('names the webhook token\'s user, the webhook having received a v1 review and the client certificate', async () => {
     const { status } = await review(WEBHOOK_TOKEN);
-    assert.deepEqual(status, { authenticated: true, user: { username: 'wendy', uid: 'w-1', groups: ['hooked', 'system:authenticated'] } });
+    assert.deepEqual(status, { authenticated: true, user: { username: 'wendy', uid: 'w-1', groups: ['hooked', 'system:authenticated'] }, audiences: [API_AUDIENCE] });
     const seen = webhook.received.filter((r) => r.token === WEBHOOK_TOKEN);
     assert.ok(seen.length >= 1);
-    assert.deepEqual({ ...seen[0], token: undefined }, { apiVersion: 'authentication.k8s.io/v1', token: undefined, clientCommonName: 'kube-apiserver-webhook-client' });
+    assert.deepEqual({ ...seen[0], token: undefined }, { apiVersion: 'authentication.k8s.io/v1', token: undefined, audiences: [API_AUDIENCE], clientCommonName: 'kube-apiserver-webhook-client' });
   });
 
   it('reports an unknown token as not authenticated, with upstream\'s error', async () => {

@@ -82,6 +82,19 @@ const CASES: Case[] = [
     title: 'malformed JSON (cut short)', method: 'POST', path: CM, body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"broken"', code: 400, reason: 'BadRequest',
     message: /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: unexpected end of JSON input \(\{"apiVersion":"v1","kind":"Con ...\)$/,
   },
+  // Nesting past Go's 10,000 levels, in every body that is decoded: refused at the boundary, never a 500.
+  {
+    title: 'a body nested 20,000 deep', method: 'POST', path: CM, body: `{"metadata":{"name":"deep"},"data":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    code: 400, reason: 'BadRequest', message: /json parse error: invalid character '\[' exceeded max depth \(/,
+  },
+  {
+    title: 'a merge patch nested 20,000 deep', method: 'PATCH', path: `${CM}/anchor`, contentType: 'application/merge-patch+json',
+    body: `{"metadata":{"annotations":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}}`, code: 400, reason: 'BadRequest', message: /^error decoding patch: invalid character '\{' exceeded max depth$/,
+  },
+  {
+    title: 'an apply nested 20,000 deep', method: 'PATCH', path: `${CM}/anchor?fieldManager=deep`, contentType: 'application/apply-patch+yaml',
+    body: `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"anchor","labels":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}}`, code: 400, reason: 'BadRequest',
+  },
   {
     title: 'malformed JSON (a bare word)', method: 'POST', path: CM, body: '{"metadata":{"name":broken}}', code: 400, reason: 'BadRequest',
     message: /json parse error: invalid character 'b' looking for beginning of value \(/,

@@ -140,7 +140,7 @@ describe('the built-in catalogue through kubectl', () => {
     for (const line of ['serviceaccount/web', 'pod/web', 'service/web', 'persistentvolumeclaim/data', 'persistentvolume/pv-data', 'storageclass.storage.k8s.io/fast', 'priorityclass.scheduling.k8s.io/high', 'runtimeclass.node.k8s.io/gvisor', 'limitrange/limits', 'resourcequota/quota'])
       assert.match(created, new RegExp(`^${line.replace(/\./g, '\\.')} created$`, 'm'), line);
     const got = await c.kubectl(['get', 'sa,po,svc,pvc,limits,quota', '-n', 'shop', '-o', 'name']);
-    assert.deepEqual(got.trim().split('\n').sort(), ['limitrange/limits', 'persistentvolumeclaim/data', 'pod/web', 'resourcequota/quota', 'service/web', 'serviceaccount/web']);
+    assert.deepEqual(got.trim().split('\n').sort(), ['limitrange/limits', 'persistentvolumeclaim/data', 'pod/web', 'resourcequota/quota', 'service/web', 'serviceaccount/default', 'serviceaccount/web']); // default: the service account controller's
     const deleted = await c.kubectl(['delete', '-f', '-', '--wait=false'], { input: MANIFEST });
     assert.match(deleted, /^pod "web" deleted$/m);
     assert.match(deleted, /^storageclass\.storage\.k8s\.io "fast" deleted$/m);

@@ -95,10 +95,12 @@ describe('kubectl against kplane', () => {
 
   test('get --chunk-size=2 over 5 objects pages through all of them', async () => {
     await c.kubectl(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'paged' } }) });
-    for (let i = 0; i < 5; i++) await c.kubectl(['create', '-f', '-'], { input: configMap(`item-${i}`, 'paged') });
+    // The root CA publisher's ConfigMap is the sixth.
+    await eventually(async () => ((await c.kubectlResult(['get', 'cm', 'kube-root-ca.crt', '-n', 'paged'])).code === 0 ? true : undefined), 'kube-root-ca.crt');
+    for (let i = 0; i < 4; i++) await c.kubectl(['create', '-f', '-'], { input: configMap(`item-${i}`, 'paged') });
     const result = await c.kubectlResult(['get', 'cm', '-n', 'paged', '--chunk-size=2', '-o', 'name', '-v=6']);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(result.stdout.trim().split('\n'), [0, 1, 2, 3, 4].map((i) => `configmap/item-${i}`));
+    assert.deepEqual(result.stdout.trim().split('\n'), [...[0, 1, 2, 3].map((i) => `configmap/item-${i}`), 'configmap/kube-root-ca.crt']);
     const pages = result.stderr.split('\n').filter((l) => /GET .*\/namespaces\/paged\/configmaps\?.*limit=2/.test(l));
     assert.equal(pages.length, 3, 'three pages of at most 2');
   });

@@ -9,6 +9,9 @@ import YAML from 'yaml';
 import { eventually } from './support/cluster.js';
 import { okJson, startReplicas, type Replica, type ReplicaGroup } from './support/replicas.js';
 
+/** The ConfigMap the root CA publisher puts into every namespace (not these tests' writes). */
+const ROOT_CA = 'kube-root-ca.crt';
+
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 const LEASE_PATH = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kplane-namespace-controller';
 
@@ -111,6 +114,7 @@ describe('three replicas on one etcd', () => {
     const seen: string[] = [];
     const versions: number[] = [];
     const record = (type: string) => (o: V1ConfigMap) => {
+      if (o.metadata?.name === ROOT_CA) return;
       seen.push(`${type} ${o.metadata?.name} ${o.data?.v ?? ''}`);
       versions.push(Number(o.metadata?.resourceVersion));
     };
@@ -146,7 +150,7 @@ describe('three replicas on one etcd', () => {
   test('resourceVersions are interchangeable: list on A, then watch on B from that resourceVersion', async () => {
     await okJson(a.raw, 'POST', '/api/v1/namespaces/resume/configmaps', { metadata: { name: 'before' }, data: { v: '0' } });
     const listed = await okJson<MetaList>(a.raw, 'GET', '/api/v1/namespaces/resume/configmaps');
-    assert.deepEqual(listed.items.map((i) => i.metadata.name), ['before']);
+    assert.deepEqual(listed.items.map((i) => i.metadata.name).filter((n) => n !== ROOT_CA), ['before']);
     const made: Meta[] = [];
     made.push(await okJson<Meta>(c.raw, 'POST', '/api/v1/namespaces/resume/configmaps', { metadata: { name: 'after-1' }, data: { v: '1' } }));
     made.push(await okJson<Meta>(a.raw, 'PUT', '/api/v1/namespaces/resume/configmaps/before', { metadata: { name: 'before' }, data: { v: '2' } }));
@@ -155,7 +159,7 @@ describe('three replicas on one etcd', () => {
     assert.equal(watched.status, 200, watched.body);
     const events = watched.body.trim().split('\n').map((line) => JSON.parse(line) as { type: string; object: Meta });
     assert.deepEqual(
-      events.map((e) => `${e.type} ${e.object.metadata.name} ${e.object.data?.v} ${e.object.metadata.resourceVersion}`),
+      events.filter((e) => e.object.metadata.name !== ROOT_CA).map((e) => `${e.type} ${e.object.metadata.name} ${e.object.data?.v} ${e.object.metadata.resourceVersion}`),
       [
         `ADDED after-1 1 ${made[0]!.metadata.resourceVersion}`,
         `MODIFIED before 2 ${made[1]!.metadata.resourceVersion}`,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { FACTS_PATH, type Facts } from '../../codegen/facts.js';
 import { builtInResources } from '../../src/apis/index.js';
+import { withTokenSubresource } from '../../src/auth/service-accounts/token-request.js';
 import { buildOpenApiV2 } from '../../src/endpoints/openapi/index.js';
 import type { ResourceDefinition } from '../../src/registry/resource-definition.js';
 
@@ -110,7 +111,9 @@ function resourcePaths(reference: Document, def: ResourceDefinition): string[] {
 describe('OpenAPI v2 against the Kubernetes reference', () => {
   const facts = JSON.parse(readFileSync(FACTS_PATH, 'utf8')) as Facts;
   const reference = { definitions: { ...facts.definitions, ...facts.documentDefinitions }, paths: facts.paths } as unknown as Document;
-  const defs = builtInResources();
+  // As the server serves them: with ServiceAccount's `token`, which needs a token issuer.
+  const issuing = { generator: { issuer: '', generate: async () => '' }, apiAudiences: [], maxExpirationSeconds: 0, extendExpiration: true };
+  const defs = withTokenSubresource(builtInResources(), issuing);
   const ours = buildOpenApiV2(defs, { version: 'v1.25.0' }) as unknown as Document;
 
   for (const def of defs) {
