@@ -36,5 +36,7 @@ export default tseslint.config(
   { files: ['src/registry/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
   { files: ['src/admission/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
   { files: ['src/controllers/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'server', 'cli')) },
+  // The client talks to a server over HTTPS only: it shares no code with the server's layers.
+  { files: ['src/client/**/*.ts'], ignores: TESTS, rules: forbidden(...above('apis', 'schema', 'patch', 'storage', 'registry', 'endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli')) },
   { files: ['src/auth/**/*.ts', 'src/endpoints/**/*.ts', 'src/filters/**/*.ts'], ignores: TESTS, rules: forbidden(...above('controllers', 'cli'), '**/server/*', '!**/server/http-types.js', '!**/server/metrics.js') },
 );

@@ -2,3 +2,4 @@
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';
 export type { ResourceDefinition, Strategy } from './registry/resource-definition.js';
 export { StatusError } from './errors/status-error.js';
+export { KubeClient, type KubeResponse, type KubeRequestOptions } from './client/kube-client.js';

@@ -14,6 +14,7 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
+import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
@@ -97,6 +98,8 @@ export interface RunningServer {
   /** Where the CA and certificates are (a shared per-user directory for ephemeral servers). */
   certDir: string;
   dataDir: string;
+  /** A client for this server: as the admin, or as the kubeconfig at `kubeconfigPath` says (exec plugins included). */
+  client(kubeconfigPath?: string): Promise<KubeClient>;
   stop(): Promise<void>;
 }
 
@@ -192,7 +195,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     })());
-  return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, stop };
+  const client = (path = kubeconfigPath): Promise<KubeClient> => KubeClient.fromKubeconfig(path);
+  return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, client, stop };
 }
 
 /** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */

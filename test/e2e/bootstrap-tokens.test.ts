@@ -77,10 +77,10 @@ test('cluster-info holds the kubeconfig and a detached JWS per signing token, wh
   const [header, payload, signature] = cm.data!['jws-kubeconfig-abcdef']!.split('.');
   assert.equal(payload, '');
   assert.deepEqual(JSON.parse(Buffer.from(header!, 'base64url').toString()), { alg: 'HS256', kid: 'abcdef' });
-  // The verifier's side (kubeadm join): the kubeconfig as base64url payload, the token secret as HS256 key
-  // (zero-padded to the 32 bytes jose asks of HS256 keys, as upstream pads it).
+  // The verifier's side, as the spec describes it: the kubeconfig as base64url payload, the full token as
+  // HS256 key (zero-padded to the 32 bytes jose asks of HS256 keys).
   const key = new Uint8Array(32);
-  key.set(new TextEncoder().encode('0123456789abcdef'));
+  key.set(new TextEncoder().encode('abcdef.0123456789abcdef'));
   const verified = await flattenedVerify({ protected: header!, payload: Buffer.from(kubeconfig).toString('base64url'), signature: signature! }, key, { algorithms: ['HS256'] });
   assert.equal(new TextDecoder().decode(verified.payload), kubeconfig);
 });

@@ -49,6 +49,17 @@ describe('kubectl and HorizontalPodAutoscalers', () => {
 
   const getJson = async (args: string[]): Promise<Json> => JSON.parse(await c.kubectl([...args, '-o', 'json'])) as Json;
 
+  test('kubectl autoscale deployment: the HPA targets the deployment, readable in all three versions', async () => {
+    await c.kubectl(['create', 'deployment', 'shop', '--image=nginx', '--replicas=2']);
+    assert.match(await c.kubectl(['autoscale', 'deployment', 'shop', '--max=5']), /horizontalpodautoscaler.autoscaling\/shop autoscaled/);
+    for (const resource of ['horizontalpodautoscalers.v1.autoscaling', 'horizontalpodautoscalers.v2.autoscaling', 'horizontalpodautoscalers.v2beta2.autoscaling']) {
+      const hpa = JSON.parse(await c.kubectl(['get', resource, 'shop', '-o', 'json'])) as Json;
+      assert.deepEqual(at(hpa, 'spec', 'scaleTargetRef'), { apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop' }, resource);
+      assert.equal(at(hpa, 'spec', 'maxReplicas'), 5, resource);
+    }
+    assert.match(await c.kubectl(['get', 'hpa', 'shop']), /^shop\s+Deployment\/shop\s+<unknown>\/80%\s+1\s+5\s+0\s+/m);
+  });
+
   test('kubectl autoscale rc: a v2 HPA with the CPU default, shown by kubectl get hpa', async () => {
     assert.match(await c.kubectl(['autoscale', 'rc', 'web', '--max=5']), /horizontalpodautoscaler.autoscaling\/web autoscaled/);
     const hpa = await getJson(['get', 'hpa', 'web']);

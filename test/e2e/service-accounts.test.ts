@@ -66,6 +66,19 @@ describe('service accounts through kubectl', () => {
     assert.equal(Number(claims['exp']) - Number(claims['iat']), 1200);
     await works(token);
     await works(token); // cached
+    // A TokenReview of it: for its audience, and for no other.
+    const review = async (audiences: string[]) => {
+      const body = JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token, audiences } });
+      const response = await rawClient(c.server.kubeconfig).request('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { body });
+      assert.equal(response.status, 201, response.body);
+      return (response.json() as { status: { authenticated?: boolean; user?: { username?: string; groups?: string[] }; audiences?: string[] } }).status;
+    };
+    const reviewed = await review(['x']);
+    assert.equal(reviewed.authenticated, true);
+    assert.equal(reviewed.user?.username, 'system:serviceaccount:default:default');
+    assert.deepEqual(reviewed.user?.groups, ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated']);
+    assert.deepEqual(reviewed.audiences, ['x']);
+    assert.notEqual((await review(['elsewhere'])).authenticated, true);
     await refused((await c.kubectl(['create', 'token', 'default', '--audience=y'])).trim());
     const short = await c.kubectlResult(['create', 'token', 'default', '--duration=5m']);
     assert.match(short.stderr, /spec\.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes/);

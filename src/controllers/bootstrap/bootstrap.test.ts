@@ -52,7 +52,7 @@ describe('bootstrap controllers', () => {
       assert.deepEqual(Object.keys(d).sort(), ['jws-kubeconfig-abcdef', 'jws-kubeconfig-second', 'kubeconfig', 'other']);
       assert.equal(d['jws-kubeconfig-abcdef'], await detachedSignature('one', 'abcdef', '0123456789abcdef'));
       const [header, , signature] = d['jws-kubeconfig-abcdef']!.split('.');
-      await flattenedVerify({ protected: header!, payload: Buffer.from('one').toString('base64url'), signature: signature! }, new TextEncoder().encode('0123456789abcdef'.padEnd(32, '\0')));
+      await flattenedVerify({ protected: header!, payload: Buffer.from('one').toString('base64url'), signature: signature! }, new TextEncoder().encode('abcdef.0123456789abcdef'.padEnd(32, '\0')));
 
       await configMaps.update('kube-public', 'cluster-info', (cur) => ({ ...structuredClone(cur as KubeObject), data: { kubeconfig: 'two' } }), write);
       d = await until(async () => { const x = await data(); return x['jws-kubeconfig-second'] === (await detachedSignature('two', 'second', '0123456789abcdef')) ? x : undefined; }, 're-signing');
