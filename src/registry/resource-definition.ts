@@ -24,6 +24,12 @@ export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection
  */
 export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: 'delete'; marked?: KubeObject } | { action: 'none' };
 
+/**
+ * What a delete without options does to the object's dependents (upstream rest.GarbageCollectionPolicy):
+ * `DeleteDependents` (background), `OrphanDependents`, or `Unsupported` (no garbage-collection finalizers).
+ */
+export type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
+
 export interface Strategy<T extends KubeObject = KubeObject> {
   /** Reset what clients may not set on create (e.g. status). */
   prepareForCreate?(obj: T): void;
@@ -40,6 +46,8 @@ export interface Strategy<T extends KubeObject = KubeObject> {
    * generic rule, finalizers keep the object Terminating, otherwise it is removed.
    */
   prepareForDelete?(obj: T, options: DeleteOptions, now: Date): DeleteDecision;
+  /** The kind's default policy for dependents (upstream DefaultGarbageCollectionPolicy). Absent: `DeleteDependents`. */
+  garbageCollectionPolicy?: GarbageCollectionPolicy;
   /**
    * Whether an update that leaves a deleting object without finalizers also deletes it (upstream
    * ShouldDeleteDuringUpdate). Absent: yes. Namespaces also wait for `spec.finalizers` (upstream

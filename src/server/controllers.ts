@@ -13,6 +13,7 @@ import { apfConfigurationController } from '../controllers/apf-configuration/apf
 import { localAPIServicesController } from '../controllers/local-apiservices/local-apiservices-controller.js';
 import { servedGroupVersions } from '../controllers/local-apiservices/local-apiservices.js';
 import { namespaceController } from '../controllers/namespace/namespace-controller.js';
+import { garbageCollectorController } from '../controllers/garbage-collector/garbage-collector.js';
 import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publisher.js';
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
 import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
@@ -75,6 +76,7 @@ function storeOf(served: ServedStores, group: string, version: string, resource:
 function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined): [string, () => Controller][] {
   const builders: [string, () => Controller][] = [
     ['namespace', () => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })],
+    ['garbagecollector', () => garbageCollectorController({ stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}) })],
   ];
   const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
   if (apiServices) {

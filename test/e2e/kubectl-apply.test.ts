@@ -33,7 +33,8 @@ describe('kubectl strategic merge patch workflows', () => {
   };
 
   before(async () => {
-    c = await startCluster();
+    // The owner references here name owners that never existed: no garbage collector, or it would collect them.
+    c = await startCluster({ controllers: ['*', '-garbagecollector'] });
     raw = rawClient(await import('node:fs/promises').then((fs) => fs.readFile(c.server.kubeconfigPath, 'utf8')));
     dir = await mkdtemp(join(tmpdir(), 'kplane-smp-'));
     await c.kubectl(['create', 'namespace', NS]);

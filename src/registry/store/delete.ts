@@ -8,6 +8,7 @@ import type { DeleteOptions, KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../object-meta-fields.js';
 import type { DeleteDecision, ResourceDefinition } from '../resource-definition.js';
 import { decodeObject, encodeObject } from './codec.js';
+import { deletionFinalizersForGarbageCollection } from './gc-finalizers.js';
 import type { DeleteResult, StoreDeps, WriteOptions } from './types.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
@@ -20,6 +21,23 @@ export function defaultDeleteDecision(obj: KubeObject, now: Date): DeleteDecisio
   const meta = { ...obj.metadata, deletionTimestamp: nowTimestamp(now), deletionGracePeriodSeconds: 0 };
   if (meta.generation !== undefined) meta.generation += 1;
   return { action: 'update', obj: { ...obj, metadata: meta } };
+}
+
+/** Whether a graceful deletion is pending (a pod waiting for its kubelet): finalizers then stay as they are (upstream). */
+const gracefulPending = (obj: KubeObject): boolean => obj.metadata.deletionTimestamp !== undefined && (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0;
+
+/**
+ * The kind's decision on the object with the garbage collector's finalizers this delete calls for (upstream
+ * updateForGracefulDeletionAndFinalizers): a change of finalizers alone is written, even on an object
+ * already Terminating; a delete that leaves no finalizer removes the object.
+ */
+function deleteDecision(def: ResourceDefinition, obj: KubeObject, options: DeleteOptions, now: Date): DeleteDecision {
+  const policy = def.strategy.garbageCollectionPolicy ?? 'DeleteDependents';
+  const finalizers = gracefulPending(obj) ? undefined : deletionFinalizersForGarbageCollection(policy, obj.metadata.finalizers ?? [], options);
+  const target = finalizers ? { ...obj, metadata: { ...obj.metadata, finalizers } } : obj;
+  if (finalizers?.length === 0) delete target.metadata.finalizers;
+  const decision = def.strategy.prepareForDelete?.(target, options, now) ?? defaultDeleteDecision(target, now);
+  return finalizers && decision.action === 'none' ? { action: 'update', obj: target } : decision;
 }
 
 function checkPreconditions(gr: GroupResource, obj: KubeObject, options: DeleteOptions): void {
@@ -50,7 +68,7 @@ export async function deleteObject(
     checkPreconditions(gr, obj, options);
     await deps.admission.validate({ operation: 'DELETE', def, namespace, name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user });
     const now = deps.now?.() ?? new Date();
-    const decision = def.strategy.prepareForDelete?.(obj, options, now) ?? defaultDeleteDecision(obj, now);
+    const decision = deleteDecision(def, obj, options, now);
     if (decision.action === 'none' || write.dryRun) return { object: decision.action === 'update' ? decision.obj : obj, deleted: decision.action === 'delete' };
     try {
       if (decision.action === 'delete') {

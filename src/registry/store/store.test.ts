@@ -93,6 +93,40 @@ describe('generic store', () => {
     await assert.rejects(store.get('ns', 'held'), statusCode(404));
   });
 
+  test('propagationPolicy Foreground and Orphan leave the garbage collector\'s finalizer; a repeated delete switches it', async () => {
+    await store.create('ns', cm('fg'), write);
+    const fg = await store.delete('ns', 'fg', { propagationPolicy: 'Foreground' }, write);
+    assert.equal(fg.deleted, false);
+    assert.deepEqual(fg.object.metadata.finalizers, ['foregroundDeletion']);
+    assert.ok(fg.object.metadata.deletionTimestamp);
+    const orphan = await store.delete('ns', 'fg', { propagationPolicy: 'Orphan' }, write);
+    assert.deepEqual(orphan.object.metadata.finalizers, ['orphan']);
+    assert.equal(orphan.object.metadata.deletionTimestamp, fg.object.metadata.deletionTimestamp);
+    // Background drops the last finalizer: the object goes at once.
+    const background = await store.delete('ns', 'fg', { propagationPolicy: 'Background' }, write);
+    assert.equal(background.deleted, true);
+    await assert.rejects(store.get('ns', 'fg'), statusCode(404));
+    await store.create('ns', cm('od'), write);
+    const od = await store.delete('ns', 'od', { orphanDependents: true }, write);
+    assert.deepEqual(od.object.metadata.finalizers, ['orphan']);
+    await store.update('ns', 'od', (current) => ({ ...structuredClone(current!), metadata: { ...structuredClone(current!.metadata), finalizers: [] } }), write);
+    await assert.rejects(store.get('ns', 'od'), statusCode(404));
+  });
+
+  test('a kind whose default policy orphans (core/v1 ReplicationController, batch/v1 Job) gets `orphan` without options', async () => {
+    const def = { ...configMapDefinition, strategy: { ...configMapDefinition.strategy, garbageCollectionPolicy: 'OrphanDependents' } } as unknown as ResourceDefinition;
+    const { store: orphaning, storage: own } = openStore(def);
+    await own.cacher.start();
+    try {
+      await orphaning.create('ns', cm('orphans'), write);
+      assert.deepEqual((await orphaning.delete('ns', 'orphans', {}, write)).object.metadata.finalizers, ['orphan']);
+      assert.equal((await orphaning.delete('ns', 'orphans', { propagationPolicy: 'Background' }, write)).deleted, true);
+    } finally {
+      own.cacher.stop();
+      await own.backend.close();
+    }
+  });
+
   test('delete preconditions on uid are 409', async () => {
     await store.create('ns', cm('pre'), write);
     await assert.rejects(store.delete('ns', 'pre', { preconditions: { uid: 'not-it' } }, write), (e) => isStatusError(e) && e.code === 409 && /Precondition failed: UID/.test(e.message));

@@ -53,6 +53,8 @@ export const coreEventDefinition: ResourceDefinition<CoreEvent> = {
   verbs: ALL_VERBS,
   defaults: defaultCoreEvent,
   strategy: {
+    // upstream eventStrategy: events take no part in garbage collection.
+    garbageCollectionPolicy: 'Unsupported',
     allowCreateOnUpdate: true,
     // Requests through v1 get the legacy validation only (upstream ValidateEventCreate/Update for core/v1).
     validate: (event) => validateEventCreate(event, false),

@@ -69,6 +69,8 @@ export const eventsV1EventDefinition: ResourceDefinition<EventsV1Event> = {
   definitionName: `${EVENTS_V1}.Event`,
   verbs: ALL_VERBS,
   strategy: {
+    // upstream eventStrategy (shared with core/v1): events take no part in garbage collection.
+    garbageCollectionPolicy: 'Unsupported',
     allowCreateOnUpdate: true,
     validate: (event) => validateEventCreate(coreEventView(event), true),
     validateUpdate: (event, old) => validateEventUpdate(coreEventView(event), coreEventView(old), true),

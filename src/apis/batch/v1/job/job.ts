@@ -63,6 +63,8 @@ export const jobDefinition: ResourceDefinition<Job> = {
   subresources: [statusSubresource<Job>({ validateUpdate: validateJobStatusUpdate })],
   defaults: defaultJob,
   strategy: {
+    // upstream jobStrategy: batch/v1 orphans by default (kept for compatibility).
+    garbageCollectionPolicy: 'OrphanDependents',
     warnings: (job, old) => templateWarnings(job.spec?.template, 'spec.template.', job, old),
     prepareForCreate: prepareJobForCreate,
     validate: (job) => validateJob(job, { allowTrackingAnnotation: true }),

@@ -42,6 +42,8 @@ export const replicationControllerDefinition: ResourceDefinition<ReplicationCont
   subresources: [statusSubresource<ReplicationController>({ prepareForUpdate: prepareForStatusUpdate, validateUpdate: validateReplicationControllerStatusUpdate }), replicationControllerScale],
   defaults: defaultReplicationController,
   strategy: {
+    // upstream rcStrategy: core/v1 orphans by default, for compatibility with clients older than the collector.
+    garbageCollectionPolicy: 'OrphanDependents',
     warnings: (rc, old) => templateWarnings(rc.spec?.template, 'spec.template.', rc, old),
     prepareForCreate: prepareReplicationControllerForCreate,
     validate: validateReplicationController,

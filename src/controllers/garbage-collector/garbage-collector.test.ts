@@ -1,0 +1,85 @@
+// The garbage collector over real stores (memory backend), for the cases kubectl cannot set up easily:
+// a cluster-scoped dependent naming a namespaced owner, an owner of a kind not served, a Secret owned by a
+// ConfigMap (two resources, two watches), and the graph emptied once everything is collected.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { builtInResources } from '../../apis/index.js';
+import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
+import { isStatusError } from '../../errors/status-error.js';
+import { buildStores } from '../../server/stores.js';
+import { createMemoryBackend } from '../../storage/memory/index.js';
+import { garbageCollectorController } from './garbage-collector.js';
+
+async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const write = { dryRun: false };
+const ref = (owner: KubeObject, extra: Partial<OwnerReference> = {}): OwnerReference => ({ apiVersion: owner.apiVersion ?? 'v1', kind: owner.kind ?? '', name: owner.metadata.name ?? '', uid: owner.metadata.uid ?? '', ...extra });
+
+describe('garbage collector controller', () => {
+  const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
+  const store = (group: string, resource: string) => served.stores.find((s) => s.def.group === group && s.def.resource === resource)!;
+  const [configMaps, secrets, priorityClasses] = [store('', 'configmaps'), store('', 'secrets'), store('scheduling.k8s.io', 'priorityclasses')];
+  const gc = garbageCollectorController({ stores: served.stores });
+  before(async () => {
+    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
+    await gc.start();
+  });
+  after(() => {
+    gc.stop();
+    [...served.storages.values()].forEach((s) => s.cacher.stop());
+  });
+
+  const cm = async (name: string, owners: OwnerReference[] = []): Promise<KubeObject> =>
+    (await configMaps.create('ns', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...(owners.length ? { ownerReferences: owners } : {}) } }, write)).object;
+  const exists = async (get: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await get();
+      return true;
+    } catch (error) {
+      if (isStatusError(error) && error.code === 404) return false;
+      throw error;
+    }
+  };
+  const collected = (get: () => Promise<unknown>, what: string) => until(async () => ((await exists(get)) ? undefined : true), what);
+
+  test('a Secret owned by a ConfigMap goes with it; the graph forgets both', async () => {
+    const owner = await cm('secret-owner');
+    await secrets.create('ns', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'owned', ownerReferences: [ref(owner)] } }, write);
+    await until(async () => (gc.graph.get(owner.metadata.uid ?? '') ? true : undefined), 'the owner in the graph');
+    await configMaps.delete('ns', 'secret-owner', {}, write);
+    await collected(() => secrets.get('ns', 'owned'), 'the secret');
+    await until(async () => (gc.graph.size === 0 ? true : undefined), 'an empty graph');
+  });
+
+  test('a cluster-scoped object naming a namespaced owner is never collected (upstream forgets it)', async () => {
+    const pc = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'invalid-owner', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'nowhere', uid: '00000000-0000-0000-0000-00000000000a' }] }, value: 1 };
+    await priorityClasses.create('', pc, write);
+    // An absent owner of a served kind, created after: once it is collected, the invalid one was looked at too.
+    await cm('absent', [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'nowhere', uid: '00000000-0000-0000-0000-00000000000b' }]);
+    await collected(() => configMaps.get('ns', 'absent'), 'the dependent of an absent owner');
+    assert.ok(await exists(() => priorityClasses.get('', 'invalid-owner')));
+  });
+
+  test('an owner of a kind not served is kept, so is its dependent', async () => {
+    await cm('unknown-kind', [{ apiVersion: 'example.com/v1', kind: 'Widget', name: 'w', uid: '00000000-0000-0000-0000-00000000000c' }]);
+    await cm('absent-2', [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'nowhere', uid: '00000000-0000-0000-0000-00000000000d' }]);
+    await collected(() => configMaps.get('ns', 'absent-2'), 'the dependent of an absent owner');
+    assert.ok(await exists(() => configMaps.get('ns', 'unknown-kind')));
+  });
+
+  test('orphaning removes only the deleted owner\'s reference', async () => {
+    const [a, b] = [await cm('orphan-a'), await cm('orphan-b')];
+    await cm('orphan-dep', [ref(a), ref(b)]);
+    await configMaps.delete('ns', 'orphan-a', { propagationPolicy: 'Orphan' }, write);
+    await collected(() => configMaps.get('ns', 'orphan-a'), 'the orphaning owner');
+    const dep = (await configMaps.get('ns', 'orphan-dep')).object;
+    assert.deepEqual(dep.metadata.ownerReferences?.map((r) => r.name), ['orphan-b']);
+  });
+});
