@@ -69,9 +69,11 @@ describe('services on two replicas on one etcd', () => {
     await b.stop();
     // The stopping replica removes its lease and address; a reconcile of the other replica that read the
     // lease just before may write it back once, and drops it at its next pass (as upstream's reconciler).
+    // Bound: should the removal itself be lost, the lease's TTL (15 s) and the next pass (10 s), with slack
+    // for a loaded machine.
     await eventually(async () => {
       const left = await a.kubectl(['get', 'endpoints', 'kubernetes', '-o', 'jsonpath={.subsets[*].addresses[*].ip}']);
       return left.trim() === '192.0.2.101' ? true : undefined;
-    }, 'only the live replica in the kubernetes Endpoints');
+    }, 'only the live replica in the kubernetes Endpoints', 40_000);
   });
 });
