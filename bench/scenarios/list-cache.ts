@@ -18,7 +18,8 @@ export async function measureListFromCache(ctx: BenchContext, client: ApiClient)
   await client.createNamespace(LIST_NAMESPACE);
   await client.createConfigMaps(LIST_NAMESPACE, OBJECTS, 50);
   ctx.log(`  loaded in ${fmt(elapsedMs(loadStart) / 1000)} s`);
-  const path = `/api/v1/namespaces/${LIST_NAMESPACE}/configmaps`;
+  // The bench's own ConfigMaps (fixtures.ts labels them): every namespace also holds kube-root-ca.crt.
+  const path = `/api/v1/namespaces/${LIST_NAMESPACE}/configmaps?labelSelector=app%3Dkplane-bench`;
 
   const body = await client.expect(200, 'GET', path);
   const list = JSON.parse(body) as { items: unknown[] };

@@ -63,7 +63,8 @@ async function fanout(url: string, token: string, ns: string, watchers: number, 
   const watchClient = forkWatchClient();
   try {
     const path = `/api/v1/namespaces/${ns}/configmaps`;
-    await watchClient.open({ url, token, watchPath: `${path}?watch=1`, watchers, sessions: SESSIONS });
+    // The bench's own ConfigMaps (fixtures.ts labels them): every namespace also holds kube-root-ca.crt.
+    await watchClient.open({ url, token, watchPath: `${path}?watch=1&labelSelector=app%3Dkplane-bench`, watchers, sessions: SESSIONS });
     await beforeGo?.();
     return await watchClient.go({ postPath: path, changes: CHANGES, concurrency: WRITE_CONCURRENCY });
   } finally {

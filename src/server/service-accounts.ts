@@ -103,16 +103,18 @@ export function serviceAccountAuthenticator(keys: ServiceAccountKeys, served: Se
 }
 
 /**
- * The service-account authenticator as a source of the token union: with the request's wanted audiences it
- * answers through `authenticateFor` (saying which matched), without them through its cached `authenticate`.
+ * The service-account authenticator as a source of the token union. Requests want the API audiences
+ * (`apiAudiences`, the very array the assembly passes): they take the cached path, synchronous on a hit; a
+ * review for other audiences is checked afresh (`authenticateFor`).
  */
-export function serviceAccountTokenSource(sa: ServiceAccountTokenAuthenticator): AudienceTokenAuthenticator {
+export function serviceAccountTokenSource(sa: ServiceAccountTokenAuthenticator, apiAudiences: readonly string[]): AudienceTokenAuthenticator {
   return (token, audiences) => {
-    if (audiences !== undefined) return sa.authenticateFor(token, audiences).then((result) => result && { user: result.user, audiences: result.audiences });
-    const user = sa.authenticate(token);
-    return user instanceof Promise ? user.then((u) => u && { user: u }) : user && { user };
+    if (audiences === undefined || audiences === apiAudiences || sameAudiences(audiences, apiAudiences)) return sa.authenticateForApi(token);
+    return sa.authenticateFor(token, audiences);
   };
 }
+
+const sameAudiences = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * The issuer discovery documents, or undefined when the first issuer is no https URL (upstream then logs the

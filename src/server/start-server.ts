@@ -151,7 +151,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
   // --api-audiences defaults to the service-account issuers (upstream BuiltInAuthenticationOptions.ApplyTo).
   const authentication = (assembled.authentication = newAuthentication({ ...options, apiAudiences: saKeys.verification.apiAudiences }, authenticationFiles, pki.caCert, {
-    serviceAccountTokens: [serviceAccountTokenSource(serviceAccountAuthenticator(saKeys, served))],
+    serviceAccountTokens: [serviceAccountTokenSource(serviceAccountAuthenticator(saKeys, served), saKeys.verification.apiAudiences)],
     ...(secrets ? { bootstrapTokens: bootstrapTokenAuthenticator(secretGetter(secrets)) } : {}),
     ...(oidc ? { oidc: oidc.authenticate } : {}),
   }));

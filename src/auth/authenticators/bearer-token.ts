@@ -91,6 +91,11 @@ export function bearerTokenAuthenticator(sources: readonly AudienceTokenAuthenti
   };
 }
 
+/**
+ * Upstream removes the header once it authenticated the request, so that it goes no further (proxied
+ * requests). Cleared rather than deleted: deleting a property turns the headers object into a slow
+ * dictionary for every later read of the request.
+ */
 function removeAuthorization(request: AuthenticationRequest): void {
-  delete request.headers.authorization;
+  request.headers.authorization = undefined;
 }

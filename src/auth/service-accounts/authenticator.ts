@@ -38,9 +38,13 @@ export interface AudienceAuthentication {
   readonly audiences: readonly string[];
 }
 
-/** The authenticator: `authenticate` for requests (API audiences, cached), `authenticateFor` for explicit audiences. */
+/**
+ * The authenticator: `authenticate` for requests (API audiences, cached; synchronous on a cache hit),
+ * `authenticateForApi` the same with the audiences matched, `authenticateFor` for other audiences (not cached).
+ */
 export interface ServiceAccountTokenAuthenticator {
   authenticate(token: string): UserInfo | undefined | Promise<UserInfo | undefined>;
+  authenticateForApi(token: string): AudienceAuthentication | undefined | Promise<AudienceAuthentication | undefined>;
   authenticateFor(token: string, audiences: readonly string[]): Promise<AudienceAuthentication | undefined>;
 }
 
@@ -51,6 +55,8 @@ interface CacheEntry {
   /** Past this (ms) the token has expired, leeway included. */
   readonly expiresAt: number;
   observed: readonly Observation[];
+  /** The token's audiences among the API audiences (what a review of it reports). */
+  readonly audiences: readonly string[];
 }
 
 /** Go's %q of a []string: `["a" "b"]`. */
@@ -109,39 +115,49 @@ export function serviceAccountTokenAuthenticator(options: ServiceAccountAuthenti
     cache.set(key, entry);
   };
 
-  const miss = async (key: string, token: string): Promise<UserInfo | undefined> => {
+  const miss = async (key: string, token: string): Promise<CacheEntry | undefined> => {
     const verified = await verify(token, options.apiAudiences);
     if (!verified) return undefined;
     const { payload, legacy } = verified;
     const { info, observed } = validate(payload, legacy, token);
     const user = serviceAccountUser(info);
     const exp = typeof payload.exp === 'number' ? (payload.exp + LEEWAY_SECONDS) * 1000 : Infinity;
-    remember(key, { user, payload, legacy, expiresAt: exp, observed });
-    return user;
+    const entry = { user, payload, legacy, expiresAt: exp, observed, audiences: verified.audiences };
+    remember(key, entry);
+    return entry;
   };
 
   /** A cached token: still valid when unexpired and every object it depends on is unchanged or still fits. */
-  const hit = (key: string, entry: CacheEntry, token: string): UserInfo | undefined => {
+  const hit = (key: string, entry: CacheEntry, token: string): CacheEntry | undefined => {
     if (now() > entry.expiresAt) {
       cache.delete(key);
       return undefined;
     }
-    if (entry.observed.every((o) => options.getter(o.kind, o.namespace, o.name)?.revision === o.revision)) return entry.user;
+    if (entry.observed.every((o) => options.getter(o.kind, o.namespace, o.name)?.revision === o.revision)) return entry;
     try {
       entry.observed = validate(entry.payload, entry.legacy, token).observed;
-      return entry.user;
+      return entry;
     } catch (error) {
       cache.delete(key);
       throw error;
     }
   };
 
+  /** The token's cache entry for the API audiences: synchronous on a hit. */
+  const forApi = (token: string): CacheEntry | undefined | Promise<CacheEntry | undefined> => {
+    const key = createHash('sha256').update(token).digest('base64');
+    const entry = cache.get(key);
+    return (entry ? hit(key, entry, token) : undefined) ?? miss(key, token);
+  };
+
   return {
     authenticate(token) {
-      const key = createHash('sha256').update(token).digest('base64');
-      const entry = cache.get(key);
-      const user = entry ? hit(key, entry, token) : undefined;
-      return user ?? miss(key, token);
+      const entry = forApi(token);
+      return entry instanceof Promise ? entry.then((e) => e?.user) : entry?.user;
+    },
+    authenticateForApi(token) {
+      const entry = forApi(token);
+      return entry instanceof Promise ? entry.then((e) => e && { user: e.user, audiences: e.audiences }) : entry && { user: entry.user, audiences: entry.audiences };
     },
     async authenticateFor(token, audiences) {
       const verified = await verify(token, audiences);
