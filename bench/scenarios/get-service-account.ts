@@ -17,7 +17,11 @@ async function serviceAccountToken(pair: HttpPair): Promise<string> {
   return (JSON.parse(body) as { status: { token: string } }).status.token;
 }
 
-/** kplane GETs per second with a service account token over the baseline's GETs per second (target >= 0.5). */
+/**
+ * kplane GETs per second with a service account token over the baseline's GETs per second. The issue bounds
+ * the token's verification on the hot path (<= 10 us, a cache hit), not this ratio: it is reported beside the
+ * static-token GET, whose >= 0.5 target it shares the request path with.
+ */
 export async function measureGetWithServiceAccount(ctx: BenchContext, pair: HttpPair): Promise<Measurement> {
   ctx.log('get by name with a service account token (wrk)');
   const token = await serviceAccountToken(pair);
@@ -30,6 +34,5 @@ export async function measureGetWithServiceAccount(ctx: BenchContext, pair: Http
     id: 'sa-get.ratio',
     label: `ConfigMap GET, service account token, ${WRK_CONNECTIONS} connections`,
     reference: 'node:https fixed GET',
-    target: 0.5,
   });
 }
