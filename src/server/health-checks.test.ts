@@ -2,21 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Backend } from '../storage/interface.js';
 import { healthChecks, type Lifecycle } from './health-checks.js';
-import type { HealthCheck } from './health.js';
+import { passes, type HealthCheck } from './health.js';
 import type { ServedStores } from './stores.js';
 
 const backend = { name: 'sqlite', check: async () => undefined } as unknown as Backend;
 const served = { storages: new Map() } as unknown as ServedStores;
 const unfinished = { name: 'late', check: (): void => { throw new Error('not started'); } };
 
-async function passes(check: HealthCheck): Promise<boolean> {
-  try {
-    await check.check();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('livez assumes unfinished post-start hooks finish during --livez-grace-period; readyz does not', async () => {
   const lifecycle: Lifecycle = { terminating: false, livezGraceUntil: Date.now() + 60_000 };

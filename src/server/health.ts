@@ -9,7 +9,8 @@ export interface HealthCheck {
   check(): Promise<void> | void;
 }
 
-async function passes(check: HealthCheck): Promise<boolean> {
+/** Whether a check passes (its rejection reason stays out of responses). */
+export async function passes(check: HealthCheck): Promise<boolean> {
   try {
     await check.check();
     return true;

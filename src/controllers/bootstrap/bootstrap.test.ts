@@ -7,17 +7,9 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { detachedSignature } from '../../auth/bootstrap-token/index.js';
 import { buildStores } from '../../server/stores.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
+import { until } from '../test-eventually.js';
 import { bootstrapSignerController } from './bootstrap-signer.js';
 import { tokenCleanerController } from './token-cleaner.js';
-
-async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const write = { dryRun: false };
 const b64 = (s: string) => Buffer.from(s).toString('base64');

@@ -8,16 +8,8 @@ import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import { buildStores } from '../../server/stores.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
+import { until } from '../test-eventually.js';
 import { garbageCollectorController } from './garbage-collector.js';
-
-async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const write = { dryRun: false };
 const ref = (owner: KubeObject, extra: Partial<OwnerReference> = {}): OwnerReference => ({ apiVersion: owner.apiVersion ?? 'v1', kind: owner.kind ?? '', name: owner.metadata.name ?? '', uid: owner.metadata.uid ?? '', ...extra });

@@ -16,20 +16,12 @@ import type { Controller } from '../controller.js';
 import { rootCAPublisher } from './root-ca-publisher.js';
 import { serviceAccountController } from './service-account-controller.js';
 import { tokensController } from './tokens-controller.js';
+import { until } from '../test-eventually.js';
 
 const CA = '-----BEGIN CERTIFICATE-----\nQ0E=\n-----END CERTIFICATE-----\n';
 const key = parseSigningKeyPem(generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey);
 const write = { dryRun: false };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-
-async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('service account controllers', () => {
   const env = memoryStores([namespaceDefinition, serviceAccountDefinition, secretDefinition, configMapDefinition] as unknown as ResourceDefinition[]);
