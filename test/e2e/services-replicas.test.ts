@@ -71,9 +71,12 @@ describe('services on two replicas on one etcd', () => {
     // lease just before may write it back once, and drops it at its next pass (as upstream's reconciler).
     // Bound: should the removal itself be lost, the lease's TTL (15 s) and the next pass (10 s), with slack
     // for a loaded machine.
+    let seen = '';
     await eventually(async () => {
-      const left = await a.kubectl(['get', 'endpoints', 'kubernetes', '-o', 'jsonpath={.subsets[*].addresses[*].ip}']);
-      return left.trim() === '192.0.2.101' ? true : undefined;
-    }, 'only the live replica in the kubernetes Endpoints', 40_000);
+      seen = (await a.kubectl(['get', 'endpoints', 'kubernetes', '-o', 'jsonpath={.subsets[*].addresses[*].ip}'])).trim();
+      return seen === '192.0.2.101' ? true : undefined;
+    }, 'only the live replica in the kubernetes Endpoints', 40_000).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)} (last seen: ${JSON.stringify(seen)})`);
+    });
   });
 });
