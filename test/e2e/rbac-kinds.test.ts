@@ -45,6 +45,18 @@ describe('kubectl: RBAC kinds', () => {
     ]);
   });
 
+  test('defaults: roleRef.apiGroup and User/Group subjects get the RBAC group', async () => {
+    const manifest = {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'defaulted' },
+      roleRef: { kind: 'ClusterRole', name: 'metrics-reader' },
+      subjects: [{ kind: 'User', name: 'carol' }, { kind: 'Group', name: 'ops' }, { kind: 'ServiceAccount', name: 'm', namespace: 'kube-system' }],
+    };
+    await c.kubectl(['create', '-f', '-'], { input: JSON.stringify(manifest) });
+    const stored = JSON.parse(await c.kubectl(['get', 'clusterrolebinding', 'defaulted', '-o', 'json']));
+    assert.equal(stored.roleRef.apiGroup, 'rbac.authorization.k8s.io');
+    assert.deepEqual(stored.subjects.map((s: { apiGroup?: string }) => s.apiGroup), ['rbac.authorization.k8s.io', 'rbac.authorization.k8s.io', undefined]);
+  });
+
   test('kubectl get: roles show CREATED AT, bindings ROLE and AGE, wide their subjects', async () => {
     const out = await c.kubectl(['get', 'roles,rolebindings', '-o', 'wide']);
     const lines = out.split('\n').map((l) => l.trim().split(/\s{2,}/));
