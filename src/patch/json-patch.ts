@@ -6,6 +6,7 @@
 import jsonpatch from 'fast-json-patch';
 import { StatusError, badRequest } from '../errors/status-error.js';
 import { goJsonType } from './go-json.js';
+import { cloneJson } from '../schema/clone-json.js';
 
 /** Upstream maxJSONPatchOperations. */
 export const MAX_JSON_PATCH_OPERATIONS = 10000;
@@ -98,7 +99,7 @@ function member(op: Operation, name: 'path' | 'from'): string {
 }
 
 /** The operation's value, copied so the result never aliases the patch; absent reads as null. */
-const valueOf = (op: Operation): unknown => (op && hasOwn(op, 'value') && op['value'] !== undefined ? structuredClone(op['value']) : null);
+const valueOf = (op: Operation): unknown => (op && hasOwn(op, 'value') && op['value'] !== undefined ? cloneJson(op['value']) : null);
 
 function test(doc: Container, op: Operation): void {
   const path = member(op, 'path');
@@ -126,7 +127,7 @@ function moveOrCopy(doc: Container, op: Operation, move: boolean): void {
   const value = get(from, fromKey);
   if (move) remove(from, fromKey);
   const [to, toKey] = findObject(doc, member(op, 'path'));
-  add(to, toKey, move ? value : structuredClone(value));
+  add(to, toKey, move ? value : cloneJson(value));
 }
 
 /** Applies one operation (upstream Patch.Apply's switch); returns the possibly replaced document. */
@@ -182,7 +183,7 @@ export function applyJsonPatch(original: unknown, patch: unknown): unknown {
     throw new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${ops.length}`);
   }
   if (!isContainer(original)) throw applyFailed(new OperationFailure('document is not an object or array'));
-  let doc: Container = structuredClone(original);
+  let doc: Container = cloneJson(original);
   for (const op of ops) {
     try {
       doc = applyOperation(doc, op);

@@ -2,6 +2,7 @@
 // 1.25 API server uses (evanphx/json-patch v4 MergePatch): null deletes a key, objects merge
 // recursively, anything else (arrays included) replaces; nulls inside newly added objects are dropped.
 import { badRequest } from '../errors/status-error.js';
+import { cloneJson } from '../schema/clone-json.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ function pruneNulls(value: unknown): unknown {
 function mergeValue(current: unknown, patch: unknown): unknown {
   if (!isObject(current)) return pruneNulls(patch);
   // As upstream, a non-object patch over an object is taken as is (its nested nulls are kept).
-  if (!isObject(patch)) return structuredClone(patch);
+  if (!isObject(patch)) return cloneJson(patch);
   return mergeObjects(current, patch);
 }
 
@@ -44,5 +45,5 @@ export function applyMergePatch(original: unknown, patch: unknown): unknown {
   if (Array.isArray(patch)) return pruneNulls(patch);
   if (!isObject(patch)) throw badRequest('Invalid JSON Patch');
   if (!isObject(original)) return pruneNulls(patch);
-  return mergeObjects(structuredClone(original), patch);
+  return mergeObjects(cloneJson(original), patch);
 }

@@ -256,6 +256,18 @@ describe('bad input over raw HTTPS', () => {
     });
   }
 
+  test('an object whose managedFields a client made 3,000 levels deep can still be patched and deleted', async () => {
+    let fields = '{}';
+    for (let i = 0; i < 3_000; i++) fields = `{"f:a${i % 3}":${fields}}`;
+    const body = `{"metadata":{"name":"deep-fields","managedFields":[{"manager":"x","operation":"Update","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":${fields}}]}}`;
+    assert.equal((await client.request('POST', CM, { body })).status, 201);
+    const patched = await client.request('PATCH', `${CM}/deep-fields`, { body: '{"data":{"a":"b"}}', contentType: 'application/merge-patch+json' });
+    assert.equal(patched.status, 200, patched.body.slice(0, 300));
+    const strategic = await client.request('PATCH', `${CM}/deep-fields`, { body: '{"data":{"c":"d"}}', contentType: 'application/strategic-merge-patch+json' });
+    assert.equal(strategic.status, 200, strategic.body.slice(0, 300));
+    assert.equal((await client.request('DELETE', `${CM}/deep-fields`)).status, 200);
+  });
+
   test('/readyz answers without credentials', async () => {
     const res = await client.request('GET', '/readyz', { anonymous: true, accept: '*/*' });
     assert.equal(res.status, 200);

@@ -6,6 +6,7 @@ import { servesProtobuf, writeSingle } from '../objects.js';
 import { writeParams } from '../params.js';
 import { checkNamespace, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
+import { cloneJson } from '../../schema/clone-json.js';
 
 export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
@@ -16,7 +17,7 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
   if (obj.metadata.name !== name)
     throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
   // Every attempt starts from the object as sent (upstream deep-copies it per try).
-  const result = await scope.store.update(scope.namespace, name, () => structuredClone(obj), {
+  const result = await scope.store.update(scope.namespace, name, () => cloneJson(obj), {
     dryRun: params.dryRun,
     fieldManager: params.fieldManager,
     userAgent: ctx.req.headers['user-agent'],

@@ -9,6 +9,7 @@ import { goJsonType } from '../go-json.js';
 import { isJsonMap } from './go-values.js';
 import { mergeMap } from './merge-map.js';
 import { rootCursor } from './patch-meta.js';
+import { cloneJson } from '../../schema/clone-json.js';
 
 /** Body decoding, and the 422 for a merged object the kind rejects (for the PATCH handler). */
 export { decodeStrategicMergePatchBody } from './decode.js';
@@ -21,8 +22,8 @@ export { invalidMergeResult } from './errors.js';
  * `$setElementOrder` out of step with the patch) 500 with upstream's text and no reason.
  */
 export function applyStrategicMergePatch(schema: TSchema, original: unknown, patch: unknown): unknown {
-  if (patch === null || patch === undefined) return structuredClone(original);
+  if (patch === null || patch === undefined) return cloneJson(original);
   if (!isJsonMap(patch)) throw badRequest(`json: cannot unmarshal ${goJsonType(patch)} into Go value of type map[string]interface {}`);
-  const target = isJsonMap(original) ? structuredClone(original) : {};
-  return mergeMap(target, structuredClone(patch), rootCursor(schema as JsonSchema));
+  const target = isJsonMap(original) ? cloneJson(original) : {};
+  return mergeMap(target, cloneJson(patch), rootCursor(schema as JsonSchema));
 }
