@@ -38,6 +38,7 @@ import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
 import { runtimeClassDefinition } from './node/v1/runtimeclass.js';
 import { podDisruptionBudgetDefinition } from './policy/v1/poddisruptionbudget.js';
+import { clusterRoleBindingDefinition, clusterRoleDefinition, roleBindingDefinition, roleDefinition } from './rbac/v1/index.js';
 import { priorityClassDefinition } from './scheduling/v1/priorityclass.js';
 import { csiDriverDefinition } from './storage/v1/csidriver.js';
 import { csiNodeDefinition } from './storage/v1/csinode.js';
@@ -106,5 +107,9 @@ export function builtInResources(): ResourceDefinition[] {
     served(networkPolicyDefinition),
     served(ingressDefinition),
     served(ingressClassDefinition),
+    served(roleDefinition),
+    served(clusterRoleDefinition),
+    served(roleBindingDefinition),
+    served(clusterRoleBindingDefinition),
   ];
 }
