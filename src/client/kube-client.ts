@@ -37,22 +37,18 @@ export class KubeClient {
   }
 
   async request(method: string, path: string, options: KubeRequestOptions = {}): Promise<KubeResponse> {
-    const credentials = await this.#credentials();
+    const credentials = await this.#provider?.get();
     const response = await this.#send(method, path, options, credentials);
     if (response.status !== 401 || !this.#provider || !credentials) return response;
     // The server refused the plugin's credentials: run it again and retry once.
     this.#provider.invalidate(credentials);
-    return this.#send(method, path, options, await this.#credentials());
+    return this.#send(method, path, options, await this.#provider.get());
   }
 
   /** Closes the connections this client keeps. */
   close(): void {
     this.#agent?.agent.destroy();
     this.#agent = undefined;
-  }
-
-  async #credentials(): Promise<ExecCredentials | undefined> {
-    return this.#provider?.get();
   }
 
   #agentFor(cert: string | undefined, key: string | undefined): Agent {
@@ -65,6 +61,7 @@ export class KubeClient {
         agent: new Agent({
           keepAlive: true,
           ...(cluster.certificateAuthorityData ? { ca: cluster.certificateAuthorityData } : {}),
+          ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
           ...(cluster.insecureSkipTLSVerify ? { rejectUnauthorized: false } : {}),
           ...(cert && key ? { cert, key } : {}),
         }),

@@ -1,5 +1,6 @@
 // A kubeconfig file as client-go reads it for one connection: the current context's cluster and user,
-// with file references resolved against the file's directory (clientcmd's relative-path rule).
+// with file references resolved against the file's directory (clientcmd's relative-path rule) and read
+// once. kplane's client and the token webhook's client both read theirs here.
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import YAML from 'yaml';
@@ -20,6 +21,8 @@ export interface ClusterConfig {
   server: string;
   /** PEM of the CA bundle, when the kubeconfig names one. */
   certificateAuthorityData?: string;
+  /** `tls-server-name`: the name the server's certificate is checked against. */
+  tlsServerName?: string;
   insecureSkipTLSVerify?: boolean;
   /** `extensions[client.authentication.k8s.io/exec]`, handed to plugins with provideClusterInfo. */
   execExtension?: unknown;
@@ -40,57 +43,69 @@ export interface ClientConfig {
   directory: string;
 }
 
-interface Named<T> {
-  name: string;
-  [key: string]: unknown;
-  value?: T;
-}
+type Entry = Record<string, unknown>;
 
-type Raw = Record<string, unknown>;
-
-const field = (object: unknown, key: string): unknown => (typeof object === 'object' && object !== null ? (object as Raw)[key] : undefined);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-
-function named(list: unknown, name: string, what: string, inner: string): Raw {
-  const entry = Array.isArray(list) ? (list as Array<Named<Raw>>).find((item) => item.name === name) : undefined;
-  const value = field(entry, inner);
-  if (typeof value !== 'object' || value === null) throw new Error(`kubeconfig: no ${what} named ${JSON.stringify(name)}`);
-  return value as Raw;
-}
-
-/** Reads `path` and returns the current context's connection settings. */
+/**
+ * Reads `path` and returns the current context's connection settings. Errors are clientcmd's
+ * (`invalid configuration: no configuration has been provided`, `invalid configuration: context "x" not found`).
+ */
 export async function loadClientConfig(path: string): Promise<ClientConfig> {
   const directory = dirname(resolve(path));
-  const raw = YAML.parse(await readFile(path, 'utf8')) as Raw;
-  const contextName = text(raw['current-context']);
-  if (!contextName) throw new Error('kubeconfig: no current-context');
-  const context = named(raw['contexts'], contextName, 'context', 'context');
-  const cluster = named(raw['clusters'], text(context['cluster']) ?? '', 'cluster', 'cluster');
-  const user = named(raw['users'], text(context['user']) ?? '', 'user', 'user');
-  const file = async (value: unknown): Promise<string | undefined> => {
-    const path = text(value);
-    return path === undefined ? undefined : readFile(isAbsolute(path) ? path : resolve(directory, path), 'utf8');
-  };
-  const data = (value: unknown): string | undefined => {
-    const encoded = text(value);
-    return encoded === undefined ? undefined : Buffer.from(encoded, 'base64').toString('utf8');
-  };
-  const server = text(cluster['server']);
-  if (!server) throw new Error(`kubeconfig: cluster of context ${JSON.stringify(contextName)} has no server`);
-  const ca = data(cluster['certificate-authority-data']) ?? (await file(cluster['certificate-authority']));
-  const execExtension = (Array.isArray(cluster['extensions']) ? (cluster['extensions'] as Array<Named<unknown>>) : []).find((e) => e.name === 'client.authentication.k8s.io/exec')?.['extension'];
-  const cert = data(user['client-certificate-data']) ?? (await file(user['client-certificate']));
-  const key = data(user['client-key-data']) ?? (await file(user['client-key']));
-  const token = text(user['token']) ?? (await file(user['tokenFile']))?.trim();
-  const exec = field(user, 'exec') as ExecConfig | undefined;
+  const raw: unknown = YAML.parse(await readFile(path, 'utf8'));
+  const config = isEntry(raw) ? raw : {};
+  const context = named(config['contexts'], stringField(config, 'current-context'), 'context');
+  const cluster = named(config['clusters'], stringField(context, 'cluster'), 'cluster');
+  const user = named(config['users'], stringField(context, 'user'), 'user');
+  const server = stringField(cluster, 'server');
+  if (server === '') throw new Error('invalid configuration: no configuration has been provided');
+  const [ca, cert, key, tokenFile] = await Promise.all([
+    pemOf(cluster, 'certificate-authority', directory),
+    pemOf(user, 'client-certificate', directory),
+    pemOf(user, 'client-key', directory),
+    stringField(user, 'tokenFile') ? readFile(resolve(directory, stringField(user, 'tokenFile')), 'utf8') : undefined,
+  ]);
+  const token = stringField(user, 'token') || tokenFile?.trim() || '';
+  const tlsServerName = stringField(cluster, 'tls-server-name');
+  const execExtension = (Array.isArray(cluster['extensions']) ? (cluster['extensions'] as unknown[]) : []).find((e): e is Entry => isEntry(e) && e['name'] === 'client.authentication.k8s.io/exec')?.['extension'];
+  const exec = isEntry(user['exec']) ? (user['exec'] as unknown as ExecConfig) : undefined;
   return {
     directory,
     cluster: {
       server,
       ...(ca ? { certificateAuthorityData: ca } : {}),
+      ...(tlsServerName ? { tlsServerName } : {}),
       ...(cluster['insecure-skip-tls-verify'] === true ? { insecureSkipTLSVerify: true } : {}),
       ...(execExtension !== undefined ? { execExtension } : {}),
     },
     user: { ...(cert ? { clientCertificateData: cert } : {}), ...(key ? { clientKeyData: key } : {}), ...(token ? { token } : {}), ...(exec ? { exec } : {}) },
   };
+}
+
+/** The `<kind>` entry named `name` of a kubeconfig list (`{name, <kind>: {...}}`); a user may be absent. */
+function named(list: unknown, name: string, kind: string): Entry {
+  const entry = Array.isArray(list) ? list.find((item): item is Entry => isEntry(item) && item['name'] === name) : undefined;
+  if (entry === undefined) {
+    if (name === '' && kind !== 'user') throw new Error('invalid configuration: no configuration has been provided');
+    if (name === '') return {};
+    throw new Error(`invalid configuration: ${kind} "${name}" not found`);
+  }
+  const value = entry[kind];
+  return isEntry(value) ? value : {};
+}
+
+/** `<field>-data` (base64) or the file `<field>` (relative to the config's directory), as text. */
+async function pemOf(entry: Entry, field: string, directory: string): Promise<string | undefined> {
+  const data = stringField(entry, `${field}-data`);
+  if (data) return Buffer.from(data, 'base64').toString('utf8');
+  const file = stringField(entry, field);
+  return file ? readFile(isAbsolute(file) ? file : resolve(directory, file), 'utf8') : undefined;
+}
+
+function stringField(entry: Entry, field: string): string {
+  const value = entry[field];
+  return typeof value === 'string' ? value : '';
+}
+
+function isEntry(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
