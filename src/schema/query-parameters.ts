@@ -23,6 +23,13 @@ export function optionalBoolQuery(query: URLSearchParams, name: string): boolean
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** Go's strconv.ParseInt(s, 10, 64) without its error: the value, or undefined when `text` is no int64. */
+export function goInt64(text: string): bigint | undefined {
+  if (!/^[+-]?\d+$/.test(text)) return undefined;
+  const value = BigInt(text);
+  return value >= INT64_MIN && value <= INT64_MAX ? value : undefined;
+}
+
 /** An `int64` or `*int64` field: undefined when absent, 400 with strconv.ParseInt's error otherwise. */
 export function int64Query(query: URLSearchParams, name: string): number | undefined {
   const value = query.get(name);
@@ -32,8 +39,7 @@ export function int64Query(query: URLSearchParams, name: string): number | undef
 
 /** Go's strconv.ParseInt(s, 10, 64): an optional sign and decimal digits, within int64. */
 export function parseGoInt64(text: string): number {
-  if (!/^[+-]?\d+$/.test(text)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
-  const value = BigInt(text);
-  if (value < INT64_MIN || value > INT64_MAX) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`);
-  return Number(value);
+  const value = goInt64(text);
+  if (value !== undefined) return Number(value);
+  throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: ${/^[+-]?\d+$/.test(text) ? 'value out of range' : 'invalid syntax'}`);
 }

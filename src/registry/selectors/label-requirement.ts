@@ -2,6 +2,7 @@
 // validation errors, matching against a label set, and the canonical string form.
 import { isQualifiedName, isValidLabelValue } from '../../apis/meta/v1/validation.js';
 import { goQuote, goStringSlice } from './go-format.js';
+import { goInt64 } from '../../schema/query-parameters.js';
 
 /** Upstream selection.Operator values. */
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
@@ -36,7 +37,7 @@ function operatorErrors(op: LabelOperator, values: readonly string[]): string[] 
     case 'lt': {
       const errs = values.length !== 1 ? [invalidValues("for 'Gt', 'Lt' operators, exactly one value is required")] : [];
       values.forEach((v, i) => {
-        if (parseGoInt64(v) === undefined) errs.push(`values[${i}]: Invalid value: ${goQuote(v)}: for 'Gt', 'Lt' operators, the value must be an integer`);
+        if (goInt64(v) === undefined) errs.push(`values[${i}]: Invalid value: ${goQuote(v)}: for 'Gt', 'Lt' operators, the value must be an integer`);
       });
       return errs;
     }
@@ -65,13 +66,6 @@ export function newRequirement(key: string, operator: LabelOperator, values: rea
   return errs.length ? aggregateMessage(errs) : { key, operator, values: [...values] };
 }
 
-/** Go's strconv.ParseInt(s, 10, 64): optional sign, decimal digits, within int64. */
-function parseGoInt64(s: string): bigint | undefined {
-  if (!/^[+-]?\d+$/.test(s)) return undefined;
-  const n = BigInt(s);
-  return n >= -(2n ** 63n) && n < 2n ** 63n ? n : undefined;
-}
-
 /** Whether `labels` satisfies the requirement (absent keys satisfy only the negative operators). */
 export function requirementMatches(r: Requirement, labels: Readonly<Record<string, string>>): boolean {
   const has = Object.prototype.hasOwnProperty.call(labels, r.key);
@@ -95,8 +89,8 @@ export function requirementMatches(r: Requirement, labels: Readonly<Record<strin
 }
 
 function compareInteger(r: Requirement, value: string | undefined): boolean {
-  const actual = value === undefined ? undefined : parseGoInt64(value);
-  const wanted = r.values.length === 1 ? parseGoInt64(r.values[0] ?? '') : undefined;
+  const actual = value === undefined ? undefined : goInt64(value);
+  const wanted = r.values.length === 1 ? goInt64(r.values[0] ?? '') : undefined;
   if (actual === undefined || wanted === undefined) return false;
   return r.operator === 'gt' ? actual > wanted : actual < wanted;
 }
