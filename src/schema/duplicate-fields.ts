@@ -32,8 +32,8 @@ function countTextKeys(text: string): number {
   return keys;
 }
 
-/** The index of the quote closing the string that opens at `open` (one not escaped by a backslash). */
-function closingQuote(text: string, open: number): number {
+/** The index of the quote closing the string that opens at `open` (one not escaped by a backslash); -1 if none. */
+export function closingQuote(text: string, open: number): number {
   for (let end = text.indexOf('"', open + 1); ; end = text.indexOf('"', end + 1)) {
     let slashes = 0;
     while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;

@@ -45,5 +45,6 @@ test('nesting past Go encoding/json maxNestingDepth (10,000) is refused with its
   // Brackets inside strings do not count.
   assert.equal(exceedsMaxJsonDepth(`{"a":"${'['.repeat(30_000)}"}`), false);
   assert.equal(exceedsMaxJsonDepth(`{"a":"\\\\",${'"b":{'.repeat(5)}"c":1${'}'.repeat(5)},"pad":"${'x'.repeat(20_000)}"}`), false);
+  assert.equal(exceedsMaxJsonDepth(`{"a":"${'['.repeat(30_000)}`), false, 'an unterminated string ends the scan');
   assert.equal(goJsonSyntaxError(deep(10_001)), "invalid character '{' exceeded max depth");
 });

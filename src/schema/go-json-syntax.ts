@@ -2,6 +2,7 @@
 // that a malformed body gets upstream's message (`invalid character '}' after object key:value pair`,
 // `unexpected end of JSON input`) rather than V8's: run after JSON.parse has failed, or when the text nests
 // deeper than Go's limit (`invalid character '{' exceeded max depth`), which JSON.parse does not have.
+import { closingQuote } from './duplicate-fields.js';
 
 /** What the scanner expects next. */
 const enum Step {
@@ -45,12 +46,7 @@ export function exceedsMaxJsonDepth(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // Past the string: its closing quote is the next one not escaped by an odd run of backslashes.
-      for (i = text.indexOf('"', i + 1); i > 0; i = text.indexOf('"', i + 1)) {
-        let slashes = 0;
-        while (text.charCodeAt(i - 1 - slashes) === 0x5c) slashes++;
-        if (slashes % 2 === 0) break;
-      }
+      i = closingQuote(text, i);
       if (i < 0) return false;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > MAX_JSON_DEPTH) return true;
