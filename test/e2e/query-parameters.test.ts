@@ -1,22 +1,15 @@
 // Query parameters as upstream's parameter codec converts them (issue 15, item 1), seen on the wire:
 // any `watch` value but 0/false makes a watch, int64 parameters answer strconv's 400s, and JSON is
 // indented by default for curl, Wget and browsers (upstream isPrettyPrint).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from './support/cluster.js';
-import { rawClient, type RawClient } from './support/raw-client.js';
+import { useCluster } from './support/cluster.js';
 
-let cluster: TestCluster;
-let client: RawClient;
-before(async () => {
-  cluster = await startCluster();
-  client = rawClient(cluster.server.kubeconfig);
-});
-after(() => cluster.stop());
+const env = useCluster();
 
 /** Whether a GET of the namespace list with `query` answered a watch stream or a list. */
 async function answer(query: string): Promise<'watch' | 'list'> {
-  const response = await client.request('GET', `/api/v1/namespaces?timeoutSeconds=1&${query}`);
+  const response = await env.client.request('GET', `/api/v1/namespaces?timeoutSeconds=1&${query}`);
   assert.equal(response.status, 200, response.body);
   return /^\{"type":"ADDED"/.test(response.body) ? 'watch' : 'list';
 }
@@ -34,17 +27,17 @@ test('int64 parameters that do not parse answer 400 with strconv.ParseInt errors
     ['timeoutSeconds=1.5', 'strconv.ParseInt: parsing "1.5": invalid syntax'],
   ];
   for (const [query, message] of cases) {
-    const response = await client.request('GET', `/api/v1/namespaces?${query}`);
+    const response = await env.client.request('GET', `/api/v1/namespaces?${query}`);
     assert.equal(response.status, 400, query);
     assert.deepEqual((response.json() as { reason: string; message: string }).message, message);
     assert.equal((response.json() as { reason: string }).reason, 'BadRequest');
   }
-  const grace = await client.request('DELETE', '/api/v1/namespaces/default/configmaps/absent?gracePeriodSeconds=soon');
+  const grace = await env.client.request('DELETE', '/api/v1/namespaces/default/configmaps/absent?gracePeriodSeconds=soon');
   assert.equal(grace.status, 400);
 });
 
 test('JSON is indented for curl, Wget and browsers unless pretty says otherwise', async () => {
-  const get = (agent: string, query = '') => client.request('GET', `/api/v1/namespaces/default${query}`, { headers: { 'user-agent': agent } });
+  const get = (agent: string, query = '') => env.client.request('GET', `/api/v1/namespaces/default${query}`, { headers: { 'user-agent': agent } });
   for (const agent of ['curl/8.5.0', 'Wget/1.21', 'Mozilla/5.0 (X11; Linux x86_64)']) assert.match((await get(agent)).body, /^\{\n {2}"[a-zA-Z]+": /, agent);
   assert.match((await get('curl/8.5.0', '?pretty=false')).body, /^\{"[a-zA-Z]+":/);
   assert.match((await get('kubectl/v1.32.0', '')).body, /^\{"[a-zA-Z]+":/);

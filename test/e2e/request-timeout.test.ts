@@ -1,18 +1,11 @@
 // Request timeouts (issue 15, item 2): a request that is not long-running ends with upstream's 504 when
 // its `timeout` (client-go's, from kubectl --request-timeout) or the server's --request-timeout runs out,
 // here while the request waits for a resource version the store has not reached.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from './support/cluster.js';
-import { rawClient, type RawClient } from './support/raw-client.js';
+import { useCluster } from './support/cluster.js';
 
-let cluster: TestCluster;
-let client: RawClient;
-before(async () => {
-  cluster = await startCluster({ requestTimeoutMs: 700 });
-  client = rawClient(cluster.server.kubeconfig);
-});
-after(() => cluster?.stop());
+const env = useCluster({ requestTimeoutMs: 700 });
 
 /** A list that waits (up to 3 s, then 504 "Too large resource version") for a version far ahead. */
 const WAITING_LIST = '/api/v1/namespaces/default/configmaps?resourceVersion=99999999&resourceVersionMatch=NotOlderThan';
@@ -27,23 +20,23 @@ function expectTimeout(response: { status: number; json(): unknown; headers: Rec
 }
 
 test('the client timeout ends a waiting request with 504 Timeout', async () => {
-  expectTimeout(await client.request('GET', `${WAITING_LIST}&timeout=200ms`));
+  expectTimeout(await env.client.request('GET', `${WAITING_LIST}&timeout=200ms`));
 });
 
 test('--request-timeout caps requests without a timeout, and longer ones', async () => {
-  expectTimeout(await client.request('GET', WAITING_LIST));
-  expectTimeout(await client.request('GET', `${WAITING_LIST}&timeout=10m`));
+  expectTimeout(await env.client.request('GET', WAITING_LIST));
+  expectTimeout(await env.client.request('GET', `${WAITING_LIST}&timeout=10m`));
 });
 
 test('a timeout that does not parse is a 400; watches are not cut by it', async () => {
-  const bad = await client.request('GET', '/api/v1/namespaces?timeout=soon');
+  const bad = await env.client.request('GET', '/api/v1/namespaces?timeout=soon');
   assert.equal(bad.status, 400);
   assert.equal((bad.json() as { message: string }).message, 'invalid timeout specified in the request URL - time: invalid duration "soon"');
-  const watch = await client.request('GET', '/api/v1/namespaces?watch=1&timeoutSeconds=1');
+  const watch = await env.client.request('GET', '/api/v1/namespaces?watch=1&timeoutSeconds=1');
   assert.equal(watch.status, 200);
   assert.match(watch.body, /"type":"ADDED"/);
 });
 
 test('the server keeps serving after timeouts', async () => {
-  assert.equal((await client.request('GET', '/api/v1/namespaces/default')).status, 200);
+  assert.equal((await env.client.request('GET', '/api/v1/namespaces/default')).status, 200);
 });

@@ -1,25 +1,18 @@
 // YAML responses as sigs.k8s.io/yaml (go-yaml v2) writes them (issue 15, item 7): strings a YAML 1.1
 // reader would take for booleans, nulls, numbers or timestamps are quoted, so that a client reading the
 // YAML back gets strings; sequences sit at their key's indentation.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import YAML from 'yaml';
-import { startCluster, type TestCluster } from './support/cluster.js';
-import { rawClient, type RawClient } from './support/raw-client.js';
+import { useCluster } from './support/cluster.js';
 
-let cluster: TestCluster;
-let client: RawClient;
-before(async () => {
-  cluster = await startCluster();
-  client = rawClient(cluster.server.kubeconfig);
-});
-after(() => cluster?.stop());
+const env = useCluster();
 
 test('timestamp-, boolean- and number-like strings are quoted; a YAML 1.1 reader reads them back as strings', async () => {
   const data = { date: '2024-01-01', yes: 'yes', on: 'on', n: 'n', tilde: '~', hex: '0x12', float: '1.5', stamp: '2024-01-01T10:00:00Z', plain: 'hello' };
-  const created = await client.request('POST', '/api/v1/namespaces/default/configmaps', { body: JSON.stringify({ metadata: { name: 'yaml-quoting' }, data }) });
+  const created = await env.client.request('POST', '/api/v1/namespaces/default/configmaps', { body: JSON.stringify({ metadata: { name: 'yaml-quoting' }, data }) });
   assert.equal(created.status, 201, created.body);
-  const response = await client.request('GET', '/api/v1/namespaces/default/configmaps/yaml-quoting', { accept: 'application/yaml' });
+  const response = await env.client.request('GET', '/api/v1/namespaces/default/configmaps/yaml-quoting', { accept: 'application/yaml' });
   assert.equal(response.status, 200);
   assert.match(response.body, /^ {2}date: "2024-01-01"$/m);
   assert.match(response.body, /^ {2}"yes": "yes"$/m);

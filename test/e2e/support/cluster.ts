@@ -3,7 +3,9 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { startServer, type RunningServer, type ServerOptions } from '../../../src/index.js';
+import { rawClient, type RawClient } from './raw-client.js';
 
 export const KUBECTL = '/usr/bin/kubectl';
 
@@ -54,4 +56,30 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A test file's own cluster and raw client: started before its tests, stopped after them. */
+export interface ClusterFixture {
+  readonly cluster: TestCluster;
+  readonly client: RawClient;
+}
+
+/** Registers the hooks of a ClusterFixture (call at the top level of a test file); read it inside tests. */
+export function useCluster(options: ServerOptions = {}): ClusterFixture {
+  const fixture: { cluster?: TestCluster; client?: RawClient } = {};
+  before(async () => {
+    fixture.cluster = await startCluster(options);
+    fixture.client = rawClient(fixture.cluster.server.kubeconfig);
+  });
+  after(() => fixture.cluster?.stop());
+  return {
+    get cluster() {
+      if (!fixture.cluster) throw new Error('the cluster starts in before()');
+      return fixture.cluster;
+    },
+    get client() {
+      if (!fixture.client) throw new Error('the cluster starts in before()');
+      return fixture.client;
+    },
+  };
 }
