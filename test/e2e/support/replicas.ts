@@ -63,6 +63,8 @@ export async function startReplicas(names: readonly string[], options: ReplicaOp
   // running (its leader election and watches keep the test process alive).
   const started = await Promise.allSettled(names.map(add));
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  // `replicas` filled in the order the starts finished; callers destructure it in the order they named.
+  replicas.sort((x, y) => names.indexOf(x.name) - names.indexOf(y.name));
   if (failed) {
     await Promise.all(replicas.map((r) => r.stop()));
     await etcd.close();
