@@ -26,8 +26,10 @@ export interface RequestContext {
   /** Sent back as the `Audit-ID` header of every response. */
   auditId: string;
   info: RequestInfo;
-  /** Set by authentication. */
+  /** Set by authentication (and replaced by impersonation). */
   user?: UserInfo;
+  /** Set by authorization: its decision and reason, for audit (`authorization.k8s.io/decision`, `/reason`). */
+  authorization?: { readonly decision: 'Allow' | 'Deny' | 'NoOpinion'; readonly reason: string };
   /** Aborts when the client goes away or the server stops. */
   signal: AbortSignal;
   /** Collected `Warning: 299` texts, written with the response head. */

@@ -61,6 +61,7 @@ class Context implements RequestContext {
   readonly auditId = randomUUID();
   readonly warnings: string[] = [];
   user: UserInfo | undefined = undefined;
+  authorization: RequestContext['authorization'] = undefined;
   code: number | undefined = undefined;
   auditAnnotations: Record<string, string> | undefined = undefined;
   #abort: AbortController | undefined;

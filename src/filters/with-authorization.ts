@@ -1,0 +1,26 @@
+// Authorization (spec 2-access-control, Authorization; upstream filters.WithAuthorization): every request is
+// asked of the configured modules with its attributes; only an Allow passes. A module's evaluation error
+// without an Allow is a 500; anything else is the 403 naming the user and what they asked for.
+import { StatusError } from '../errors/status-error.js';
+import { requestAttributes } from '../authorization/attributes.js';
+import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../authorization/authorizer.js';
+import { forbiddenError } from '../authorization/forbidden.js';
+import type { Filter, RequestContext } from '../endpoints/context.js';
+
+export function withAuthorization(next: Parameters<Filter>[0], authorizer: Authorizer): ReturnType<Filter> {
+  return async (ctx) => {
+    const attributes = requestAttributes(ctx.user!, ctx.info, ctx.query);
+    const answer = authorizer.authorize(attributes);
+    const result = answer instanceof Promise ? await answer : answer;
+    ctx.authorization = result;
+    if (result.decision !== 'Allow') refuse(ctx, attributes, result);
+    return next(ctx);
+  };
+}
+
+function refuse(ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): never {
+  if (result.error !== undefined) {
+    throw new StatusError(500, 'InternalError', `Internal Server Error: ${JSON.stringify(ctx.req.url ?? ctx.path)}: ${result.error}`);
+  }
+  throw forbiddenError(attributes, result.reason);
+}
