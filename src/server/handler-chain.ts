@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Authenticator } from '../auth/index.js';
+import type { Authorizer } from '../authorization/authorizer.js';
 import type { Handler, RequestContext } from '../endpoints/context.js';
 import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpoints/request-info.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { withAuthentication } from '../filters/with-authentication.js';
+import { withAuthorization } from '../filters/with-authorization.js';
 import { withMaxInFlightLimit, type InflightLimits } from '../filters/with-max-in-flight.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
@@ -16,6 +18,7 @@ import type { ApiMetrics } from './metrics.js';
 
 export interface ChainDeps {
   authenticate: Authenticator;
+  authorizer: Authorizer;
   /** `--max-requests-inflight` and `--max-mutating-requests-inflight`. */
   inflightLimits: InflightLimits;
   /** `--request-timeout`: the longest a request that is not long-running may take. */
@@ -29,12 +32,13 @@ export interface ChainDeps {
 
 /**
  * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> (impersonation) -> max in flight (until flow
- * control replaces it) -> (authorization) -> routes. Request info is parsed once, when the context is made.
+ * control replaces it) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
   // Every open watch listens for shutdown: no listener limit on this signal.
   setMaxListeners(0, deps.shutdown);
   let handler = routes;
+  handler = withAuthorization(handler, deps.authorizer);
   handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight);
   handler = withAuthentication(handler, deps.authenticate);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs);

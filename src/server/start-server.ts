@@ -14,6 +14,8 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
+import { buildAuthorization, checkAuthorizationOptions } from './authorization.js';
+import type { AuthorizationOptions } from '../authorization/modes.js';
 import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
@@ -87,6 +89,8 @@ export interface ServerOptions extends AuthenticationOptions {
   serviceAccounts?: ServiceAccountOptions;
   /** `--api-audiences`: default the service account issuers. */
   apiAudiences?: readonly string[];
+  /** `--authorization-mode` and the flags of its modes. */
+  authorization?: AuthorizationOptions;
 }
 
 export interface RunningServer {
@@ -107,6 +111,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
   const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
   checkAdmissionSelection(admissionPlugins);
+  const authorizationOptions = options.authorization ?? { modes: ['AlwaysAllow'] };
+  checkAuthorizationOptions(authorizationOptions);
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
   const unknownControllers = controllerSelectionErrors(controllerSelection);
   if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
@@ -139,6 +145,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
+  const authorization = buildAuthorization(authorizationOptions, registry);
+  await authorization.synced();
   const electing = options.leaderElection ?? storage === 'etcd';
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
   await Promise.all(controllers.map((c) => c.start()));
@@ -165,7 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host: options.bindAddress ?? '127.0.0.1',
     pki,
     clientCAs: authentication.clientCAs,
-    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
       requestTimeoutMs,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     }),
@@ -191,6 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await listener.close({ graceMs: requestTimeoutMs + 1_000 });
       // Before the backend closes: an elected controller releases its Lease through the store.
       await Promise.all(controllers.map((c) => c.stop()));
+      authorization.stop();
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
