@@ -30,6 +30,7 @@ import { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
 import { buildStores, type ServedStores } from './stores.js';
 import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
+import { ensureBootstrapPolicy, rbacStoresOf } from '../authorization/rbac/reconciliation/index.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
 import { publishAuthenticationTrust } from './authentication-trust.js';
@@ -140,6 +141,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
+  // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.
+  const rbacStores = rbacStoresOf(served.stores);
+  if (rbacStores) await ensureBootstrapPolicy(rbacStores);
   await networking.repair(served);
   const registry = new ResourceRegistry(served.stores);
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
