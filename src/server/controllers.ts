@@ -20,6 +20,7 @@ import { tokensController } from '../controllers/service-accounts/tokens-control
 import type { TokenGenerator } from '../auth/service-accounts/token-generator.js';
 import { bootstrapSignerController } from '../controllers/bootstrap/bootstrap-signer.js';
 import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.js';
+import { clusterRoleAggregationController } from '../controllers/clusterrole-aggregation/clusterrole-aggregation-controller.js';
 import { DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import type { Store } from '../registry/store/index.js';
@@ -92,6 +93,8 @@ function controllerBuilders(served: ServedStores, registry: ResourceRegistry | u
   const configMaps = storeOf(served, '', 'v1', 'configmaps');
   if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController({ secrets, configMaps })]);
   if (secrets) builders.push(['tokencleaner', () => tokenCleanerController({ secrets })]);
+  const clusterRoles = storeOf(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles');
+  if (clusterRoles) builders.push(['clusterrole-aggregation', () => clusterRoleAggregationController({ clusterRoles })]);
   return builders;
 }
 
