@@ -2,6 +2,7 @@
 // rules are broken down into single verb/group/resource (or verb/URL) rules, and each piece must be
 // allowed by some owner rule. What is not covered is returned as those pieces.
 import type { PolicyRule } from '../../../apis/rbac/v1/schemas.generated.js';
+import { sameRule } from '../aggregation.js';
 
 const ALL = '*';
 
@@ -47,6 +48,10 @@ export function ruleCovers(owner: PolicyRule, piece: PolicyRule): boolean {
 
 /** upstream Covers: whether `owner` grants all of `wanted`, and the pieces of `wanted` it does not. */
 export function covers(owner: readonly PolicyRule[], wanted: readonly PolicyRule[]): { covers: boolean; uncovered: PolicyRule[] } {
-  const uncovered = wanted.flatMap(breakdownRule).filter((piece) => !owner.some((rule) => ruleCovers(rule, piece)));
+  // A wanted rule the owner holds as it is needs no breaking down: the common case at every start.
+  const uncovered = wanted
+    .filter((rule) => !owner.some((o) => sameRule(o, rule)))
+    .flatMap(breakdownRule)
+    .filter((piece) => !owner.some((rule) => ruleCovers(rule, piece)));
   return { covers: uncovered.length === 0, uncovered };
 }

@@ -4,6 +4,8 @@ import { builtInResources } from '../../../apis/index.js';
 import type { KubeObject } from '../../../apis/meta/v1/types.js';
 import { buildStores } from '../../../server/stores.js';
 import { createMemoryBackend } from '../../../storage/memory/index.js';
+import type { ClusterRole } from '../../../apis/rbac/v1/schemas.generated.js';
+import { aggregatedRules, sameRules } from '../aggregation.js';
 import { bootstrapPolicy } from '../bootstrap-policy/index.js';
 import { ensureBootstrapPolicy, rbacStoresOf, type RbacStores } from './ensure.js';
 
@@ -28,6 +30,15 @@ describe('ensureBootstrapPolicy', () => {
     assert.equal(await count('clusterRoleBindings'), policy.clusterRoleBindings.length);
     assert.equal(await count('roles'), policy.roles.length);
     assert.equal(await count('roleBindings'), policy.roleBindings.length);
+  });
+
+  test('aggregated roles are created holding what the aggregation controller would give them', async () => {
+    const all = (await stores.clusterRoles.list('', {})).items.map((i) => i.object as ClusterRole);
+    for (const name of ['admin', 'edit', 'view']) {
+      const role = all.find((r) => r.metadata.name === name)!;
+      assert.ok((role.rules ?? []).length > 0, name);
+      assert.ok(sameRules(role.rules, aggregatedRules(role, all)), name);
+    }
   });
 
   test('a server whose policy is in place writes nothing', async () => {

@@ -4,10 +4,17 @@
 // writes that are needed run in parallel. Replicas starting together on one store do not fight: a create
 // that finds the object made meanwhile (409) reconciles it instead, updates recompute on the fresh object
 // at each compare-and-swap retry, and an update that finds it deleted creates it.
+//
+// Decision: aggregated roles (admin, edit, view) are created with the rules the aggregation controller would
+// give them, instead of none. The end state is upstream's; a fresh server just skips the controller's burst
+// of cascading writes (view into edit into admin) during its start.
 import type { KubeObject } from '../../../apis/meta/v1/types.js';
+import type { ClusterRole } from '../../../apis/rbac/v1/schemas.generated.js';
 import { conflict, isStatusError } from '../../../errors/status-error.js';
 import type { Store, WriteOptions } from '../../../registry/store/index.js';
+import { getIfExists } from '../../../controllers/queue-controller.js';
 import { bootstrapPolicy, type BootstrapPolicy } from '../bootstrap-policy/index.js';
+import { aggregatedRules, sameRules } from '../aggregation.js';
 import { reconcileRole, reconcileRoleBinding, type Reconciled } from './reconcile.js';
 
 /** The stores of rbac.authorization.k8s.io/v1. */
@@ -24,6 +31,8 @@ const WRITE: WriteOptions = { dryRun: false, fieldManager: 'kube-apiserver' };
 const ATTEMPTS = 5;
 
 type Reconcile = (existing: Readonly<KubeObject>, expected: Readonly<KubeObject>) => Reconciled<KubeObject>;
+/** What to create for the missing objects, given every stored one (default: the expected objects as they are). */
+type Initial = (missing: readonly KubeObject[], stored: readonly Readonly<KubeObject>[]) => Map<KubeObject, KubeObject>;
 
 const keyOf = (o: Readonly<KubeObject>): string => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 const hasCode = (error: unknown, code: number): boolean => isStatusError(error) && error.code === code;
@@ -33,34 +42,55 @@ export async function ensureBootstrapPolicy(stores: RbacStores, policy: Bootstra
   const roles = reconcileRole as Reconcile;
   const bindings = reconcileRoleBinding as Reconcile;
   // Cluster roles before the bindings that refer to them, as upstream's hook orders them.
-  await Promise.all([ensureKind(stores.clusterRoles, policy.clusterRoles, roles), ensureKind(stores.roles, policy.roles, roles)]);
+  await Promise.all([ensureKind(stores.clusterRoles, policy.clusterRoles, roles, withAggregatedRules), ensureKind(stores.roles, policy.roles, roles)]);
   await Promise.all([ensureKind(stores.clusterRoleBindings, policy.clusterRoleBindings, bindings), ensureKind(stores.roleBindings, policy.roleBindings, bindings)]);
 }
 
-async function ensureKind(store: Store, expected: readonly KubeObject[], reconcile: Reconcile): Promise<void> {
+async function ensureKind(store: Store, expected: readonly KubeObject[], reconcile: Reconcile, initial?: Initial): Promise<void> {
   const existing = new Map((await store.list('', {})).items.map((item) => [keyOf(item.object), item.object]));
-  await Promise.all(expected.map((object) => ensureObject(store, existing.get(keyOf(object)), object, reconcile)));
+  const created = initial?.(expected.filter((o) => !existing.has(keyOf(o))), [...existing.values()]);
+  await Promise.all(expected.map((object) => ensureObject(store, existing.get(keyOf(object)), { expected: object, initial: created?.get(object) ?? object }, reconcile)));
 }
 
-/** One object: create, update or recreate as reconciliation says; retried when another writer got there first. */
-async function ensureObject(store: Store, current: Readonly<KubeObject> | undefined, expected: Readonly<KubeObject>, reconcile: Reconcile): Promise<void> {
-  const namespace = expected.metadata.namespace ?? '';
-  const name = expected.metadata.name ?? '';
+/** Copies of the missing aggregated ClusterRoles holding what they aggregate once all exist (to a fixed point: edit folds into admin). */
+function withAggregatedRules(missing: readonly KubeObject[], stored: readonly Readonly<KubeObject>[]): Map<KubeObject, KubeObject> {
+  const copies = new Map(missing.filter((o) => (o as ClusterRole).aggregationRule).map((o) => [o, structuredClone(o) as KubeObject & ClusterRole]));
+  const all = [...stored, ...missing.map((o) => copies.get(o) ?? o)] as Readonly<ClusterRole>[];
+  for (let pass = 0, changed = true; changed && pass <= copies.size; pass++) {
+    changed = false;
+    for (const role of copies.values()) {
+      const rules = aggregatedRules(role, all);
+      if (!sameRules(rules, role.rules)) [role.rules, changed] = [rules, true];
+    }
+  }
+  return copies;
+}
+
+/** One default object: what reconciliation compares with, and what is created when it is missing. */
+interface Wanted {
+  expected: Readonly<KubeObject>;
+  initial: Readonly<KubeObject>;
+}
+
+/** Creates, updates or recreates one object as reconciliation says; looks again when another writer got there first. */
+async function ensureObject(store: Store, current: Readonly<KubeObject> | undefined, wanted: Wanted, reconcile: Reconcile): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await writeOnce(store, namespace, name, current, expected, reconcile);
+      await writeOnce(store, current, wanted, reconcile);
       return;
     } catch (error) {
-      // Created or deleted by another replica meanwhile: look again.
+      // Created or deleted by another replica meanwhile.
       if (attempt >= ATTEMPTS || !(hasCode(error, 409) || hasCode(error, 404))) throw error;
-      current = await getIfExists(store, namespace, name);
+      current = await getIfExists(store, wanted.expected.metadata.namespace ?? '', wanted.expected.metadata.name ?? '');
     }
   }
 }
 
-async function writeOnce(store: Store, namespace: string, name: string, current: Readonly<KubeObject> | undefined, expected: Readonly<KubeObject>, reconcile: Reconcile): Promise<void> {
+async function writeOnce(store: Store, current: Readonly<KubeObject> | undefined, { expected, initial }: Wanted, reconcile: Reconcile): Promise<void> {
+  const namespace = expected.metadata.namespace ?? '';
+  const name = expected.metadata.name ?? '';
   if (!current) {
-    await store.create(namespace, structuredClone(expected) as KubeObject, WRITE);
+    await store.create(namespace, structuredClone(initial) as KubeObject, WRITE);
     return;
   }
   const planned = reconcile(current, expected);
@@ -73,23 +103,14 @@ async function writeOnce(store: Store, namespace: string, name: string, current:
     await store.create(namespace, planned.object, WRITE);
     return;
   }
-  // Recomputed on whatever is stored at each compare-and-swap attempt; recreated if deleted meanwhile.
+  // Recomputed on whatever is stored at each compare-and-swap attempt; created again if deleted meanwhile.
   await store.update(namespace, name, (fresh) => {
-    if (!fresh) return structuredClone(expected) as KubeObject;
+    if (!fresh) return structuredClone(initial) as KubeObject;
     const again = reconcile(fresh, expected);
     // A roleRef changed under us: start again from the top, as after any conflict.
     if (again.operation === 'recreate') throw conflict(store.groupResource, name, 'roleRef changed meanwhile');
     return again.operation === 'none' ? (structuredClone(fresh) as KubeObject) : again.object;
   }, WRITE);
-}
-
-async function getIfExists(store: Store, namespace: string, name: string): Promise<KubeObject | undefined> {
-  try {
-    return (await store.get(namespace, name)).object;
-  } catch (error) {
-    if (hasCode(error, 404)) return undefined;
-    throw error;
-  }
 }
 
 /** The RBAC stores among `stores`, when rbac.authorization.k8s.io/v1 is served. */

@@ -24,15 +24,18 @@ const sameMap = (a: Readonly<Record<string, string>> | undefined, b: Readonly<Re
   return ae.length === Object.keys(b ?? {}).length && ae.every(([k, v]) => b?.[k] === v);
 };
 
-/** Merges expected labels and annotations into a copy of `existing`; reports whether that changed it. */
-function mergeMetadata<T extends KubeObject>(existing: Readonly<T>, expected: Readonly<KubeObject>): { object: T; changed: boolean } {
-  const object = structuredClone(existing) as T;
+/** The labels and annotations `existing` gets (expected ones added, stored values win), when that changes them. */
+function mergedMetadata(existing: Readonly<KubeObject>, expected: Readonly<KubeObject>): { labels: Record<string, string>; annotations: Record<string, string> } | undefined {
   const labels = { ...expected.metadata.labels, ...existing.metadata.labels };
   const annotations = { ...expected.metadata.annotations, ...existing.metadata.annotations };
-  const changed = !sameMap(labels, existing.metadata.labels) || !sameMap(annotations, existing.metadata.annotations);
-  if (Object.keys(labels).length > 0) object.metadata.labels = labels;
-  if (Object.keys(annotations).length > 0) object.metadata.annotations = annotations;
-  return { object, changed };
+  return sameMap(labels, existing.metadata.labels) && sameMap(annotations, existing.metadata.annotations) ? undefined : { labels, annotations };
+}
+
+/** A copy of `existing` with the merged labels and annotations, if any. */
+function copyWith<T extends KubeObject>(existing: Readonly<T>, metadata: ReturnType<typeof mergedMetadata>): T {
+  const object = structuredClone(existing) as T;
+  if (metadata) Object.assign(object.metadata, metadata);
+  return object;
 }
 
 const sameSelector = (a: LabelSelector, b: LabelSelector): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -47,22 +50,16 @@ function missingSelectors(owner: AggregationRule | undefined, wanted: Aggregatio
 /** upstream computeReconciledRole (union mode). */
 export function reconcileRole<T extends RuleOwner>(existing: Readonly<T>, expected: Readonly<T>): Reconciled<T> {
   if (isProtected(existing)) return { operation: 'none' };
-  const { object, changed } = mergeMetadata(existing, expected);
-  let update = changed;
+  const metadata = mergedMetadata(existing, expected);
   const missingRules: PolicyRule[] = covers(existing.rules ?? [], expected.rules ?? []).uncovered;
-  if (missingRules.length > 0) {
-    object.rules = [...(object.rules ?? []), ...missingRules];
-    update = true;
-  }
+  const unexpectedAggregation = !expected.aggregationRule && existing.aggregationRule !== undefined;
   const missing = missingSelectors(existing.aggregationRule, expected.aggregationRule);
-  if (!expected.aggregationRule && existing.aggregationRule) {
-    delete object.aggregationRule;
-    update = true;
-  } else if (missing.length > 0) {
-    object.aggregationRule = { clusterRoleSelectors: [...(object.aggregationRule?.clusterRoleSelectors ?? []), ...missing] };
-    update = true;
-  }
-  return update ? { operation: 'update', object } : { operation: 'none' };
+  if (!metadata && missingRules.length === 0 && !unexpectedAggregation && missing.length === 0) return { operation: 'none' };
+  const object = copyWith(existing, metadata);
+  if (missingRules.length > 0) object.rules = [...(object.rules ?? []), ...missingRules];
+  if (unexpectedAggregation) delete object.aggregationRule;
+  else if (missing.length > 0) object.aggregationRule = { clusterRoleSelectors: [...(object.aggregationRule?.clusterRoleSelectors ?? []), ...missing] };
+  return { operation: 'update', object };
 }
 
 const sameSubject = (a: Subject, b: Subject): boolean => a.kind === b.kind && (a.apiGroup ?? '') === (b.apiGroup ?? '') && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
@@ -72,8 +69,10 @@ const sameRoleRef = (a: RoleRef, b: RoleRef): boolean => a.apiGroup === b.apiGro
 export function reconcileRoleBinding<T extends RoleBindingLike>(existing: Readonly<T>, expected: Readonly<T>): Reconciled<T> {
   if (isProtected(existing)) return { operation: 'none' };
   if (!sameRoleRef(existing.roleRef, expected.roleRef)) return { operation: 'recreate', object: structuredClone(expected) as T };
-  const { object, changed } = mergeMetadata(existing, expected);
+  const metadata = mergedMetadata(existing, expected);
   const missing = (expected.subjects ?? []).filter((s) => !(existing.subjects ?? []).some((e) => sameSubject(e, s)));
+  if (!metadata && missing.length === 0) return { operation: 'none' };
+  const object = copyWith(existing, metadata);
   if (missing.length > 0) object.subjects = [...(object.subjects ?? []), ...missing];
-  return changed || missing.length > 0 ? { operation: 'update', object } : { operation: 'none' };
+  return { operation: 'update', object };
 }

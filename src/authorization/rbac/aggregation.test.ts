@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClusterRole, PolicyRule } from '../../apis/rbac/v1/schemas.generated.js';
-import { aggregatedRules, sameRules } from './aggregate-rules.js';
+import { aggregatedRules, sameRules } from './aggregation.js';
 
 const rule = (verb: string, resource: string): PolicyRule => ({ apiGroups: [''], resources: [resource], verbs: [verb] });
 const role = (name: string, labels: Record<string, string>, rules: PolicyRule[], selectors?: Record<string, string>[]): ClusterRole => ({
