@@ -39,15 +39,7 @@ export function queueController(name: string, watches: readonly QueueWatch[], re
   };
 }
 
-/** The object `namespace/name` of `store`, or undefined when it does not exist. */
-export async function getIfExists(store: Store, namespace: string, name: string): Promise<KubeObject | undefined> {
-  try {
-    return (await store.get(namespace, name)).object;
-  } catch (error) {
-    if (isStatusError(error) && error.code === 404) return undefined;
-    throw error;
-  }
-}
+export { getIfExists } from '../registry/store/index.js';
 
 /** Whether a write failed because the object or namespace is gone or going (nothing to retry). */
 export function isGoneOrTerminating(error: unknown): boolean {

@@ -11,8 +11,7 @@
 import type { KubeObject } from '../../../apis/meta/v1/types.js';
 import type { ClusterRole } from '../../../apis/rbac/v1/schemas.generated.js';
 import { conflict, isStatusError } from '../../../errors/status-error.js';
-import type { Store, WriteOptions } from '../../../registry/store/index.js';
-import { getIfExists } from '../../../controllers/queue-controller.js';
+import { getIfExists, type Store, type WriteOptions } from '../../../registry/store/index.js';
 import { bootstrapPolicy, type BootstrapPolicy } from '../bootstrap-policy/index.js';
 import { aggregatedRules, sameRules } from '../aggregation.js';
 import { reconcileRole, reconcileRoleBinding, type Reconciled } from './reconcile.js';
