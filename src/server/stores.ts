@@ -62,11 +62,15 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let ingressClasses: Store | undefined;
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
   let serviceAccounts: Store | undefined;
+  let pods: Store | undefined;
+  let nodes: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
     listIngressClasses,
     getServiceAccount: async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined),
+    getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
+    getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
   });
 
   const storageByStore = new Map<Store, StorageResource>();
@@ -81,6 +85,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
     if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
     if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
+    if (def.group === '' && def.resource === 'pods') pods = store;
+    if (def.group === '' && def.resource === 'nodes') nodes = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');

@@ -53,16 +53,27 @@ function volumeClaim(pod: Pod, v: Volume): string | undefined {
   return undefined;
 }
 
+/** The secrets a pod names: image pull secrets, containers' environment (all kinds of containers), volumes. */
+export function podSecretNames(pod: Pod): string[] {
+  const volumes = pod.spec?.volumes ?? [];
+  return nonEmpty([...(pod.spec?.imagePullSecrets ?? []).map((r) => r.name), ...containersOf(pod).flatMap(containerSecrets), ...volumes.flatMap(volumeSecrets)]);
+}
+
+/** The configmaps a pod names: containers' environment and volumes. */
+export function podConfigMapNames(pod: Pod): string[] {
+  return nonEmpty([...containersOf(pod).flatMap(containerConfigMaps), ...(pod.spec?.volumes ?? []).flatMap(volumeConfigMaps)]);
+}
+
+export const isMirrorPod = (pod: Pod): boolean => pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined;
+
 /** A pod's references; undefined for a mirror pod, which must grant its node nothing. */
 export function podReferences(pod: Pod): PodReferences | undefined {
-  if (pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return undefined;
-  const containers = containersOf(pod);
-  const volumes = pod.spec?.volumes ?? [];
+  if (isMirrorPod(pod)) return undefined;
   return {
     serviceAccount: pod.spec?.serviceAccountName ?? '',
-    secrets: nonEmpty([...(pod.spec?.imagePullSecrets ?? []).map((r) => r.name), ...containers.flatMap(containerSecrets), ...volumes.flatMap(volumeSecrets)]),
-    configMaps: nonEmpty([...containers.flatMap(containerConfigMaps), ...volumes.flatMap(volumeConfigMaps)]),
-    claims: nonEmpty(volumes.map((v) => volumeClaim(pod, v))),
+    secrets: podSecretNames(pod),
+    configMaps: podConfigMapNames(pod),
+    claims: nonEmpty((pod.spec?.volumes ?? []).map((v) => volumeClaim(pod, v))),
   };
 }
 
