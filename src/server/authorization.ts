@@ -16,7 +16,10 @@ import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../apis
 export interface Authorization {
   readonly authorizer: Authorizer;
   readonly ruleResolver: RuleResolver;
-  /** The RBAC rule resolver, when RBAC is a mode (escalation checks and aggregation read it). */
+  /**
+   * The RBAC rules users hold, whatever the modes (upstream's RBAC storage checks escalation against them
+   * even when RBAC does not authorize requests); undefined when the RBAC group is not served.
+   */
   readonly rbac?: RbacRuleResolver;
   /** Resolves when every informer a mode reads has listed (upstream's RBAC post-start hook waits likewise). */
   synced(): Promise<void>;
@@ -37,7 +40,7 @@ export function buildAuthorization(options: AuthorizationOptions, registry: Reso
     informer.run(abort.signal);
     return informer;
   };
-  let rbac: RbacRuleResolver | undefined;
+  const rbac = rbacServed(registry) ? new RbacRuleResolver(rbacInformers(registry, follow)) : undefined;
   const moduleFor = (mode: AuthorizationMode): AuthorizationModule => {
     switch (mode) {
       case 'AlwaysAllow':
@@ -45,7 +48,7 @@ export function buildAuthorization(options: AuthorizationOptions, registry: Reso
       case 'AlwaysDeny':
         return alwaysDeny;
       case 'RBAC':
-        rbac = new RbacRuleResolver(rbacInformers(registry, follow));
+        if (!rbac) throw new Error('authorization-mode RBAC needs rbac.authorization.k8s.io/v1 to be served');
         return new RbacAuthorizer(rbac);
       default:
         throw new Error(`authorization-mode ${JSON.stringify(mode)} is not supported by kplane yet`);
@@ -64,11 +67,15 @@ export function buildAuthorization(options: AuthorizationOptions, registry: Reso
   };
 }
 
+const RBAC_RESOURCES = ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'];
+
+function rbacServed(registry: ResourceRegistry): boolean {
+  return RBAC_RESOURCES.every((resource) => registry.current().storeFor('rbac.authorization.k8s.io', resource) !== undefined);
+}
+
 function rbacInformers(registry: ResourceRegistry, follow: <T extends Informer>(informer: T) => T): RbacInformers {
   const store = (resource: string) => {
-    const found = registry.current().storeFor('rbac.authorization.k8s.io', resource);
-    if (!found) throw new Error(`authorization-mode RBAC needs rbac.authorization.k8s.io/v1 ${resource} to be served`);
-    return found;
+    return registry.current().storeFor('rbac.authorization.k8s.io', resource)!;
   };
   return {
     roles: follow(new Informer<Role>(store('roles'))),
