@@ -35,9 +35,10 @@ interface ReviewStatus {
 /** upstream's cache size and the longest requester-controlled attributes still cached (a DoS guard). */
 const CACHE_CAPACITY = 8192;
 const MAX_CACHED_ATTRIBUTES_LENGTH = 10_000;
-const RULES_UNSUPPORTED: RulesResult = Object.freeze({
+/** upstream's RulesFor: nothing listed, incomplete, with an evaluation error. */
+const rulesUnsupported = (): RulesResult => ({
   resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'webhook authorizer does not support user rule resolution',
-}) as RulesResult;
+});
 
 /** The Webhook mode over `options.client`. */
 export function webhookAuthorizer(options: WebhookAuthorizerOptions): AuthorizationModule {
@@ -61,7 +62,7 @@ export function webhookAuthorizer(options: WebhookAuthorizerOptions): Authorizat
       const cached = cache.get(key);
       return cached ? decisionOf(cached) : ask(attributes, key);
     },
-    rulesFor: () => ({ ...RULES_UNSUPPORTED }),
+    rulesFor: rulesUnsupported,
   };
 }
 
