@@ -14,7 +14,8 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
-import { buildAuthorization, checkAuthorizationOptions } from './authorization.js';
+import { buildAuthorization, checkAuthorizationOptions, type Authorization } from './authorization.js';
+import { accessReviewStores } from '../authorization/access-reviews/stores.js';
 import type { AuthorizationOptions } from '../authorization/modes.js';
 import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
@@ -132,8 +133,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   // Token sources of other methods may need the stores: the authenticator is assembled after them, and
   // reviews (served once listening) find it here.
-  const assembled: { authentication?: Authentication } = {};
+  const assembled: { authentication?: Authentication; authorization?: Authorization } = {};
   computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
+  for (const [resource, store] of accessReviewStores(() => assembled.authorization!)) computed.set(resource, store);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
   const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
@@ -145,7 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
-  const authorization = buildAuthorization(authorizationOptions, registry);
+  const authorization = (assembled.authorization = buildAuthorization(authorizationOptions, registry));
   await authorization.synced();
   const electing = options.leaderElection ?? storage === 'etcd';
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
