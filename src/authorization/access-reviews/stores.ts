@@ -14,6 +14,7 @@ import { createOnlyStore } from '../../registry/create-only-store.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { Store, WriteOptions } from '../../registry/store/index.js';
 import { recordManagedFields } from '../../registry/store/managed-fields.js';
+import type { UserInfo } from '../../auth/user-info.js';
 import type { Authorizer, RuleResolver } from '../authorizer.js';
 import { accessReviewStatus, attributesFor, rulesReviewStatus, subjectOf } from './review-attributes.js';
 
@@ -39,46 +40,51 @@ function answerMetadata(meta: ObjectMeta): ObjectMeta {
   return { ...(meta.namespace ? { namespace: meta.namespace } : {}), ...nullTimestamp, ...(meta.managedFields?.length ? { managedFields: meta.managedFields } : {}) };
 }
 
-export function subjectAccessReviewStore(def: ResourceDefinition, authorization: ReviewAuthorization): Store {
+type AccessReview = (SubjectAccessReview | LocalSubjectAccessReview | SelfSubjectAccessReview) & KubeObject;
+
+/**
+ * A review of one access: validated, then the subject's attributes asked of the authorizer; the answer
+ * echoes the review with its status. `subject` is the user the review asks about (after validation).
+ */
+function accessReviewStore<T extends AccessReview>(
+  def: ResourceDefinition,
+  authorization: ReviewAuthorization,
+  validate: (review: T) => FieldError[],
+  subject: (review: T, options: WriteOptions) => UserInfo,
+): Store {
   return createOnlyStore(def, async (namespace, obj, options) => {
     received(def, namespace, obj, options);
-    const review = obj as SubjectAccessReview & KubeObject;
-    throwIfInvalid(def, validateSubjectAccessReview(review));
-    const result = await authorization().authorizer.authorize(attributesFor(subjectOf(review.spec), review.spec));
+    const review = obj as T;
+    throwIfInvalid(def, validate(review));
+    const result = await authorization().authorizer.authorize(attributesFor(subject(review, options), review.spec));
     return { ...review, metadata: answerMetadata(review.metadata), status: accessReviewStatus(result) };
   });
 }
 
-export function localSubjectAccessReviewStore(def: ResourceDefinition, authorization: ReviewAuthorization): Store {
-  return createOnlyStore(def, async (namespace, obj, options) => {
-    received(def, namespace, obj, options);
-    const review = obj as LocalSubjectAccessReview & KubeObject;
-    // The handler already refused a body naming another namespace than the URL (upstream's store checks again).
-    throwIfInvalid(def, validateLocalSubjectAccessReview(review));
-    const result = await authorization().authorizer.authorize(attributesFor(subjectOf(review.spec), review.spec));
-    return { ...review, metadata: answerMetadata(review.metadata), status: accessReviewStatus(result) };
-  });
-}
+const requestingUser = (options: WriteOptions): UserInfo => {
+  if (!options.user) throw badRequest('no user present on request');
+  return options.user;
+};
 
-export function selfSubjectAccessReviewStore(def: ResourceDefinition, authorization: ReviewAuthorization): Store {
-  return createOnlyStore(def, async (namespace, obj, options) => {
-    received(def, namespace, obj, options);
-    const review = obj as SelfSubjectAccessReview & KubeObject;
-    throwIfInvalid(def, validateSelfSubjectAccessReview(review));
-    if (!options.user) throw badRequest('no user present on request');
-    const result = await authorization().authorizer.authorize(attributesFor(options.user, review.spec));
-    return { ...review, metadata: answerMetadata(review.metadata), status: accessReviewStatus(result) };
-  });
-}
+export const subjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization): Store =>
+  accessReviewStore<SubjectAccessReview & KubeObject>(def, authorization, validateSubjectAccessReview, (review) => subjectOf(review.spec));
+
+/** The handler already refused a body naming another namespace than the URL (upstream's store checks again). */
+export const localSubjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization): Store =>
+  accessReviewStore<LocalSubjectAccessReview & KubeObject>(def, authorization, validateLocalSubjectAccessReview, (review) => subjectOf(review.spec));
+
+/** The requesting user's own access (impersonated, when the request impersonates). */
+export const selfSubjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization): Store =>
+  accessReviewStore<SelfSubjectAccessReview & KubeObject>(def, authorization, validateSelfSubjectAccessReview, (_review, options) => requestingUser(options));
 
 export function selfSubjectRulesReviewStore(def: ResourceDefinition, authorization: ReviewAuthorization): Store {
   return createOnlyStore(def, async (namespace, obj, options) => {
     received(def, namespace, obj, options);
     const review = obj as SelfSubjectRulesReview & KubeObject;
-    if (!options.user) throw badRequest('no user present on request');
+    const user = requestingUser(options);
     const reviewed = review.spec?.namespace ?? '';
     if (!reviewed) throw badRequest('no namespace on request');
-    const rules = await authorization().ruleResolver.rulesFor(options.user, reviewed);
+    const rules = await authorization().ruleResolver.rulesFor(user, reviewed);
     const answer: SelfSubjectRulesReview = { apiVersion: review.apiVersion, kind: review.kind, metadata: answerMetadata({}), spec: {}, status: rulesReviewStatus(rules) };
     return answer as SelfSubjectRulesReview & KubeObject;
   });
