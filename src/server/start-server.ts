@@ -15,6 +15,7 @@ import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
+import { accessReviewStores } from '../authorization/access-reviews/stores.js';
 import { rbacEscalationHooks } from '../authorization/rbac/escalation-hooks.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { AuthorizationOptions } from '../authorization/modes.js';
@@ -137,6 +138,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // reviews (served once listening) find it here.
   const assembled: { authentication?: Authentication; authorization?: Authorization } = {};
   computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
+  for (const [resource, store] of accessReviewStores(() => assembled.authorization!)) computed.set(resource, store);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
   const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
