@@ -9,10 +9,11 @@ import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
+import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import type { AdmissionPlugin } from './types.js';
 
-/** What the plugins read of the cluster. */
-export interface AdmissionPluginDeps {
+/** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
+export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
@@ -25,6 +26,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   ServiceAccount: (deps) => serviceAccountAdmission(deps.getServiceAccount),
   Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),
   DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
+  OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 
 /** The names of {@link ADMISSION_PLUGINS}. */

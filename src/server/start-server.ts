@@ -148,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return rules ? { authorizer: assembled.authorization!.authorizer, rules } : undefined;
   };
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
