@@ -18,11 +18,11 @@ describe('RBAC authorization', () => {
     dir = await mkdtemp(join(tmpdir(), 'kplane-rbac-'));
     const tokens = join(dir, 'tokens.csv');
     await writeFile(tokens, 'jane-token,jane,u-jane,"devs"\n');
-    cluster = await startCluster({ tokenAuthFile: tokens, authorization: { modes: ['RBAC'] } });
+    cluster = await startCluster({ tokenAuthFile: tokens, authorization: { modes: ['RBAC'] }, enableAdmissionPlugins: ['OwnerReferencesPermissionEnforcement'] });
     jane = await writeUserKubeconfig(dir, 'jane', cluster.server.kubeconfig, { token: 'jane-token' });
     await cluster.kubectl(['create', 'namespace', 'dev']);
     // kubectl reads discovery first (the bootstrap policy's system:discovery grants it).
-    await cluster.kubectl(['create', 'clusterrole', 'test-discovery', '--verb=get', '--non-resource-url=/api', '--non-resource-url=/api/*', '--non-resource-url=/apis', '--non-resource-url=/apis/*']);
+    await cluster.kubectl(['create', 'clusterrole', 'test-discovery', '--verb=get', '--non-resource-url=/api', '--non-resource-url=/api/*', '--non-resource-url=/apis', '--non-resource-url=/apis/*', '--non-resource-url=/openapi/*']);
     await cluster.kubectl(['create', 'clusterrolebinding', 'test-discovery', '--clusterrole=test-discovery', '--group=system:authenticated']);
     await cluster.kubectl(['create', 'role', 'pod-reader', '-n', 'dev', '--verb=get,list,watch', '--resource=pods']);
     await cluster.kubectl(['create', 'rolebinding', 'jane-reads', '-n', 'dev', '--role=pod-reader', '--user=jane']);
@@ -75,6 +75,31 @@ describe('RBAC authorization', () => {
     await cluster.kubectl(['create', 'rolebinding', 'jane-escalates', '-n', 'dev', '--role=escalator', '--user=jane']);
     const escalated = await eventuallyAllowed(() => asJane(['create', 'role', 'deleter', '-n', 'dev', '--verb=get,delete', '--resource=pods,secrets']));
     assert.equal(escalated.code, 0, escalated.stderr);
+  });
+
+  test('OwnerReferencesPermissionEnforcement: owner references need delete, blocking ones the owner finalizers', async () => {
+    await cluster.kubectl(['create', 'role', 'cm-writer', '-n', 'dev', '--verb=create,get', '--resource=configmaps']);
+    await cluster.kubectl(['create', 'rolebinding', 'jane-cm', '-n', 'dev', '--role=cm-writer', '--user=jane']);
+    await cluster.kubectl(['create', 'configmap', 'owner', '-n', 'dev']);
+    const uid = await cluster.kubectl(['get', 'configmap', 'owner', '-n', 'dev', '-o', 'jsonpath={.metadata.uid}']);
+    const owned = (name: string, block: boolean) => JSON.stringify({
+      apiVersion: 'v1', kind: 'ConfigMap',
+      metadata: { name, namespace: 'dev', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid, blockOwnerDeletion: block }] },
+    });
+    const create = (name: string, block: boolean) => {
+      const path = join(dir, `${name}.json`);
+      return writeFile(path, owned(name, block)).then(() => asJane(['create', '-f', path]));
+    };
+    const plain = await eventuallyAllowed(() => asJane(['create', 'configmap', 'plain', '-n', 'dev']));
+    assert.equal(plain.code, 0, plain.stderr);
+    const refused = await create('child', false);
+    assert.match(refused.stderr, /configmaps "child" is forbidden: cannot set an ownerRef on a resource you can't delete: , <nil>/);
+    await cluster.kubectl(['create', 'role', 'cm-deleter', '-n', 'dev', '--verb=delete', '--resource=configmaps']);
+    await cluster.kubectl(['create', 'rolebinding', 'jane-cm-delete', '-n', 'dev', '--role=cm-deleter', '--user=jane']);
+    const allowed = await eventuallyAllowed(() => create('child', false));
+    assert.equal(allowed.code, 0, allowed.stderr);
+    const blocking = await create('blocker', true);
+    assert.match(blocking.stderr, /configmaps "blocker" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on/);
   });
 });
 
