@@ -10,10 +10,11 @@ import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { nodeRestriction, type NodeRestrictionDeps } from './plugins/node-restriction.js';
 import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
+import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import type { AdmissionPlugin } from './types.js';
 
-/** What the plugins read of the cluster. */
-export interface AdmissionPluginDeps {
+/** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
+export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
@@ -29,6 +30,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   NodeRestriction: (deps) => nodeRestriction(deps),
   Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),
   DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
+  OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 
 /** The names of {@link ADMISSION_PLUGINS}. */

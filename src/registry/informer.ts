@@ -15,9 +15,15 @@ export interface InformerHandlers<T> {
   onDelete?(object: T): void;
 }
 
+/** What readers of an informer use: lookups and change events (tests give a fixed set of objects). */
+export interface ObjectIndex<T> {
+  get(namespace: string, name: string): T | undefined;
+  addHandlers(handlers: InformerHandlers<T>): void;
+}
+
 const keyOf = (namespace: string, name: string): string => `${namespace}/${name}`;
 
-export class Informer<T extends KubeObject = KubeObject> {
+export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<T> {
   readonly #objects = new Map<string, T>();
   readonly #handlers: InformerHandlers<T>[] = [];
   #synced = false;
