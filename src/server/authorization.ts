@@ -141,18 +141,19 @@ function rbacInformers(registry: ResourceRegistry, follow: <T extends Informer>(
   };
 }
 
-/** The Node mode: its graph, kept from pods, persistent volumes and volume attachments. */
+/**
+ * The Node mode: its graph, kept from pods, persistent volumes and (when storage.k8s.io is served)
+ * volume attachments.
+ */
 function nodeAuthorizer(registry: ResourceRegistry, follow: <T extends Informer>(informer: T) => T): NodeAuthorizer {
-  const store = (group: string, resource: string) => servedStore(registry, 'Node', group, resource);
+  const core = (resource: string): Store => {
+    const found = registry.current().storeFor('', resource);
+    if (!found) throw new Error(`authorization-mode Node needs v1 ${resource} to be served`);
+    return found;
+  };
   const graph = new Graph();
-  const stores = { pods: store('', 'pods'), persistentVolumes: store('', 'persistentvolumes'), volumeAttachments: store('storage.k8s.io', 'volumeattachments') };
+  const volumeAttachments = registry.current().storeFor('storage.k8s.io', 'volumeattachments');
+  const stores = { pods: core('pods'), persistentVolumes: core('persistentvolumes'), ...(volumeAttachments ? { volumeAttachments } : {}) };
   for (const informer of graphInformers(graph, stores)) follow(informer);
   return new NodeAuthorizer(graph);
-}
-
-/** The store a mode reads; throws when the resource is not served. */
-function servedStore(registry: ResourceRegistry, mode: AuthorizationMode, group: string, resource: string): Store {
-  const found = registry.current().storeFor(group, resource);
-  if (!found) throw new Error(`authorization-mode ${mode} needs ${group ? `${group}/` : ''}v1 ${resource} to be served`);
-  return found;
 }

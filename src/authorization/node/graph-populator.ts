@@ -50,7 +50,7 @@ const nameOf = (o: KubeObject): string => o.metadata.name ?? '';
 const namespaceOf = (o: KubeObject): string => o.metadata.namespace ?? '';
 
 /** Records a pod when it is bound, or bound anew (its references are immutable once bound). */
-function podHandlers(graph: Graph) {
+export function podHandlers(graph: Graph) {
   const add = (pod: PodSummary) => {
     if (pod.nodeName) graph.addPod(namespaceOf(pod), nameOf(pod), pod.nodeName, pod.references);
   };
@@ -66,12 +66,12 @@ function podHandlers(graph: Graph) {
   };
 }
 
-function persistentVolumeHandlers(graph: Graph) {
+export function persistentVolumeHandlers(graph: Graph) {
   const add = (pv: PersistentVolumeSummary) => graph.addPersistentVolume(nameOf(pv), pv.claim, pv.secrets);
   return { onAdd: add, onUpdate: (_: PersistentVolumeSummary, pv: PersistentVolumeSummary) => add(pv), onDelete: (pv: PersistentVolumeSummary) => graph.deletePersistentVolume(nameOf(pv)) };
 }
 
-function volumeAttachmentHandlers(graph: Graph) {
+export function volumeAttachmentHandlers(graph: Graph) {
   const add = (va: VolumeAttachmentSummary) => graph.addVolumeAttachment(nameOf(va), va.nodeName);
   return {
     onAdd: add,
@@ -85,7 +85,8 @@ function volumeAttachmentHandlers(graph: Graph) {
 export interface GraphStores {
   pods: Store;
   persistentVolumes: Store;
-  volumeAttachments: Store;
+  /** Absent when storage.k8s.io is not served. */
+  volumeAttachments?: Store;
 }
 
 /** The informers that keep `graph`, handlers attached (the caller runs them). */
@@ -94,7 +95,11 @@ export function graphInformers(graph: Graph, stores: GraphStores): Informer[] {
   pods.addHandlers(podHandlers(graph));
   const pvs = new Informer<PersistentVolumeSummary>(stores.persistentVolumes, summarizePersistentVolume);
   pvs.addHandlers(persistentVolumeHandlers(graph));
-  const attachments = new Informer<VolumeAttachmentSummary>(stores.volumeAttachments, summarizeVolumeAttachment);
-  attachments.addHandlers(volumeAttachmentHandlers(graph));
-  return [pods, pvs, attachments] as Informer[];
+  const informers = [pods, pvs] as Informer[];
+  if (stores.volumeAttachments) {
+    const attachments = new Informer<VolumeAttachmentSummary>(stores.volumeAttachments, summarizeVolumeAttachment);
+    attachments.addHandlers(volumeAttachmentHandlers(graph));
+    informers.push(attachments as Informer);
+  }
+  return informers;
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Pod, PersistentVolume } from '../../apis/core/v1/schemas.generated.js';
 import { Graph } from './graph.js';
-import { summarizePersistentVolume, summarizePod } from './graph-populator.js';
+import { podHandlers, summarizePersistentVolume, summarizePod, summarizeVolumeAttachment, volumeAttachmentHandlers } from './graph-populator.js';
 import { persistentVolumeSecrets, podReferences } from './references.js';
 
 const pod = (name: string, nodeName: string, spec: Partial<NonNullable<Pod['spec']>> = {}, annotations?: Record<string, string>): Pod => ({
@@ -138,4 +138,36 @@ test('summarizePod: identity, node and references only', () => {
   const summary = summarizePod(pod('p', 'n1', { volumes: [secretVolume('s')] }) as never);
   assert.deepEqual(summary, { metadata: { namespace: 'ns', name: 'p', uid: 'uid-p', resourceVersion: undefined }, nodeName: 'n1', references: { serviceAccount: '', secrets: ['s'], configMaps: [], claims: [] } });
   assert.equal(summarizePod(pod('q', '', { volumes: [secretVolume('s')] }) as never).references, undefined, 'an unbound pod keeps no references');
+});
+
+test('pod handlers: record a pod when bound, again only when rebound or recreated, and drop it when deleted', () => {
+  const graph = new Graph();
+  const handlers = podHandlers(graph);
+  const summary = (nodeName: string, secret: string, uid = 'u1') => summarizePod({ metadata: { name: 'p', namespace: 'ns', uid }, spec: { containers: [{ name: 'c' }], nodeName, volumes: [secretVolume(secret)] } } as never);
+  const unbound = summary('', 's');
+  handlers.onAdd(unbound);
+  assert.equal(graph.size, 0, 'an unbound pod is not in the graph');
+  const bound = summary('n1', 's');
+  handlers.onUpdate(unbound, bound);
+  assert.equal(graph.hasPath('n1', 'secret', 'ns', 's'), true);
+  // References of a bound pod are immutable: an update with the same node and uid is not read again.
+  handlers.onUpdate(bound, summary('n1', 'other'));
+  assert.equal(graph.hasPath('n1', 'secret', 'ns', 'other'), false);
+  const recreated = summary('n2', 'other', 'u2');
+  handlers.onUpdate(bound, recreated);
+  assert.equal(graph.hasPath('n1', 'secret', 'ns', 's'), false);
+  assert.equal(graph.hasPath('n2', 'secret', 'ns', 'other'), true);
+  handlers.onDelete(recreated);
+  assert.equal(graph.size, 0);
+});
+
+test('volume attachment handlers: a new node only', () => {
+  const graph = new Graph();
+  const handlers = volumeAttachmentHandlers(graph);
+  const va = (nodeName: string) => summarizeVolumeAttachment({ metadata: { name: 'va' }, spec: { attacher: 'a', nodeName, source: {} } } as never);
+  handlers.onAdd(va('n1'));
+  handlers.onUpdate(va('n1'), va('n2'));
+  assert.equal(graph.hasPath('n2', 'volumeattachment', '', 'va'), true);
+  handlers.onDelete(va('n2'));
+  assert.equal(graph.size, 0);
 });
