@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     const ctx: BenchContext = {
       workDir,
       token: tokens.token,
+      adminToken: tokens.adminToken,
       tokenFile: tokens.path,
       serverNodeArgs: args.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`] : [],
       log: (message) => console.error(`[bench] ${message}`),
