@@ -1,7 +1,7 @@
 // A small HTTP/2 client for setting the stage (namespaces, thousands of ConfigMaps) and for timed reads;
 // the throughput figures themselves come from wrk.
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
-import { configMap, namespace } from './fixtures.js';
+import { BENCH_CLUSTER_ROLE, benchRoleBinding, configMap, namespace } from './fixtures.js';
 
 /** A response whose body was read whole. */
 export interface ApiResponse {
@@ -54,6 +54,22 @@ export class ApiClient {
   /** Creates a namespace (201). */
   async createNamespace(name: string): Promise<void> {
     await this.expect(201, 'POST', '/api/v1/namespaces', namespace(name));
+  }
+
+  /**
+   * As an admin: creates namespace `name` and grants the bench users (and the namespace's service accounts)
+   * the scenarios' verbs in it through RBAC; resolves once `user` is authorized there (bindings reach the
+   * authorizer through its informers).
+   */
+  async createBenchNamespace(name: string, user: ApiClient): Promise<void> {
+    await this.createNamespace(name);
+    const role = await this.request('POST', '/apis/rbac.authorization.k8s.io/v1/clusterroles', BENCH_CLUSTER_ROLE);
+    if (role.status !== 201 && role.status !== 409) throw new Error(`creating the bench ClusterRole: ${role.status} ${role.body.slice(0, 300)}`);
+    await this.expect(201, 'POST', `/apis/rbac.authorization.k8s.io/v1/namespaces/${name}/rolebindings`, benchRoleBinding(name));
+    for (let attempt = 0; (await user.request('GET', `/api/v1/namespaces/${name}/configmaps?limit=1`)).status !== 200; attempt++) {
+      if (attempt > 200) throw new Error(`the bench user was not authorized in ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** Creates `count` ~1 KB ConfigMaps named `<prefix><i>` with `concurrency` requests in flight. */

@@ -4,8 +4,10 @@
 export interface BenchContext {
   /** A fresh temporary directory for data directories, scripts and files of this run. */
   workDir: string;
-  /** Bearer token accepted by every kplane server of the run (see tokenFile). */
+  /** Bearer token of the measured user, authorized by RBAC in the namespaces `ApiClient.createBenchNamespace` makes. */
   token: string;
+  /** Bearer token of a `system:masters` user, for setting the stage (see tokenFile). */
+  adminToken: string;
   /** The `--token-auth-file` granting `token`. */
   tokenFile: string;
   /** Node.js flags for kplane server processes, e.g. `--cpu-prof` when profiling. */

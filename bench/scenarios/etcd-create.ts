@@ -48,7 +48,7 @@ export async function measureEtcdCreate(ctx: BenchContext): Promise<Measurement[
 
 /** The value kplane stores for the benchmark ConfigMap, read back from etcd. */
 async function storedBytes(ctx: BenchContext, kplane: ServerProcess, raw: Etcd3): Promise<Buffer> {
-  const client = await ApiClient.connect(kplane.url, ctx.token);
+  const client = await ApiClient.connect(kplane.url, ctx.adminToken);
   try {
     await client.createNamespace('etcd-probe');
     await client.expect(201, 'POST', '/api/v1/namespaces/etcd-probe/configmaps', configMap({ name: 'probe' }));
@@ -75,8 +75,11 @@ function runner(ctx: BenchContext, replicas: readonly ServerProcess[]): Runner {
     const script = await scriptPromise;
     // A namespace per run keeps generateName collisions down.
     const ns = `etcd-bench-${runs++}`;
-    const client = await ApiClient.connect(replicas[0]!.url, ctx.token);
-    await client.createNamespace(ns).finally(() => client.close());
+    const [admin, user] = await Promise.all([ApiClient.connect(replicas[0]!.url, ctx.adminToken), ApiClient.connect(replicas[0]!.url, ctx.token)]);
+    await admin.createBenchNamespace(ns, user).finally(() => {
+      admin.close();
+      user.close();
+    });
     const connections = Math.floor(WRK_CONNECTIONS / targets.length);
     const results = await Promise.all(targets.map((i) => runWrk({
       url: `${replicas[i]!.url}/api/v1/namespaces/${ns}/configmaps`, script, connections, threads: 1, durationSec: seconds,

@@ -29,7 +29,8 @@ export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
   const client = await ApiClient.connect(kplane.url, ctx.token);
   let baseline: ServerProcess | undefined;
   try {
-    await client.createNamespace(BENCH_NAMESPACE);
+    const admin = await ApiClient.connect(kplane.url, ctx.adminToken);
+    await admin.createBenchNamespace(BENCH_NAMESPACE, client).finally(() => admin.close());
     await client.expect(201, 'POST', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps`, configMap({ name: PROBE_NAME }));
     const getBody = await client.expect(200, 'GET', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps/${PROBE_NAME}`);
     const getBodyFile = join(ctx.workDir, 'baseline-get-body.json');

@@ -32,7 +32,7 @@ export async function measureMemoryPerObject(ctx: BenchContext): Promise<Measure
   await mkdir(dataDir, { recursive: true });
   ctx.log(`memory: ${WINDOWS} windows of ${WINDOW} ConfigMaps into a CLI server`);
   const server = await startProbed(dataDir, ctx);
-  const client = await ApiClient.connect(server.url, ctx.token);
+  const client = await ApiClient.connect(server.url, ctx.adminToken);
   let samples: Sample[];
   let jsonBytes: number;
   try {

@@ -66,7 +66,7 @@ async function cliStartup(ctx: BenchContext): Promise<Measurement> {
   await mkdir(dataDir, { recursive: true });
   ctx.log(`startup: CLI on SQLite with ${OBJECTS} ConfigMaps x ${RUNS}`);
   const first = await startKplaneCli({ dataDir, tokenAuthFile: ctx.tokenFile });
-  const client = await ApiClient.connect(first.url, ctx.token);
+  const client = await ApiClient.connect(first.url, ctx.adminToken);
   try {
     await client.createNamespace('startup');
     await client.createConfigMaps('startup', OBJECTS, 50);

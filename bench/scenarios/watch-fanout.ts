@@ -30,21 +30,21 @@ export async function measureWatchFanout(ctx: BenchContext): Promise<Measurement
   ctx.log(`watch fan-out: ${WATCHERS} watchers x ${CHANGES} changes`);
   const server = await startServer({ storage: 'memory', securePort: 0, tokenAuthFile: ctx.tokenFile });
   const baseline = await startBaselineWatchServer(server.certDir);
-  const client = await ApiClient.connect(server.url, ctx.token);
+  const client = await ApiClient.connect(server.url, ctx.adminToken);
   try {
     await client.createNamespace(WATCHED);
     await client.createNamespace(CALIBRATION);
     // Writes alone: what creating the objects costs without watchers (also the serializations of the write path).
     const withoutWatchers = countConfigMapSerializations(CALIBRATION);
-    const calibration = await fanout(server.url, ctx.token, CALIBRATION, 0);
+    const calibration = await fanout(server.url, ctx.adminToken, CALIBRATION, 0);
     const countsWithout = withoutWatchers.stop();
     ctx.log(`  kplane, no watchers: ${fmt(calibration.totalMs)} ms`);
 
-    const base = await fanout(baseline.url, ctx.token, WATCHED, WATCHERS, async () => waitUntil(() => baseline.watchers() >= WATCHERS));
+    const base = await fanout(baseline.url, ctx.adminToken, WATCHED, WATCHERS, async () => waitUntil(() => baseline.watchers() >= WATCHERS));
     ctx.log(`  baseline: ${fmt(base.totalMs)} ms (${base.verified})`);
 
     let withWatchers: ReturnType<typeof countConfigMapSerializations> | undefined;
-    const run = await fanout(server.url, ctx.token, WATCHED, WATCHERS, async () => {
+    const run = await fanout(server.url, ctx.adminToken, WATCHED, WATCHERS, async () => {
       await waitUntil(async () => (await registeredWatchers(client)) >= WATCHERS);
       withWatchers = countConfigMapSerializations(WATCHED);
     });

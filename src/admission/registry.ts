@@ -7,24 +7,30 @@ import { aggregateMessage } from '../errors/aggregate.js';
 import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelection } from './plugin-names.js';
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
+import { nodeRestriction, type NodeRestrictionDeps } from './plugins/node-restriction.js';
 import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
+import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import type { AdmissionPlugin } from './types.js';
 
-/** What the plugins read of the cluster. */
-export interface AdmissionPluginDeps {
+/** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
+export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
   getServiceAccount: ServiceAccountGetter;
+  getPod: NodeRestrictionDeps['getPod'];
+  getNode: NodeRestrictionDeps['getNode'];
 }
 
 /** kplane's plugins by upstream name. */
 export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDeps) => AdmissionPlugin>> = {
   NamespaceLifecycle: (deps) => namespaceLifecycle((name) => deps.getNamespace(name)),
   ServiceAccount: (deps) => serviceAccountAdmission(deps.getServiceAccount),
+  NodeRestriction: (deps) => nodeRestriction(deps),
   Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),
   DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
+  OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 
 /** The names of {@link ADMISSION_PLUGINS}. */

@@ -4,6 +4,7 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { tokenReviewDefinition } from './authentication/v1/tokenreview.js';
+import { accessReviewDefinitions } from './authorization/v1/access-reviews.js';
 import { controllerRevisionDefinition, daemonSetDefinition, deploymentDefinition, replicaSetDefinition, statefulSetDefinition } from './apps/v1/index.js';
 import { horizontalPodAutoscalerV1Definition } from './autoscaling/v1/horizontalpodautoscaler.js';
 import { horizontalPodAutoscalerV2Definition } from './autoscaling/v2/horizontalpodautoscaler.js';
@@ -91,6 +92,7 @@ export function builtInResources(): ResourceDefinition[] {
     served(daemonSetDefinition),
     served(controllerRevisionDefinition),
     served(tokenReviewDefinition),
+    ...accessReviewDefinitions,
     // v1beta2 is the storage version; v1beta1 (deprecated) serves the same objects.
     flowSchemaDefinition,
     priorityLevelConfigurationDefinition,

@@ -2,39 +2,26 @@
 // create runs the review's token through the server's authenticator, as a request carrying only that
 // token, with the review's audiences (default `--api-audiences`), and answers the review with its status.
 import type { TokenReview, TokenReviewStatus } from '../apis/authentication/v1/schemas.generated.js';
-import { badRequest, internalError, methodNotAllowed } from '../errors/status-error.js';
+import { badRequest, internalError } from '../errors/status-error.js';
+import { createOnlyStore } from '../registry/create-only-store.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
 import type { Authentication } from './authenticator-config.js';
 import type { AuthenticationResult } from './authenticators/authenticator.js';
 
-const refuse = (): never => {
-  throw methodNotAllowed();
-};
-
 /** The TokenReview store: create only. `authentication` is read at each review (it is assembled after the stores). */
 export function tokenReviewStore(def: ResourceDefinition, authentication: () => Pick<Authentication, 'reviewToken' | 'apiAudiences'>): Store {
-  return {
-    def,
-    groupResource: { group: def.group, resource: def.resource },
-    async create(_namespace, obj) {
-      const tokenReview = obj as unknown as TokenReview;
-      const token = tokenReview.spec.token ?? '';
-      if (token === '') throw badRequest('token is required for TokenReview in authentication');
-      const { reviewToken, apiAudiences } = authentication();
-      const audiences = tokenReview.spec.audiences?.length ? tokenReview.spec.audiences : apiAudiences;
-      const wanted = audiences.length > 0 ? audiences : undefined;
-      const status = reviewStatus(await reviewToken(token, wanted), wanted);
-      const answer: TokenReview = { ...tokenReview, metadata: { ...tokenReview.metadata }, status };
-      return { object: answer as unknown as typeof obj };
-    },
-    get: refuse,
-    list: refuse,
-    watch: refuse,
-    update: refuse,
-    delete: refuse,
-    deleteCollection: refuse,
-  };
+  return createOnlyStore(def, async (_namespace, obj) => {
+    const tokenReview = obj as unknown as TokenReview;
+    const token = tokenReview.spec.token ?? '';
+    if (token === '') throw badRequest('token is required for TokenReview in authentication');
+    const { reviewToken, apiAudiences } = authentication();
+    const audiences = tokenReview.spec.audiences?.length ? tokenReview.spec.audiences : apiAudiences;
+    const wanted = audiences.length > 0 ? audiences : undefined;
+    const status = reviewStatus(await reviewToken(token, wanted), wanted);
+    const answer: TokenReview = { ...tokenReview, metadata: { ...tokenReview.metadata }, status };
+    return answer as unknown as typeof obj;
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ export function forbiddenMessage(attributes: AuthorizationAttributes): string {
 
 /** The Forbidden Status (apierrors.NewForbidden of the request's group-resource and name). */
 export function forbiddenError(attributes: AuthorizationAttributes, reason: string): StatusError {
-  const message = sanitize(forbiddenMessage(attributes));
+  const message = sanitizeMessage(forbiddenMessage(attributes));
   const cause = reason ? `${message}: ${reason}` : message;
   const { apiGroup: group, resource, name } = attributes;
   const qualified = group ? `${resource}.${group}` : resource;
@@ -28,6 +28,6 @@ export function forbiddenError(attributes: AuthorizationAttributes, reason: stri
 }
 
 /** Upstream's sanitizer: the message may echo a path, which must not read as HTML. */
-function sanitize(s: string): string {
+export function sanitizeMessage(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -34,10 +34,11 @@ export function authorizationOptionErrors(options: AuthorizationOptions): string
     if (!isAuthorizationMode(mode)) errors.push(`authorization-mode ${JSON.stringify(mode)} is not a valid mode`);
     if (mode === 'ABAC' && !options.policyFile) errors.push("authorization-mode ABAC's authorization policy file not passed");
     if (mode === 'Webhook' && !options.webhookConfigFile) errors.push("authorization-mode Webhook's authorization config file not passed");
-    if (seen.has(mode)) errors.push(`authorization-mode ${JSON.stringify(mode)} has mode specified more than once`);
     seen.add(mode);
   }
   if (options.policyFile && !seen.has('ABAC')) errors.push('cannot specify --authorization-policy-file without mode ABAC');
   if (options.webhookConfigFile && !seen.has('Webhook')) errors.push('cannot specify --authorization-webhook-config-file without mode Webhook');
+  // Go's %q of the whole list: ["RBAC" "RBAC"].
+  if (seen.size !== modes.length) errors.push(`authorization-mode [${modes.map((m) => JSON.stringify(m)).join(' ')}] has mode specified more than once`);
   return errors;
 }

@@ -15,6 +15,12 @@ const defaults: ServeOptions = {
   tokenWebhookConfigFile: undefined,
   tokenWebhookVersion: 'v1beta1',
   tokenWebhookCacheTtlMs: 120_000,
+  authorizationModes: undefined,
+  authorizationPolicyFile: undefined,
+  authorizationWebhookConfigFile: undefined,
+  authorizationWebhookVersion: 'v1beta1',
+  authorizationWebhookCacheAuthorizedTtlMs: 300_000,
+  authorizationWebhookCacheUnauthorizedTtlMs: 30_000,
   requestHeaderClientCAFile: undefined,
   requestHeaderAllowedNames: [],
   requestHeaderUsernameHeaders: [],
@@ -61,6 +67,14 @@ describe('parseServeFlags', () => {
     {
       args: ['--authentication-token-webhook-config-file=/etc/wh.yaml', '--authentication-token-webhook-version=v1', '--authentication-token-webhook-cache-ttl=30s'],
       expected: { tokenWebhookConfigFile: '/etc/wh.yaml', tokenWebhookVersion: 'v1', tokenWebhookCacheTtlMs: 30_000 },
+    },
+    { args: ['--authorization-mode=AlwaysDeny'], expected: { authorizationModes: ['AlwaysDeny'] } },
+    { args: ['--authorization-mode=RBAC,ABAC', '--authorization-policy-file=/etc/abac.jsonl'], expected: { authorizationModes: ['RBAC', 'ABAC'], authorizationPolicyFile: '/etc/abac.jsonl' } },
+    {
+      args: ['--authorization-mode=Node,Webhook,RBAC', '--authorization-webhook-config-file=/etc/authz.yaml', '--authorization-webhook-version=v1',
+        '--authorization-webhook-cache-authorized-ttl=1m', '--authorization-webhook-cache-unauthorized-ttl=0s'],
+      expected: { authorizationModes: ['Node', 'Webhook', 'RBAC'], authorizationWebhookConfigFile: '/etc/authz.yaml', authorizationWebhookVersion: 'v1',
+        authorizationWebhookCacheAuthorizedTtlMs: 60_000, authorizationWebhookCacheUnauthorizedTtlMs: 0 },
     },
     {
       args: ['--requestheader-client-ca-file=/etc/proxy-ca.pem', '--requestheader-allowed-names=front-proxy', '--requestheader-username-headers=X-Remote-User',
@@ -149,6 +163,17 @@ describe('parseServeFlags', () => {
     { args: ['--max-mutating-requests-inflight=-5'], message: '--max-mutating-requests-inflight can not be negative value' },
     { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
     { args: ['--authentication-token-webhook-config-file=w.yaml', '--authentication-token-webhook-version=v2'], message: 'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"' },
+    { args: ['--authorization-mode='], message: 'at least one authorization-mode must be passed' },
+    { args: ['--authorization-mode=Magic'], message: 'authorization-mode "Magic" is not a valid mode' },
+    { args: ['--authorization-mode=ABAC'], message: "authorization-mode ABAC's authorization policy file not passed" },
+    { args: ['--authorization-mode=Webhook'], message: "authorization-mode Webhook's authorization config file not passed" },
+    { args: ['--authorization-policy-file=p.jsonl'], message: 'cannot specify --authorization-policy-file without mode ABAC' },
+    { args: ['--authorization-mode=RBAC', '--authorization-webhook-config-file=w.yaml'], message: 'cannot specify --authorization-webhook-config-file without mode Webhook' },
+    { args: ['--authorization-mode=RBAC,Node,RBAC'], message: 'authorization-mode ["RBAC" "Node" "RBAC"] has mode specified more than once' },
+    { args: ['--authorization-mode=ABAC,Bogus'], message: '[authorization-mode ABAC\'s authorization policy file not passed, authorization-mode "Bogus" is not a valid mode]' },
+    { args: ['--authorization-mode=Webhook', '--authorization-webhook-config-file=w.yaml', '--authorization-webhook-version=v2'],
+      message: 'unsupported webhook authorizer version "v2", supported versions are "v1", "v1beta1"' },
+    { args: ['--authorization-webhook-cache-authorized-ttl=5'], message: 'invalid argument "5" for "--authorization-webhook-cache-authorized-ttl" flag: time: missing unit in duration "5"' },
     { args: ['--anonymous-auth=maybe'], message: 'invalid argument "maybe" for "--anonymous-auth" flag: strconv.ParseBool: parsing "maybe": invalid syntax' },
     { args: ['--oidc-issuer-url=https://issuer'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
     { args: ['--oidc-client-id=kplane'], message: 'oidc-issuer-url and oidc-client-id should be specified together' },
@@ -196,6 +221,10 @@ describe('serveUsage', () => {
     assert.match(usage, /--oidc-username-claim string +.*\(default "sub"\)/);
     assert.match(usage, /--oidc-required-claim mapStringString +A key=value pair/);
     assert.match(usage, /--controllers strings +A list of controllers to enable\. .*\(default \[\*\]\)/s);
+    assert.match(usage, /--authorization-mode strings +Ordered list of plug-ins to do authorization on secure port\. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node\. \(default \[Node,RBAC\]\)/);
+    assert.match(usage, /--authorization-webhook-cache-authorized-ttl duration +.*\(default 5m0s\)/);
+    assert.match(usage, /--authorization-webhook-cache-unauthorized-ttl duration +.*\(default 30s\)/);
+    assert.match(usage, /--authorization-webhook-version string +.*\(default "v1beta1"\)/);
     assert.match(usage, /--service-account-lookup +.*\(default true\)/);
     assert.match(usage, /--service-account-issuer stringArray +/);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
@@ -228,5 +257,10 @@ describe('serverOptionsOf', () => {
     assert.equal(auth.enableBootstrapTokenAuth, true);
     assert.equal(auth.oidc?.issuerURL, 'https://i');
     assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
+    assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=AlwaysDeny'])).authorization, { modes: ['AlwaysDeny'] });
+    assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=ABAC,RBAC', '--authorization-policy-file=p.jsonl'])).authorization,
+      { modes: ['ABAC', 'RBAC'], policyFile: 'p.jsonl' });
+    assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=Webhook', '--authorization-webhook-config-file=w.yaml', '--authorization-webhook-cache-unauthorized-ttl=1s'])).authorization,
+      { modes: ['Webhook'], webhookConfigFile: 'w.yaml', webhookVersion: 'v1beta1', webhookCacheAuthorizedTtlMs: 300_000, webhookCacheUnauthorizedTtlMs: 1_000 });
   });
 });

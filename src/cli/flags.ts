@@ -5,6 +5,7 @@ import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag
 import { admission, type AdmissionOptions } from './options/admission.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
 import { authentication, type AuthenticationFlagOptions } from './options/authentication.js';
+import { authorization, type AuthorizationFlagOptions } from './options/authorization.js';
 import { controllers, type ControllersOptions } from './options/controllers.js';
 import { oidc, type OidcFlagOptions } from './options/oidc.js';
 import { requestHeader, type RequestHeaderFlagOptions } from './options/request-header.js';
@@ -31,6 +32,7 @@ const serveFlags = {
   ...storage.flags,
   ...authentication.flags,
   ...requestHeader.flags,
+  ...authorization.flags,
   ...apiEnablement.flags,
   ...serviceNetworking.flags,
   ...oidc.flags,
@@ -46,6 +48,7 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   StorageOptions &
   AuthenticationFlagOptions &
   RequestHeaderFlagOptions &
+  AuthorizationFlagOptions &
   ApiEnablementOptions &
   ServiceNetworkingOptions &
   OidcFlagOptions &
@@ -78,6 +81,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...stored,
     ...authentication.resolve(values, given, validate),
     ...requestHeader.resolve(values, given, validate),
+    ...authorization.resolve(values, given, validate),
     ...apiEnablement.resolve(values, given, validate),
     ...serviceNetworking.resolve(values, given, validate),
     ...oidc.resolve(values, given, validate),
@@ -95,6 +99,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...serverRun.serverOptions(options),
     ...authentication.serverOptions(options),
     ...requestHeader.serverOptions(options),
+    ...authorization.serverOptions(options),
     ...apiEnablement.serverOptions(options),
     ...serviceNetworking.serverOptions(options),
     ...oidc.serverOptions(options),

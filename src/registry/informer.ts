@@ -1,7 +1,8 @@
 // A local mirror of one resource (client-go's shared informer, in the small): list, then watch from the
 // list's revision, keeping every object by namespace/name and telling handlers of each change. A watch
 // that ends is followed by a relist, which also reports objects deleted meanwhile. In-process readers that
-// must answer without a storage round trip (the RBAC authorizer's index) read from it.
+// must answer without a storage round trip (the RBAC authorizer's index) read from it. A transform (as
+// client-go's) keeps only what its reader needs of each object (the Node authorizer's pods).
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Store } from './store/index.js';
 
@@ -14,16 +15,29 @@ export interface InformerHandlers<T> {
   onDelete?(object: T): void;
 }
 
+/** What readers of an informer use: lookups and change events (tests give a fixed set of objects). */
+export interface ObjectIndex<T> {
+  get(namespace: string, name: string): T | undefined;
+  addHandlers(handlers: InformerHandlers<T>): void;
+}
+
 const keyOf = (namespace: string, name: string): string => `${namespace}/${name}`;
 
-export class Informer<T extends KubeObject = KubeObject> {
+export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<T> {
   readonly #objects = new Map<string, T>();
   readonly #handlers: InformerHandlers<T>[] = [];
   #synced = false;
   #watching = false;
   readonly #syncWaiters: (() => void)[] = [];
 
-  constructor(private readonly store: Store) {}
+  /**
+   * `transform` turns each object read into what is kept and handed to handlers (default: the object); it
+   * must keep `metadata.namespace`, `name` and `resourceVersion`.
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly transform: (object: KubeObject) => T = (object) => object as T,
+  ) {}
 
   addHandlers(handlers: InformerHandlers<T>): void {
     this.#handlers.push(handlers);
@@ -64,12 +78,12 @@ export class Informer<T extends KubeObject = KubeObject> {
     while (!signal.aborted) {
       try {
         const list = await this.store.list('', {});
-        this.#replace(list.items.map((item) => item.object as T));
+        this.#replace(list.items.map((item) => this.transform(item.object)));
         this.#markSynced();
         this.#watching = true;
         for await (const event of this.store.watch('', { resourceVersion: String(list.revision), allowWatchBookmarks: false, signal })) {
           if (event.type === 'BOOKMARK') continue;
-          const object = event.item.object as T;
+          const object = this.transform(event.item.object);
           if (event.type === 'DELETED') this.#delete(object);
           else this.#put(object);
         }

@@ -9,6 +9,7 @@ import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpo
 import type { UserInfo } from '../auth/user-info.js';
 import { withAuthentication } from '../filters/with-authentication.js';
 import { withAuthorization } from '../filters/with-authorization.js';
+import { withImpersonation } from '../filters/with-impersonation.js';
 import { withMaxInFlightLimit, type InflightLimits } from '../filters/with-max-in-flight.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
@@ -31,7 +32,7 @@ export interface ChainDeps {
 }
 
 /**
- * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> (impersonation) -> max in flight (until flow
+ * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> impersonation -> max in flight (until flow
  * control replaces it) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
@@ -40,6 +41,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   let handler = routes;
   handler = withAuthorization(handler, deps.authorizer);
   handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight);
+  handler = withImpersonation(handler, deps.authorizer);
   handler = withAuthentication(handler, deps.authenticate);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs);
   handler = withMetrics(handler, deps.metrics);

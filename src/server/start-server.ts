@@ -14,7 +14,10 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
-import { buildAuthorization, checkAuthorizationOptions } from './authorization.js';
+import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
+import { accessReviewStores } from '../authorization/access-reviews/stores.js';
+import { rbacEscalationHooks } from '../authorization/rbac/escalation-hooks.js';
+import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { AuthorizationOptions } from '../authorization/modes.js';
 import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
@@ -126,19 +129,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // of key generation at every start; it lives in a private (0700) temp directory.
   const certDir = resolve(options.certDir ?? (tempDir ? join(tmpdir(), `kplane-ephemeral-pki-${process.getuid?.() ?? 'user'}`) : dataDir));
   const shutdown = new AbortController();
-  // The authentication files first: an unreadable one stops the start before anything is opened.
+  // The authentication and authorization files first: an unreadable one stops the start before anything is opened.
   const authenticationFiles = await loadAuthenticationFiles(options);
+  const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   // Token sources of other methods may need the stores: the authenticator is assembled after them, and
   // reviews (served once listening) find it here.
-  const assembled: { authentication?: Authentication } = {};
+  const assembled: { authentication?: Authentication; authorization?: Authorization } = {};
   computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
+  for (const [resource, store] of accessReviewStores(() => assembled.authorization!)) computed.set(resource, store);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
   const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor: networking.hooksFor, admissionPlugins });
+  // RBAC writes are checked for escalation against the authorizer, which is built after the stores.
+  const escalationDeps = () => {
+    const rules = assembled.authorization?.rbac;
+    return rules ? { authorizer: assembled.authorization!.authorizer, rules } : undefined;
+  };
+  const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.
@@ -149,7 +160,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
-  const authorization = buildAuthorization(authorizationOptions, registry);
+  const authorization = (assembled.authorization = buildAuthorization(authorizationOptions, registry, authorizationFiles));
   await authorization.synced();
   const electing = options.leaderElection ?? storage === 'etcd';
   const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });

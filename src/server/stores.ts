@@ -5,6 +5,7 @@ import { buildAdmission } from '../admission/registry.js';
 import { getIfExists } from '../controllers/queue-controller.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
+import type { Authorizer } from '../authorization/authorizer.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { createStore, type Store, type StorageResource, type StoreHooks } from '../registry/store/index.js';
 import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
@@ -35,6 +36,8 @@ export interface BuildStoresOptions {
   computed?: ReadonlyMap<string, ComputedStoreFactory>;
   /** `--enable-admission-plugins` / `--disable-admission-plugins`; default upstream's default-on plugins. */
   admissionPlugins?: AdmissionPluginSelection;
+  /** The server's authorizer, once built (admission plugins that ask it). */
+  authorizer?: () => Authorizer | undefined;
 }
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
@@ -62,11 +65,19 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let ingressClasses: Store | undefined;
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
   let serviceAccounts: Store | undefined;
+  let pods: Store | undefined;
+  let nodes: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
     listIngressClasses,
     getServiceAccount: async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined),
+    getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
+    getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
+    authorizer: () => options.authorizer?.(),
+    resourcesOf: (group, version, kind) => definitions
+      .filter((d) => d.group === group && d.version === version && d.kind === kind)
+      .map((d) => ({ group, version, resource: d.resource })),
   });
 
   const storageByStore = new Map<Store, StorageResource>();
@@ -81,6 +92,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
     if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
     if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
+    if (def.group === '' && def.resource === 'pods') pods = store;
+    if (def.group === '' && def.resource === 'nodes') nodes = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');

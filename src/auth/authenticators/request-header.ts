@@ -98,7 +98,7 @@ function extraOf(headers: ReadonlyMap<string, readonly string[]>, prefixes: read
 }
 
 /** Go's url.PathUnescape; a malformed escape keeps the key as it is. */
-function unescapeExtraKey(encoded: string): string {
+export function unescapeExtraKey(encoded: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {

@@ -1,19 +1,11 @@
 import type { UserInfo } from '../user-info.js';
 import { intersectAudiences } from './audiences.js';
 import type { AudienceTokenAuthenticator, TokenResponse } from './authenticator.js';
-import type { WebhookAnswer, WebhookClient } from './webhook-client.js';
+import { postReview, reviewRecord as record, type RetryBackoff, type WebhookClient } from './webhook-client.js';
 
 /** `--authentication-token-webhook-version`. */
 export type TokenWebhookVersion = 'v1' | 'v1beta1';
 export const tokenWebhookVersions: readonly TokenWebhookVersion[] = ['v1', 'v1beta1'];
-
-/** Retries of a failed call (upstream DefaultRetryBackoffWithInitialDelay(500ms): 5 steps, factor 1.5). */
-export interface RetryBackoff {
-  readonly initialDelayMs: number;
-  readonly factor: number;
-  readonly steps: number;
-}
-export const defaultRetryBackoff: RetryBackoff = { initialDelayMs: 500, factor: 1.5, steps: 5 };
 
 export interface TokenWebhookOptions {
   readonly client: WebhookClient;
@@ -36,7 +28,7 @@ export function tokenWebhookAuthenticator(options: TokenWebhookOptions): Audienc
   const apiVersion = `authentication.k8s.io/${options.version}`;
   return async (token, audiences) => {
     const review = { apiVersion, kind: 'TokenReview', metadata: { creationTimestamp: null }, spec: { token, ...(audiences ? { audiences } : {}) } };
-    const status = await withRetries(options.retry ?? defaultRetryBackoff, () => callWebhook(options.client, JSON.stringify(review), apiVersion));
+    const status = reviewStatusOf(await postReview(options.client, review, options.retry));
     let found: string[] | undefined;
     if (audiences) {
       found = intersectAudiences(audiences, status.audiences.length > 0 ? status.audiences : options.implicitAudiences);
@@ -59,36 +51,7 @@ interface ReviewStatus {
   readonly error: string;
 }
 
-class RetriableError extends Error {}
-
-async function callWebhook(client: WebhookClient, body: string, apiVersion: string): Promise<ReviewStatus> {
-  let answer: WebhookAnswer;
-  try {
-    answer = await client(body);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ECONNRESET') throw new RetriableError(message);
-    throw new Error(message);
-  }
-  if (answer.status < 200 || answer.status > 299) {
-    const message = `the server responded with the status code ${answer.status} but did not return a TokenReview`;
-    throw [429, 500, 504].includes(answer.status) ? new RetriableError(message) : new Error(message);
-  }
-  return reviewStatusOf(answer.body, apiVersion);
-}
-
-function reviewStatusOf(body: string, apiVersion: string): ReviewStatus {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new Error('the webhook answered with a body that is not JSON');
-  }
-  const review = record(parsed);
-  if (review['kind'] !== 'TokenReview' || review['apiVersion'] !== apiVersion) {
-    throw new Error(`the webhook answered ${String(review['apiVersion'])} ${String(review['kind'])}, not ${apiVersion} TokenReview`);
-  }
+function reviewStatusOf(review: Record<string, unknown>): ReviewStatus {
   const status = record(review['status']);
   const user = record(status['user']);
   const extra = record(user['extra']);
@@ -104,23 +67,6 @@ function reviewStatusOf(body: string, apiVersion: string): ReviewStatus {
     audiences: strings(status['audiences']),
     error: typeof status['error'] === 'string' ? status['error'] : '',
   };
-}
-
-async function withRetries<T>(backoff: RetryBackoff, call: () => Promise<T>): Promise<T> {
-  let delay = backoff.initialDelayMs;
-  for (let step = 1; ; step++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof RetriableError) || step >= backoff.steps) throw error;
-    }
-    await new Promise((wake) => setTimeout(wake, delay));
-    delay *= backoff.factor;
-  }
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function strings(value: unknown): string[] {

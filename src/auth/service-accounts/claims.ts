@@ -2,6 +2,7 @@
 // k8s.io/apiserver's serviceaccount util): bound tokens carry a `kubernetes.io` private claim with the
 // namespace, the account, the pod or secret they are bound to and `warnafter`; legacy secret tokens carry
 // four flat `kubernetes.io/serviceaccount/...` claims and no expiry or audience.
+import { isDNS1123Label, isDNS1123Subdomain } from '../../apis/meta/v1/validation.js';
 import type { UserInfo } from '../user-info.js';
 
 /** Issuer of the tokens the token controller puts into secrets (upstream LegacyIssuer). */
@@ -65,11 +66,15 @@ export interface ServiceAccountInfo {
 /** upstream MakeUsername: `system:serviceaccount:<namespace>:<name>`. */
 export const makeUsername = (namespace: string, name: string): string => `${USER_PREFIX}${namespace}:${name}`;
 
-/** upstream SplitUsername: namespace and name of a service account user name, or undefined. */
+/**
+ * upstream SplitUsername: namespace and name of a service account user name, or undefined; both must be
+ * valid names (a namespace is a DNS-1123 label, an account a DNS-1123 subdomain).
+ */
 export function splitUsername(username: string): { namespace: string; name: string } | undefined {
   if (!username.startsWith(USER_PREFIX)) return undefined;
   const parts = username.slice(USER_PREFIX.length).split(':');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return undefined;
+  if (isDNS1123Label(parts[0]).length > 0 || isDNS1123Subdomain(parts[1]).length > 0) return undefined;
   return { namespace: parts[0], name: parts[1] };
 }
 

@@ -4,7 +4,7 @@
 import type { Subject } from '../../apis/rbac/v1/schemas.generated.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { UserInfo } from '../../auth/user-info.js';
-import type { Informer } from '../../registry/informer.js';
+import type { ObjectIndex } from '../../registry/informer.js';
 
 /** The binding fields the index reads (RoleBinding and ClusterRoleBinding alike). */
 export interface Binding extends KubeObject {
@@ -50,7 +50,7 @@ export class BindingIndex<B extends Binding> {
   /** namespace ('' for cluster bindings) -> subject key -> bindings. */
   readonly #byNamespace = new Map<string, ByKey<B>>();
 
-  constructor(informer: Informer<B>) {
+  constructor(informer: ObjectIndex<B>) {
     informer.addHandlers({
       onAdd: (b) => this.#add(b),
       onUpdate: (old, b) => {

@@ -3,15 +3,15 @@
 // namespace asked about. Read from informers, so a decision never waits for storage.
 import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef } from '../../apis/rbac/v1/schemas.generated.js';
 import type { UserInfo } from '../../auth/user-info.js';
-import type { Informer } from '../../registry/informer.js';
+import type { ObjectIndex } from '../../registry/informer.js';
 import { goQuote } from '../../registry/selectors/go-format.js';
 import { BindingIndex, firstApplyingSubject, type Binding } from './binding-index.js';
 
 export interface RbacInformers {
-  roles: Informer<Role>;
-  clusterRoles: Informer<ClusterRole>;
-  roleBindings: Informer<RoleBinding>;
-  clusterRoleBindings: Informer<ClusterRoleBinding>;
+  roles: ObjectIndex<Role>;
+  clusterRoles: ObjectIndex<ClusterRole>;
+  roleBindings: ObjectIndex<RoleBinding>;
+  clusterRoleBindings: ObjectIndex<ClusterRoleBinding>;
 }
 
 /** Where a rule came from: the binding and the subject of it that applied. */

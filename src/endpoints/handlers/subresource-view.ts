@@ -49,6 +49,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     const { params, write } = options('CreateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
     ensureNamespace(scope.def, obj, namespace);
+    await access.parent.admitSubresourceCreate?.(namespace, name, view.name, obj, write);
     const result = await view.create(access, namespace, name, obj, write);
     writeResult(ctx, result.code, def, result.object, rep);
     return;

@@ -66,7 +66,10 @@ export async function deleteObject(
     if (!current) throw notFound(gr, name);
     const obj = fromStored(decodeObject(current));
     checkPreconditions(gr, obj, options);
-    await deps.admission.validate({ operation: 'DELETE', def, namespace, name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user });
+    // Upstream's delete handler runs mutating admission too (NodeRestriction decides deletes there).
+    const attributes = { operation: 'DELETE' as const, def, namespace, name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user };
+    await deps.admission.mutate(attributes);
+    await deps.admission.validate(attributes);
     const now = deps.now?.() ?? new Date();
     const decision = deleteDecision(def, obj, options, now);
     if (decision.action === 'none' || write.dryRun) return { object: decision.action === 'update' ? decision.obj : obj, deleted: decision.action === 'delete' };

@@ -81,6 +81,12 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
       }
       return deleted;
     },
+
+    async admitSubresourceCreate(namespace, name, subresource, obj, options) {
+      const attributes = { operation: 'CREATE' as const, def, namespace: nsOf(namespace), name, subresource, object: obj, dryRun: options.dryRun, user: options.user };
+      await deps.admission.mutate(attributes);
+      await deps.admission.validate(attributes);
+    },
   };
 
   return translatingStorageErrors(store);

@@ -130,6 +130,11 @@ export interface Store {
   update(namespace: string, name: string, fn: UpdateFn, options: WriteOptions & { subresource?: string }): Promise<{ object: KubeObject; created: boolean }>;
   delete(namespace: string, name: string, options: DeleteOptions, write: WriteOptions): Promise<DeleteResult>;
   deleteCollection(namespace: string, list: ListOptions, options: DeleteOptions, write: WriteOptions): Promise<number>;
+  /**
+   * Admission of a POST to a view subresource of object `name` (eviction, token, binding), as upstream's
+   * create handler runs it on the view's object before the subresource acts: both phases, operation CREATE.
+   */
+  admitSubresourceCreate?(namespace: string, name: string, subresource: string, obj: KubeObject, options: WriteOptions): Promise<void>;
 }
 
 export type { CachedObject };

@@ -91,7 +91,8 @@ export async function startAuthenticatingProxy(target: string, targetCa: string,
   return { url: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
 }
 
-function readJson(req: IncomingMessage): Promise<unknown> {
+/** The request body, parsed as JSON. */
+export function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');
@@ -101,11 +102,13 @@ function readJson(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-function listenOnLoopback(server: Server): Promise<number> {
+/** Listens on a free port of 127.0.0.1; answers the port. */
+export function listenOnLoopback(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-function closeServer(server: Server): Promise<void> {
+/** Closes the server and its open connections. */
+export function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }
