@@ -1,16 +1,10 @@
 // The cluster roles of upstream 1.25's ClusterRoles() (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go),
 // with the rules its feature gates give at their 1.25 defaults. Controllers' roles are in controller-roles.ts.
 import type { ClusterRole } from '../../../apis/rbac/v1/schemas.generated.js';
-import { clusterRole, eventsRule, LEGACY, READ, READ_UPDATE, READ_WRITE, rule, WRITE, type RuleBuilder } from './rule-builder.js';
-
-const AUTHENTICATION = 'authentication.k8s.io';
-const AUTHORIZATION = 'authorization.k8s.io';
-const CERTIFICATES = 'certificates.k8s.io';
-const COORDINATION = 'coordination.k8s.io';
-const STORAGE = 'storage.k8s.io';
-const APPS = 'apps';
-const EXTENSIONS = 'extensions';
-const NETWORKING = 'networking.k8s.io';
+import {
+  APPS, AUTHENTICATION, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, COORDINATION, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, NETWORKING,
+  READ, READ_UPDATE, READ_WRITE, rule, STORAGE, WRITE, type RuleBuilder,
+} from './rule-builder.js';
 
 export const AGGREGATE_TO_ADMIN = 'rbac.authorization.k8s.io/aggregate-to-admin';
 export const AGGREGATE_TO_EDIT = 'rbac.authorization.k8s.io/aggregate-to-edit';
@@ -52,7 +46,7 @@ const aggregateToEdit = (): RuleBuilder[] => [
   rule('create').groups(LEGACY).resources('serviceaccounts/token'),
   rule(...WRITE).groups(APPS).resources('statefulsets', 'statefulsets/scale', 'daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'replicasets', 'replicasets/scale'),
   rule(...WRITE).groups('autoscaling').resources('horizontalpodautoscalers'),
-  rule(...WRITE).groups('batch').resources('jobs', 'cronjobs'),
+  rule(...WRITE).groups(BATCH).resources('jobs', 'cronjobs'),
   rule(...WRITE).groups(EXTENSIONS).resources('daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'ingresses', 'replicasets', 'replicasets/scale', 'replicationcontrollers/scale', 'networkpolicies'),
   rule(...WRITE).groups('policy').resources('poddisruptionbudgets'),
   rule(...WRITE).groups(NETWORKING).resources('networkpolicies', 'ingresses'),
@@ -62,10 +56,10 @@ const aggregateToView = (): RuleBuilder[] => [
   rule(...READ).groups(LEGACY).resources('pods', 'replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'configmaps'),
   rule(...READ).groups(LEGACY).resources('limitranges', 'resourcequotas', 'bindings', 'events', 'pods/status', 'resourcequotas/status', 'namespaces/status', 'replicationcontrollers/status', 'pods/log'),
   rule(...READ).groups(LEGACY).resources('namespaces'),
-  rule(...READ).groups('discovery.k8s.io').resources('endpointslices'),
+  rule(...READ).groups(DISCOVERY).resources('endpointslices'),
   rule(...READ).groups(APPS).resources('controllerrevisions', 'statefulsets', 'statefulsets/status', 'statefulsets/scale', 'daemonsets', 'daemonsets/status', 'deployments', 'deployments/status', 'deployments/scale', 'replicasets', 'replicasets/status', 'replicasets/scale'),
   rule(...READ).groups('autoscaling').resources('horizontalpodautoscalers', 'horizontalpodautoscalers/status'),
-  rule(...READ).groups('batch').resources('jobs', 'cronjobs', 'cronjobs/status', 'jobs/status'),
+  rule(...READ).groups(BATCH).resources('jobs', 'cronjobs', 'cronjobs/status', 'jobs/status'),
   rule(...READ).groups(EXTENSIONS).resources('daemonsets', 'daemonsets/status', 'deployments', 'deployments/scale', 'deployments/status', 'ingresses', 'ingresses/status', 'replicasets', 'replicasets/scale', 'replicasets/status', 'replicationcontrollers/scale', 'networkpolicies'),
   rule(...READ).groups('policy').resources('poddisruptionbudgets', 'poddisruptionbudgets/status'),
   rule(...READ).groups(NETWORKING).resources('networkpolicies', 'ingresses', 'ingresses/status'),
@@ -143,7 +137,7 @@ function componentRoles(): ClusterRole[] {
       rule('list', 'watch').groups(LEGACY).resources('services', 'endpoints'),
       rule('get', 'list', 'watch').groups(LEGACY).resources('nodes'),
       eventsRule(),
-      rule('list', 'watch').groups('discovery.k8s.io').resources('endpointslices'),
+      rule('list', 'watch').groups(DISCOVERY).resources('endpointslices'),
     ]),
     clusterRole('system:kube-scheduler', kubeSchedulerRules()),
   ];

