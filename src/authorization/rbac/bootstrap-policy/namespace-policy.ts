@@ -5,10 +5,13 @@ import { eventsRule, LEGACY, namespacedRole, roleBinding, rule, subjects } from 
 const SYSTEM = 'kube-system';
 const PUBLIC = 'kube-public';
 
-/** upstream NamespaceRoles(), flattened. */
+/** upstream NamespaceRoles(), flattened, in upstream's order. */
 export function namespaceRoles(): Role[] {
   return [
     namespacedRole(SYSTEM, 'extension-apiserver-authentication-reader', [rule('get', 'list', 'watch').groups(LEGACY).resources('configmaps').names('extension-apiserver-authentication')]),
+    namespacedRole(SYSTEM, 'system:controller:bootstrap-signer', [rule('get', 'list', 'watch').groups(LEGACY).resources('secrets')]),
+    namespacedRole(SYSTEM, 'system:controller:cloud-provider', [rule('create', 'get', 'list', 'watch').groups(LEGACY).resources('configmaps')]),
+    namespacedRole(SYSTEM, 'system:controller:token-cleaner', [rule('delete', 'get', 'list', 'watch').groups(LEGACY).resources('secrets'), eventsRule()]),
     namespacedRole(SYSTEM, 'system::leader-locking-kube-controller-manager', [
       rule('watch').groups(LEGACY).resources('configmaps'),
       rule('get', 'update').groups(LEGACY).resources('configmaps').names('kube-controller-manager'),
@@ -17,9 +20,6 @@ export function namespaceRoles(): Role[] {
       rule('watch').groups(LEGACY).resources('configmaps'),
       rule('get', 'update').groups(LEGACY).resources('configmaps').names('kube-scheduler'),
     ]),
-    namespacedRole(SYSTEM, 'system:controller:bootstrap-signer', [rule('get', 'list', 'watch').groups(LEGACY).resources('secrets')]),
-    namespacedRole(SYSTEM, 'system:controller:cloud-provider', [rule('create', 'get', 'list', 'watch').groups(LEGACY).resources('configmaps')]),
-    namespacedRole(SYSTEM, 'system:controller:token-cleaner', [rule('delete', 'get', 'list', 'watch').groups(LEGACY).resources('secrets'), eventsRule()]),
     namespacedRole(PUBLIC, 'system:controller:bootstrap-signer', [
       rule('get', 'list', 'watch').groups(LEGACY).resources('configmaps'),
       rule('update').groups(LEGACY).resources('configmaps').names('cluster-info'),
