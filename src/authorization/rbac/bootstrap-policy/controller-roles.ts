@@ -1,7 +1,8 @@
 // The roles of kube-controller-manager 1.25's controllers (upstream controller_policy.go buildControllerRoles,
 // release 1.25): `system:controller:<name>`, each bound to the service account `kube-system/<name>` the
 // controller runs as with --use-service-account-credentials. Rules gated by features that are off in 1.25
-// (PodDisruptionConditions, StatefulSetAutoDeletePVC) are left out.
+// (PodDisruptionConditions, StatefulSetAutoDeletePVC, StorageVersionAPI) are left out; gates on by default
+// in 1.25 (ExpandPersistentVolumes, GenericEphemeralVolume, TTLAfterFinished, CSIMigration) are in.
 import type { ClusterRole, ClusterRoleBinding } from '../../../apis/rbac/v1/schemas.generated.js';
 import {
   APPS, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, clusterRoleBinding, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, READ, rule, STORAGE, subjects,
@@ -30,7 +31,7 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('get', 'list', 'watch', 'create', 'update', 'delete', 'patch').groups(BATCH).resources('jobs'),
     rule('update').groups(BATCH).resources('cronjobs/status'),
     rule('update').groups(BATCH).resources('cronjobs/finalizers'),
-    rule('list', 'watch', 'delete').groups(LEGACY).resources('pods'),
+    rule('list', 'delete').groups(LEGACY).resources('pods'),
     eventsRule(),
   ]],
   ['daemon-set-controller', () => [
@@ -63,21 +64,21 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
   ]],
   ['endpoint-controller', () => [
     rule(...READ).groups(LEGACY).resources('services', 'pods'),
-    rule('get', 'list', 'watch', 'create', 'update', 'delete').groups(LEGACY).resources('endpoints'),
+    rule('get', 'list', 'create', 'update', 'delete').groups(LEGACY).resources('endpoints'),
     rule('create').groups(LEGACY).resources('endpoints/restricted'),
     eventsRule(),
   ]],
   ['endpointslice-controller', () => [
     rule(...READ).groups(LEGACY).resources('services', 'pods', 'nodes'),
     rule('update').groups(LEGACY).resources('services/finalizers'),
-    rule('get', 'list', 'watch', 'create', 'update', 'delete').groups(DISCOVERY).resources('endpointslices'),
+    rule('get', 'list', 'create', 'update', 'delete').groups(DISCOVERY).resources('endpointslices'),
     eventsRule(),
   ]],
   ['endpointslicemirroring-controller', () => [
     rule(...READ).groups(LEGACY).resources('services', 'endpoints'),
     rule('update').groups(LEGACY).resources('services/finalizers'),
     rule('update').groups(LEGACY).resources('endpoints/finalizers'),
-    rule('get', 'list', 'watch', 'create', 'update', 'delete').groups(DISCOVERY).resources('endpointslices'),
+    rule('get', 'list', 'create', 'update', 'delete').groups(DISCOVERY).resources('endpointslices'),
     eventsRule(),
   ]],
   ['expand-controller', () => [
@@ -102,13 +103,13 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('update').groups('autoscaling').resources('horizontalpodautoscalers/status'),
     rule('get', 'update').groups('*').resources('*/scale'),
     rule('list').groups(LEGACY).resources('pods'),
+    rule('get').groups(LEGACY).resources('services/proxy').names('https:heapster:', 'http:heapster:'),
     rule('list').groups('metrics.k8s.io').resources('pods'),
-    rule(...READ).groups('custom.metrics.k8s.io').resources('*'),
-    rule(...READ).groups('external.metrics.k8s.io').resources('*'),
+    rule('get', 'list').groups('custom.metrics.k8s.io').resources('*'),
     eventsRule(),
   ]],
   ['job-controller', () => [
-    rule('get', 'list', 'watch', 'update', 'patch').groups(BATCH).resources('jobs'),
+    rule('get', 'list', 'watch', 'update').groups(BATCH).resources('jobs'),
     rule('update').groups(BATCH).resources('jobs/status'),
     rule('update').groups(BATCH).resources('jobs/finalizers'),
     rule('list', 'watch', 'create', 'delete', 'patch').groups(LEGACY).resources('pods'),
@@ -117,7 +118,7 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
   ['namespace-controller', () => [
     rule('get', 'list', 'watch', 'delete').groups(LEGACY).resources('namespaces'),
     rule('update').groups(LEGACY).resources('namespaces/finalize', 'namespaces/status'),
-    rule('get', 'list', 'watch', 'delete', 'deletecollection').groups('*').resources('*'),
+    rule('get', 'list', 'delete', 'deletecollection').groups('*').resources('*'),
   ]],
   ['node-controller', () => [
     rule('get', 'list', 'update', 'delete', 'patch').groups(LEGACY).resources('nodes'),
@@ -143,7 +144,7 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('watch').groups(LEGACY).resources('events'),
     eventsRule(),
   ]],
-  ['pod-garbage-collector', () => [rule('list', 'watch', 'delete').groups(LEGACY).resources('pods'), rule(...READ).groups(LEGACY).resources('nodes')]],
+  ['pod-garbage-collector', () => [rule('list', 'watch', 'delete').groups(LEGACY).resources('pods'), rule('get', 'list').groups(LEGACY).resources('nodes')]],
   ['replicaset-controller', () => [
     rule('get', 'list', 'watch', 'update').groups(APPS, EXTENSIONS).resources('replicasets'),
     rule('update').groups(APPS, EXTENSIONS).resources('replicasets/status'),
