@@ -24,6 +24,7 @@ import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
 import { listen } from './listener.js';
+import { servingTls } from './tls-settings.js';
 import { createMetrics, type ResourceGaugeSource } from './metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
@@ -52,6 +53,10 @@ export interface ServerOptions extends AuthenticationOptions {
   /** HTTPS port; default 6443; 0 picks a free one. */
   securePort?: number;
   bindAddress?: string;
+  /** `--tls-min-version`: `VersionTLS10` to `VersionTLS13`; default TLS 1.2. */
+  tlsMinVersion?: string;
+  /** `--tls-cipher-suites`: TLS 1.0–1.2 suites by IANA name, as Go names them; default Go 1.19's (server/tls-settings.ts). */
+  tlsCipherSuites?: readonly string[];
   /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
   runtimeConfig?: readonly string[];
   /**
@@ -116,6 +121,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   checkAdmissionSelection(admissionPlugins);
   const authorizationOptions = options.authorization ?? { modes: ['AlwaysAllow'] };
   checkAuthorizationOptions(authorizationOptions);
+  const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
+  for (const warning of tls.warnings) console.warn(`kplane: ${warning}`);
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
   const unknownControllers = controllerSelectionErrors(controllerSelection);
   if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
@@ -183,6 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
+    tls,
     clientCAs: authentication.clientCAs,
     handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
       requestTimeoutMs,
