@@ -25,6 +25,7 @@ import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
 import { listen } from './listener.js';
 import { servingTls } from './tls-settings.js';
+import { defaultWarn, preparePrivateDirectories, privateKeyFiles, tightenPrivateFiles } from './private-files.js';
 import { createMetrics, type ResourceGaugeSource } from './metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
@@ -122,7 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authorizationOptions = options.authorization ?? { modes: ['AlwaysAllow'] };
   checkAuthorizationOptions(authorizationOptions);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
-  for (const warning of tls.warnings) console.warn(`kplane: ${warning}`);
+  for (const warning of tls.warnings) defaultWarn(warning);
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
   const unknownControllers = controllerSelectionErrors(controllerSelection);
   if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
@@ -138,7 +139,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The authentication and authorization files first: an unreadable one stops the start before anything is opened.
   const authenticationFiles = await loadAuthenticationFiles(options);
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
+  // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
+  await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
+  await tightenPrivateFiles(privateKeyFiles(certDir), defaultWarn);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   // Token sources of other methods may need the stores: the authenticator is assembled after them, and
