@@ -40,8 +40,7 @@ export interface Listener {
 
 /**
  * Starts the HTTPS listener: HTTP/2 and HTTP/1.1 chosen by ALPN on one port, TLS as `tls` says
- * (default: 1.2+ with Go's suites), client
- * certificates requested but not required. Verification against the CA is done by TLS; the result
+ * (default: 1.2+ with Go's suites), client certificates requested but not required. Verification against the CA is done by TLS; the result
  * is left for authentication to read (`socket.authorized`), so requests without a certificate
  * or with an untrusted one still reach the handler (spec 2-access-control §Authentication).
  */
