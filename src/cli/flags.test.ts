@@ -5,6 +5,8 @@ import { FlagError, parseServeFlags, serveUsage, serverOptionsOf, type ServeOpti
 const defaults: ServeOptions = {
   securePort: 6443,
   bindAddress: '127.0.0.1',
+  tlsCipherSuites: [],
+  tlsMinVersion: undefined,
   advertiseAddress: undefined,
   serviceClusterIPRange: '10.0.0.0/24',
   serviceNodePortRange: '30000-32767',
@@ -61,6 +63,13 @@ describe('parseServeFlags', () => {
     { args: ['--secure-port=8443'], expected: { securePort: 8443 } },
     { args: ['--secure-port', '0'], expected: { securePort: 0 } },
     { args: ['--bind-address', '::'], expected: { bindAddress: '::' } },
+    { args: ['--tls-min-version=VersionTLS13'], expected: { tlsMinVersion: 'VersionTLS13' } },
+    { args: ['--tls-min-version', 'VersionTLS10'], expected: { tlsMinVersion: 'VersionTLS10' } },
+    { args: ['--tls-min-version='], expected: {} },
+    {
+      args: ['--tls-cipher-suites=TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305', '--tls-cipher-suites', 'TLS_RSA_WITH_RC4_128_SHA,TLS_AES_128_GCM_SHA256'],
+      expected: { tlsCipherSuites: ['TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384', 'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305', 'TLS_RSA_WITH_RC4_128_SHA', 'TLS_AES_128_GCM_SHA256'] },
+    },
     { args: ['--token-auth-file=/etc/tokens.csv'], expected: { tokenAuthFile: '/etc/tokens.csv' } },
     { args: ['--anonymous-auth=false'], expected: { anonymousAuth: false } },
     { args: ['--api-audiences=https://kplane,api', '--client-ca-file', '/etc/ca.pem'], expected: { apiAudiences: ['https://kplane', 'api'], clientCAFile: '/etc/ca.pem' } },
@@ -158,6 +167,10 @@ describe('parseServeFlags', () => {
     { args: ['--storage=disk'], message: 'invalid argument "disk" for "--storage" flag: must be one of sqlite, memory, etcd' },
     { args: ['--etcd-compaction-interval=5'], message: 'invalid argument "5" for "--etcd-compaction-interval" flag: time: missing unit in duration "5"' },
     { args: ['--secure-port=70000'], message: '--secure-port 70000 must be between 0 and 65535, inclusive' },
+    { args: ['--tls-min-version=TLSv1.2'], message: 'unknown tls version "TLSv1.2"' },
+    { args: ['--tls-min-version=versiontls12'], message: 'unknown tls version "versiontls12"' },
+    { args: ['--tls-cipher-suites=TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,ECDHE-RSA-AES128-GCM-SHA256'], message: "Cipher suite ECDHE-RSA-AES128-GCM-SHA256 not supported or doesn't exist" },
+    { args: ['--tls-cipher-suites=TLS_DHE_RSA_WITH_AES_128_GCM_SHA256', '--tls-min-version=Bogus'], message: "Cipher suite TLS_DHE_RSA_WITH_AES_128_GCM_SHA256 not supported or doesn't exist" },
     { args: ['--storage=etcd'], message: '--etcd-servers must be specified' },
     { args: ['--max-requests-inflight=-1'], message: '--max-requests-inflight can not be negative value' },
     { args: ['--max-mutating-requests-inflight=-5'], message: '--max-mutating-requests-inflight can not be negative value' },
@@ -227,6 +240,8 @@ describe('serveUsage', () => {
     assert.match(usage, /--authorization-webhook-version string +.*\(default "v1beta1"\)/);
     assert.match(usage, /--service-account-lookup +.*\(default true\)/);
     assert.match(usage, /--service-account-issuer stringArray +/);
+    assert.match(usage, /--tls-min-version string +Minimum TLS version supported\. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13$/m);
+    assert.match(usage, /--tls-cipher-suites strings +Comma-separated list of cipher suites for the server\. .*Preferred values: TLS_AES_128_GCM_SHA256, .*\n +Insecure values: TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256, /s);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
@@ -258,6 +273,8 @@ describe('serverOptionsOf', () => {
     assert.equal(auth.oidc?.issuerURL, 'https://i');
     assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=AlwaysDeny'])).authorization, { modes: ['AlwaysDeny'] });
+    const tls = serverOptionsOf(parseServeFlags(['--tls-min-version=VersionTLS13', '--tls-cipher-suites=TLS_RSA_WITH_AES_128_CBC_SHA']));
+    assert.deepEqual([tls.tlsMinVersion, tls.tlsCipherSuites], ['VersionTLS13', ['TLS_RSA_WITH_AES_128_CBC_SHA']]);
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=ABAC,RBAC', '--authorization-policy-file=p.jsonl'])).authorization,
       { modes: ['ABAC', 'RBAC'], policyFile: 'p.jsonl' });
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=Webhook', '--authorization-webhook-config-file=w.yaml', '--authorization-webhook-cache-unauthorized-ttl=1s'])).authorization,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Backend } from '../storage/interface.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
 import { createSqliteBackend } from '../storage/sqlite/index.js';
+import { createPrivateFile, defaultWarn, tightenPrivateFiles, type Warn } from './private-files.js';
 
 export type StorageKind = 'sqlite' | 'memory' | 'etcd';
 
@@ -20,7 +21,8 @@ export interface EtcdOptions {
   compactionIntervalMs?: number;
 }
 
-export async function openBackend(kind: StorageKind, dataDir: string, etcd?: EtcdOptions): Promise<Backend> {
+/** The SQLite database (`kplane.db`, and its -wal and -shm files) is kept 0600 (server/private-files.ts). */
+export async function openBackend(kind: StorageKind, dataDir: string, etcd?: EtcdOptions, warn: Warn = defaultWarn): Promise<Backend> {
   if (kind === 'memory') return createMemoryBackend();
   if (kind === 'etcd') {
     if (!etcd || etcd.servers.length === 0) throw new Error('--etcd-servers must be set for --storage=etcd');
@@ -37,5 +39,8 @@ export async function openBackend(kind: StorageKind, dataDir: string, etcd?: Etc
     });
   }
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  return createSqliteBackend({ path: join(dataDir, 'kplane.db') });
+  const path = join(dataDir, 'kplane.db');
+  await createPrivateFile(path);
+  await tightenPrivateFiles([path, `${path}-wal`, `${path}-shm`], warn);
+  return createSqliteBackend({ path });
 }

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
 import type { Pki } from './pki/pki.js';
+import { servingTls, type ServingTls } from './tls-settings.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -16,6 +17,8 @@ export interface ListenOptions {
   readonly pki: Pick<Pki, 'caCert' | 'servingCert' | 'servingKey'>;
   /** Authorities (PEM bundles) whose client certificates TLS asks for and verifies; default `pki.caCert`. */
   readonly clientCAs?: readonly string[];
+  /** Minimum version and cipher suites (server/tls-settings.ts); default TLS 1.2 and Go's default suites. */
+  readonly tls?: Pick<ServingTls, 'minVersion' | 'ciphers'>;
   readonly handler: HttpHandler;
   /** How long {@link Listener.close} lets in-flight requests run before cutting connections; default 1000 ms. */
   readonly shutdownGraceMs?: number;
@@ -36,16 +39,20 @@ export interface Listener {
 }
 
 /**
- * Starts the HTTPS listener: HTTP/2 and HTTP/1.1 chosen by ALPN on one port, TLS 1.2+, client
- * certificates requested but not required. Verification against the CA is done by TLS; the result
+ * Starts the HTTPS listener: HTTP/2 and HTTP/1.1 chosen by ALPN on one port, TLS as `tls` says
+ * (default: 1.2+ with Go's suites), client certificates requested but not required. Verification against the CA is done by TLS; the result
  * is left for authentication to read (`socket.authorized`), so requests without a certificate
  * or with an untrusted one still reach the handler (spec 2-access-control §Authentication).
  */
 export async function listen(options: ListenOptions): Promise<Listener> {
+  const tls = options.tls ?? servingTls({});
   const server = createSecureServer({
     allowHTTP1: true,
     ALPNProtocols: ['h2', 'http/1.1'],
-    minVersion: 'TLSv1.2',
+    minVersion: tls.minVersion,
+    ciphers: tls.ciphers,
+    // Go's server picks the suite by its own preference order, not the client's.
+    honorCipherOrder: true,
     // As Go's server: no TLS 1.2 renegotiation, so a connection's client certificate never changes
     // (authentication relies on that to remember the identity per connection).
     secureOptions: constants.SSL_OP_NO_RENEGOTIATION,

@@ -24,6 +24,8 @@ import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
 import { listen } from './listener.js';
+import { servingTls } from './tls-settings.js';
+import { defaultWarn, preparePrivateDirectories, privateKeyFiles, tightenPrivateFiles } from './private-files.js';
 import { createMetrics, type ResourceGaugeSource } from './metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
@@ -53,6 +55,10 @@ export interface ServerOptions extends AuthenticationOptions {
   /** HTTPS port; default 6443; 0 picks a free one. */
   securePort?: number;
   bindAddress?: string;
+  /** `--tls-min-version`: `VersionTLS10` to `VersionTLS13`; default TLS 1.2. */
+  tlsMinVersion?: string;
+  /** `--tls-cipher-suites`: TLS 1.0–1.2 suites by IANA name, as Go names them; default Go 1.19's (server/tls-settings.ts). */
+  tlsCipherSuites?: readonly string[];
   /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
   runtimeConfig?: readonly string[];
   /**
@@ -117,6 +123,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   checkAdmissionSelection(admissionPlugins);
   const authorizationOptions = options.authorization ?? { modes: ['AlwaysAllow'] };
   checkAuthorizationOptions(authorizationOptions);
+  const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
+  for (const warning of tls.warnings) defaultWarn(warning);
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
   const unknownControllers = controllerSelectionErrors(controllerSelection);
   if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
@@ -132,7 +140,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The authentication and authorization files first: an unreadable one stops the start before anything is opened.
   const authenticationFiles = await loadAuthenticationFiles(options);
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
+  // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
+  await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
   const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
+  await tightenPrivateFiles(privateKeyFiles(certDir), defaultWarn);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
   // Token sources of other methods may need the stores: the authenticator is assembled after them, and
@@ -187,6 +198,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
     pki,
+    tls,
     clientCAs: authentication.clientCAs,
     handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
       requestTimeoutMs,

@@ -1,6 +1,9 @@
 // Secure serving (upstream SecureServingOptions): where the server listens and where its certificates live.
-import { FlagError, intFlag, ipFlag, stringFlag } from '../flag-set.js';
-import type { OptionGroup } from './option-group.js';
+import { cipherSuiteNames, servingTls, tlsVersionNames } from '../../server/tls-settings.js';
+import { FlagError, intFlag, ipFlag, stringFlag, stringsFlag } from '../flag-set.js';
+import { optional, type OptionGroup } from './option-group.js';
+
+const suiteNames = cipherSuiteNames();
 
 const flags = {
   bindAddress: ipFlag('bind-address', '127.0.0.1',
@@ -9,6 +12,11 @@ const flags = {
     'The directory holding the generated CA, serving and admin certificates. Defaults to --data-dir.'),
   securePort: intFlag('secure-port', 6443,
     'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port.'),
+  tlsCipherSuites: stringsFlag('tls-cipher-suites',
+    'Comma-separated list of cipher suites for the server. If omitted, the default Go cipher suites will be used. \n' +
+    `Preferred values: ${suiteNames.preferred.join(', ')}. \nInsecure values: ${suiteNames.insecure.join(', ')}.`),
+  tlsMinVersion: stringFlag('tls-min-version', '',
+    `Minimum TLS version supported. Possible values: ${tlsVersionNames().join(', ')}`),
 };
 
 export interface SecureServingOptions {
@@ -16,6 +24,10 @@ export interface SecureServingOptions {
   /** `--cert-dir`; empty: the data directory (resolved with the storage options). */
   readonly certDir: string;
   readonly securePort: number;
+  /** `--tls-cipher-suites` by IANA name; empty: Go's defaults. */
+  readonly tlsCipherSuites: readonly string[];
+  /** `--tls-min-version` (`VersionTLS12`, ...); undefined: TLS 1.2. */
+  readonly tlsMinVersion: string | undefined;
 }
 
 export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
@@ -24,7 +36,24 @@ export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
     if (validate && (values.securePort < 0 || values.securePort > 65535)) {
       throw new FlagError(`--secure-port ${values.securePort} must be between 0 and 65535, inclusive`);
     }
-    return { bindAddress: values.bindAddress, certDir: values.certDir, securePort: values.securePort };
+    const tls = { tlsCipherSuites: values.tlsCipherSuites, tlsMinVersion: optional(values.tlsMinVersion) };
+    if (validate) checkTls(tls);
+    return { bindAddress: values.bindAddress, certDir: values.certDir, securePort: values.securePort, ...tls };
   },
-  serverOptions: (o) => ({ bindAddress: o.bindAddress, securePort: o.securePort, ...(o.certDir ? { certDir: o.certDir } : {}) }),
+  serverOptions: (o) => ({
+    bindAddress: o.bindAddress,
+    securePort: o.securePort,
+    ...(o.certDir ? { certDir: o.certDir } : {}),
+    ...(o.tlsCipherSuites.length > 0 ? { tlsCipherSuites: o.tlsCipherSuites } : {}),
+    ...(o.tlsMinVersion !== undefined ? { tlsMinVersion: o.tlsMinVersion } : {}),
+  }),
 };
+
+/** Unknown TLS versions and cipher suite names, refused as upstream's ApplyTo refuses them. */
+function checkTls(tls: Pick<SecureServingOptions, 'tlsCipherSuites' | 'tlsMinVersion'>): void {
+  try {
+    servingTls({ cipherSuites: tls.tlsCipherSuites, ...(tls.tlsMinVersion !== undefined ? { minVersion: tls.tlsMinVersion } : {}) });
+  } catch (error) {
+    throw new FlagError(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
  * `mode` applies from creation, so a private key is never readable by others, even briefly.
  */
 export async function writeFileAtomic(path: string, content: string, mode: number): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 }); // only directories that hold private files
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(temporary, content, { mode, flag: 'wx' });
