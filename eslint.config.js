@@ -9,9 +9,15 @@ const forbidden = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message: LAYER_MESSAGE }] }],
 });
 
-/** The storage layer (src/storage) for kinds, told apart from the storage.k8s.io kinds in apis/storage/<version>/. */
+/**
+ * The storage and authorization layers (src/storage, src/authorization) for kinds, told apart from the
+ * storage.k8s.io and authorization.k8s.io kinds in apis/<group>/<version>/.
+ */
 const forbiddenForKinds = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: groups, message: LAYER_MESSAGE }, { regex: '(^|/)storage(/(?!v1(beta1)?/)|$)', message: LAYER_MESSAGE }] }],
+  'no-restricted-imports': ['error', { patterns: [
+    { group: groups, message: LAYER_MESSAGE },
+    { regex: '(^|/)(storage|authorization)(/(?!v1(beta1)?/)|$)', message: LAYER_MESSAGE },
+  ] }],
 });
 
 /** Tests and test support exercise layers together (a codec test uses real kinds): boundaries hold for product code. */
@@ -32,7 +38,7 @@ export default tseslint.config(
   { files: ['src/storage/**/*.ts'], ignores: TESTS, rules: forbidden(...above('registry', 'endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli', 'patch'), '**/apis/*', '!**/apis/meta') },
   { files: ['src/schema/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'registry', 'endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli', 'patch'), '**/apis/*', '!**/apis/meta') },
   { files: ['src/patch/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'registry', 'endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli')) },
-  { files: ['src/apis/**/*.ts'], ignores: TESTS, rules: forbiddenForKinds(...above('endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli')) },
+  { files: ['src/apis/**/*.ts'], ignores: TESTS, rules: forbiddenForKinds(...above('endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli')) },
   { files: ['src/registry/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
   { files: ['src/admission/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
   { files: ['src/controllers/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'server', 'cli')) },

@@ -121,7 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
   const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
   checkAdmissionSelection(admissionPlugins);
-  const authorizationOptions = options.authorization ?? { modes: ['AlwaysAllow'] };
+  const authorizationOptions = options.authorization ?? {};
   checkAuthorizationOptions(authorizationOptions);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
   for (const warning of tls.warnings) defaultWarn(warning);

@@ -19,26 +19,6 @@ const tokenAuthFile = join(dir, 'tokens.csv');
 writeFileSync(tokenAuthFile, `${JANE_TOKEN},jane,jane-uid,"dev"\n`);
 const fixture = useCluster({ authorization: { modes: ['RBAC'] }, tokenAuthFile });
 
-// Until the bootstrap policy lands: what system:basic-user and system:discovery grant every authenticated user.
-const BASIC_USER = `
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRole
-metadata: {name: basic-user}
-rules:
-- apiGroups: [authorization.k8s.io]
-  resources: [selfsubjectaccessreviews, selfsubjectrulesreviews]
-  verbs: [create]
-- nonResourceURLs: [/api, /api/*, /apis, /apis/*, /version]
-  verbs: [get]
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRoleBinding
-metadata: {name: basic-user}
-roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: basic-user}
-subjects:
-- {apiGroup: rbac.authorization.k8s.io, kind: Group, name: system:authenticated}
-`;
-
 const POD_READER = `
 apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
@@ -66,7 +46,7 @@ async function setUp(): Promise<string> {
   const { cluster } = fixture;
   await cluster.kubectl(['create', 'namespace', 'ns']);
   await cluster.kubectl(['create', 'namespace', 'other']);
-  await cluster.kubectl(['apply', '-f', '-'], { input: BASIC_USER + '---' + POD_READER });
+  await cluster.kubectl(['apply', '-f', '-'], { input: POD_READER });
   janeKubeconfig = await writeUserKubeconfig(dir, 'jane', cluster.server.kubeconfig, { token: JANE_TOKEN });
   return janeKubeconfig;
 }

@@ -12,6 +12,7 @@ import { buildAdminKubeconfig } from '../../src/server/kubeconfig.js';
 import { generateCa, generateClientCertificate } from '../../src/server/pki/generate.js';
 import { startAuthenticatingProxy, startTokenWebhook, type AuthenticatingProxy, type CertificateAndKey, type TokenWebhook } from './support/authn-servers.js';
 import { KUBECTL, startCluster, type TestCluster } from './support/cluster.js';
+import { bindClusterRole } from './support/rbac.js';
 import { rawClient } from './support/raw-client.js';
 import { execFile } from 'node:child_process';
 
@@ -74,6 +75,8 @@ before(async () => {
   const admin = YAML.parse(cluster.server.kubeconfig) as { clusters: { cluster: { 'certificate-authority-data': string } }[] };
   kplaneCa = Buffer.from(admin.clusters[0]!.cluster['certificate-authority-data'], 'base64').toString('utf8');
   proxy = await startAuthenticatingProxy(cluster.server.url, kplaneCa, proxyClient, { 'X-Remote-User': 'proxied', 'X-Remote-Group': ['proxy-group'] });
+  // Under the default authorization (Node,RBAC) an authenticated user may read what `view` grants.
+  await bindClusterRole(rawClient(cluster.server.kubeconfig), 'authenticated-view', 'view', [{ kind: 'Group', name: 'system:authenticated' }]);
 });
 
 after(async () => {
@@ -158,11 +161,13 @@ describe('raw requests', () => {
     assert.deepEqual(response.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
   });
 
-  it('lets anonymous requests reach /healthz and /version only, and refuses an invalid token there too', async () => {
+  it('lets anonymous requests reach what the default policy gives system:unauthenticated, and refuses an invalid token there too', async () => {
     const client = rawClient(cluster.server.kubeconfig);
     assert.equal((await client.request('GET', '/healthz', { anonymous: true })).status, 200);
     assert.equal((await client.request('GET', '/version', { anonymous: true })).status, 200);
-    assert.equal((await client.request('GET', '/api', { anonymous: true })).status, 401);
+    const api = await client.request('GET', '/api', { anonymous: true });
+    assert.equal(api.status, 403);
+    assert.equal((api.json() as { message: string }).message, 'forbidden: User "system:anonymous" cannot get path "/api"');
     assert.equal((await client.request('GET', '/healthz', { anonymous: true, headers: { authorization: 'Bearer not-a-token' } })).status, 401);
   });
 

@@ -66,6 +66,7 @@ interface Case {
   contentType?: string;
   accept?: string;
   anonymous?: boolean;
+  headers?: Record<string, string>;
   code: number;
   reason: string;
   message?: RegExp;
@@ -195,7 +196,12 @@ const CASES: Case[] = [
   // Protocol: media types, credentials, routes.
   { title: 'Accept: application/xml', method: 'GET', path: `${CM}/anchor`, accept: 'application/xml', code: 406, reason: 'NotAcceptable' },
   { title: 'a text/plain patch', method: 'PATCH', path: `${CM}/anchor`, body: 'data: {}', contentType: 'text/plain', code: 415, reason: 'UnsupportedMediaType' },
-  { title: 'no credentials', method: 'GET', path: `${CM}/anchor`, anonymous: true, code: 401, reason: 'Unauthorized', message: /^Unauthorized$/ },
+  // Anonymous requests are authorized as system:anonymous: the default policy gives it no configmaps.
+  {
+    title: 'no credentials', method: 'GET', path: `${CM}/anchor`, anonymous: true, code: 403, reason: 'Forbidden',
+    message: new RegExp(`^configmaps "anchor" is forbidden: User "system:anonymous" cannot get resource "configmaps" in API group "" in the namespace "${NS}"$`),
+  },
+  { title: 'an unknown bearer token', method: 'GET', path: `${CM}/anchor`, anonymous: true, headers: { authorization: 'Bearer not-a-token' }, code: 401, reason: 'Unauthorized', message: /^Unauthorized$/ },
   { title: 'POST to an item path', method: 'POST', path: `${CM}/anchor`, body: configMap({ name: 'anchor' }), code: 405, reason: 'MethodNotAllowed' },
   { title: 'a cluster-scoped list under a namespace', method: 'GET', path: `/api/v1/namespaces/${NS}/namespaces`, code: 404, reason: 'NotFound', message: /^the server could not find the requested resource$/ },
   { title: 'a cluster-scoped create under a namespace', method: 'POST', path: `/api/v1/namespaces/${NS}/nodes`, body: '{"metadata":{"name":"n1"}}', code: 404, reason: 'NotFound' },
@@ -246,6 +252,7 @@ describe('bad input over raw HTTPS', () => {
         ...(k.contentType ? { contentType: k.contentType } : {}),
         ...(k.accept ? { accept: k.accept } : {}),
         ...(k.anonymous ? { anonymous: true } : {}),
+        ...(k.headers ? { headers: k.headers } : {}),
       };
       const status = expectStatus(await client.request(k.method, k.path, options), k.code, k.reason, k.message);
       // Empty strings are omitted (omitempty), as Go encodes StatusDetails.

@@ -44,9 +44,12 @@ test('a bootstrap token in a kubeconfig authenticates kubectl', async () => {
   await cluster.kubectl(['apply', '-f', '-'], {
     input: tokenSecret('abcdef', '0123456789abcdef', { 'usage-bootstrap-authentication': 'true', 'usage-bootstrap-signing': 'true', 'auth-extra-groups': 'system:bootstrappers:kplane:default-node-token' }),
   });
-  const r = await asToken('abcdef.0123456789abcdef', ['get', 'namespace', 'default', '-o', 'name']);
+  // The default policy lets every authenticated user review its own access (system:basic-user).
+  const r = await asToken('abcdef.0123456789abcdef', ['auth', 'can-i', 'create', 'selfsubjectaccessreviews.authorization.k8s.io']);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout.trim(), 'namespace/default');
+  assert.equal(r.stdout.trim(), 'yes');
+  const forbidden = await asToken('abcdef.0123456789abcdef', ['get', 'namespace', 'default']);
+  assert.match(forbidden.stderr, /User "system:bootstrap:abcdef" cannot get resource "namespaces"/);
 });
 
 test('bad bootstrap tokens get 401 and the server keeps serving', async () => {

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { startServer, type RunningServer } from '../../src/index.js';
+import { bindClusterRole } from './support/rbac.js';
+import { rawClient } from './support/raw-client.js';
 
 const TOKEN = 'plugin-token-123';
 let server: RunningServer;
@@ -29,6 +31,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kplane-exec-'));
   await writeFile(join(dir, 'tokens.csv'), `${TOKEN},plugged,1234,"plugins"\n`);
   server = await startServer({ storage: 'memory', securePort: 0, tokenAuthFile: join(dir, 'tokens.csv') });
+  await bindClusterRole(rawClient(server.kubeconfig), 'plugins', 'view', [{ kind: 'Group', name: 'plugins' }]);
   const config = YAML.parse(server.kubeconfig) as {
     clusters: { cluster: { server: string; 'certificate-authority-data': string } }[];
     users: { user: { 'client-certificate-data': string; 'client-key-data': string } }[];

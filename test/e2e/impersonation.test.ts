@@ -20,12 +20,10 @@ let cluster: TestCluster;
 let raw: RawClient;
 const kubeconfigs: Record<string, string> = {};
 
-/** RBAC objects the admin (system:masters) creates: discovery for everyone (no bootstrap policy yet), the grants, jane's role. */
+/** RBAC objects the admin (system:masters) creates: the grants, jane's role (discovery comes from the default policy). */
 const POLICY = [
   { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'team' } },
   { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'other' } },
-  clusterRole('discovery', [{ verbs: ['get'], nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*'] }]),
-  clusterRoleBinding('discovery', 'discovery', { kind: 'Group', name: 'system:authenticated' }),
   clusterRole('impersonator', [
     { verbs: ['impersonate'], apiGroups: [''], resources: ['users'] },
     { verbs: ['impersonate'], apiGroups: [''], resources: ['groups'], resourceNames: ['readers', 'system:authenticated'] },

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import YAML from 'yaml';
 import { startCluster, type TestCluster } from './support/cluster.js';
+import { bindClusterRole } from './support/rbac.js';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-client.js';
 
 const TOKEN = 'limited-user-token';
@@ -26,6 +27,7 @@ before(async () => {
   await writeFile(tokens, `${TOKEN},jane,1001,"developers"\n`);
   cluster = await startCluster({ tokenAuthFile: tokens, maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 });
   admin = rawClient(cluster.server.kubeconfig);
+  await bindClusterRole(admin, 'developers', 'cluster-admin', [{ kind: 'Group', name: 'developers' }]);
   const config = YAML.parse(cluster.server.kubeconfig) as { clusters: { cluster: { 'certificate-authority-data': string } }[] };
   ca = Buffer.from(config.clusters[0]!.cluster['certificate-authority-data'], 'base64').toString('utf8');
 });

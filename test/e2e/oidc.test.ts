@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { bindClusterRole } from './support/rbac.js';
+import { rawClient } from './support/raw-client.js';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider.js';
 import { writeTokenPlugin, writeUserKubeconfig } from './support/user-kubeconfig.js';
 
@@ -20,6 +22,8 @@ before(async () => {
   cluster = await startCluster({
     oidc: { issuerURL: provider.issuer, clientID: 'kplane', caFile: provider.caFile, groupsClaim: 'groups', requiredClaims: { tenant: 'blue' } },
   });
+  // The token's groups claim reaches authorization: group `dev` may do what `edit` grants.
+  await bindClusterRole(rawClient(cluster.server.kubeconfig), 'oidc-dev', 'edit', [{ kind: 'Group', name: 'dev' }], { verb: 'create', resource: 'configmaps' });
 });
 after(async () => {
   await cluster?.stop();

@@ -7,6 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import YAML from 'yaml';
 import { KUBECTL, startCluster, type TestCluster } from './support/cluster.js';
 import { writeUserKubeconfig } from './support/user-kubeconfig.js';
 
@@ -18,12 +20,9 @@ describe('RBAC authorization', () => {
     dir = await mkdtemp(join(tmpdir(), 'kplane-rbac-'));
     const tokens = join(dir, 'tokens.csv');
     await writeFile(tokens, 'jane-token,jane,u-jane,"devs"\n');
-    cluster = await startCluster({ tokenAuthFile: tokens, authorization: { modes: ['RBAC'] }, enableAdmissionPlugins: ['OwnerReferencesPermissionEnforcement'] });
+    cluster = await startCluster({ tokenAuthFile: tokens, enableAdmissionPlugins: ['OwnerReferencesPermissionEnforcement'] });
     jane = await writeUserKubeconfig(dir, 'jane', cluster.server.kubeconfig, { token: 'jane-token' });
     await cluster.kubectl(['create', 'namespace', 'dev']);
-    // kubectl reads discovery first (the bootstrap policy's system:discovery grants it).
-    await cluster.kubectl(['create', 'clusterrole', 'test-discovery', '--verb=get', '--non-resource-url=/api', '--non-resource-url=/api/*', '--non-resource-url=/apis', '--non-resource-url=/apis/*', '--non-resource-url=/openapi/*']);
-    await cluster.kubectl(['create', 'clusterrolebinding', 'test-discovery', '--clusterrole=test-discovery', '--group=system:authenticated']);
     await cluster.kubectl(['create', 'role', 'pod-reader', '-n', 'dev', '--verb=get,list,watch', '--resource=pods']);
     await cluster.kubectl(['create', 'rolebinding', 'jane-reads', '-n', 'dev', '--role=pod-reader', '--user=jane']);
     await cluster.kubectl(['create', 'clusterrole', 'secret-reader', '--verb=get,list', '--resource=secrets']);
@@ -101,7 +100,42 @@ describe('RBAC authorization', () => {
     const blocking = await create('blocker', true);
     assert.match(blocking.stderr, /configmaps "blocker" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on/);
   });
+
+  test('client-node with a service account token bound only to view can list but not create', async () => {
+    await cluster.kubectl(['create', 'serviceaccount', 'viewer', '-n', 'dev']);
+    await cluster.kubectl(['create', 'rolebinding', 'viewer', '-n', 'dev', '--clusterrole=view', '--serviceaccount=dev:viewer']);
+    const token = (await cluster.kubectl(['create', 'token', 'viewer', '-n', 'dev'])).trim();
+    const admin = YAML.parse(cluster.server.kubeconfig) as { clusters: { cluster: { server: string; 'certificate-authority-data': string } }[] };
+    const kc = new KubeConfig();
+    kc.loadFromOptions({
+      clusters: [{ name: 'kplane', server: admin.clusters[0]!.cluster.server, caData: admin.clusters[0]!.cluster['certificate-authority-data'] }],
+      users: [{ name: 'viewer', token }],
+      contexts: [{ name: 'viewer', cluster: 'kplane', user: 'viewer' }],
+      currentContext: 'viewer',
+    });
+    const core = kc.makeApiClient(CoreV1Api);
+    const listed = await eventuallyResolves(() => core.listNamespacedConfigMap({ namespace: 'dev' }));
+    assert.ok(listed.items.some((cm) => cm.metadata?.name === 'owner'));
+    await assert.rejects(core.createNamespacedConfigMap({ namespace: 'dev', body: { metadata: { name: 'from-viewer' } } }), (error: unknown) => {
+      const e = error as { code?: number; body?: string };
+      assert.equal(e.code, 403);
+      assert.match(String(e.body), /User \\"system:serviceaccount:dev:viewer\\" cannot create resource \\"configmaps\\" in API group \\"\\" in the namespace \\"dev\\"/);
+      return true;
+    });
+  });
 });
+
+/** Retries a call refused with 403 while a new binding reaches the authorizer. */
+async function eventuallyResolves<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if ((error as { code?: number }).code !== 403 || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
 
 /** Bindings reach the authorizer through its informers: retry a request until it is no longer forbidden. */
 async function eventuallyAllowed(run: () => Promise<{ code: number; stdout: string; stderr: string }>): Promise<{ code: number; stdout: string; stderr: string }> {

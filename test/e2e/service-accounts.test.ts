@@ -12,6 +12,7 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { CompactSign } from 'jose';
 import { stringify } from 'yaml';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { bindClusterRole } from './support/rbac.js';
 import { rawClient } from './support/raw-client.js';
 
 const ISSUER = 'https://kubernetes.default.svc.cluster.local';
@@ -22,6 +23,8 @@ describe('service accounts through kubectl', () => {
   before(async () => {
     c = await startCluster({ apiAudiences: [ISSUER, 'x'] });
     caCert = await readFile(join(c.server.certDir, 'ca.crt'), 'utf8');
+    // The accounts of `default` may read what `view` grants (the tests read a namespace with their tokens).
+    await bindClusterRole(rawClient(c.server.kubeconfig), 'default-accounts-view', 'view', [{ kind: 'Group', name: 'system:serviceaccounts:default' }]);
   });
   after(() => c.stop());
 
@@ -166,6 +169,11 @@ describe('service accounts through kubectl', () => {
     assert.equal(keys.headers['content-type'], 'application/jwk-set+json');
     assert.equal(keys.headers['cache-control'], 'public, max-age=3600');
     assert.equal((await raw.request('GET', '/.well-known/openid-configuration')).headers['content-type'], 'application/json');
-    assert.equal((await raw.request('GET', '/openid/v1/jwks', { anonymous: true })).status, 401, 'authenticated, as upstream by default');
+    // The default policy grants discovery to service accounts only (system:service-account-issuer-discovery).
+    const anonymous = await raw.request('GET', '/openid/v1/jwks', { anonymous: true });
+    assert.equal(anonymous.status, 403);
+    assert.equal((anonymous.json() as { message: string }).message, 'forbidden: User "system:anonymous" cannot get path "/openid/v1/jwks"');
+    const token = (await c.kubectl(['create', 'token', 'default'])).trim();
+    assert.equal((await raw.request('GET', '/openid/v1/jwks', { anonymous: true, headers: { authorization: `Bearer ${token}` } })).status, 200);
   });
 });
