@@ -25,6 +25,7 @@ import { healthChecks } from './health-checks.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
 import { listen } from './listener.js';
 import { createMetrics, type ResourceGaugeSource } from './metrics.js';
+import { StorageMetrics } from './storage-metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
@@ -148,7 +149,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return rules ? { authorizer: assembled.authorization!.authorizer, rules } : undefined;
   };
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer });
+  const storageMetrics = new StorageMetrics();
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer, storageMetrics });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   await networking.repair(served);
@@ -163,7 +165,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
-  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
+  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics);
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const checks = healthChecks(backend, served, controllers, lifecycle);
@@ -184,6 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host: options.bindAddress ?? '127.0.0.1',
     pki,
     clientCAs: authentication.clientCAs,
+    onTlsHandshakeError: metrics.tlsHandshakeError,
     handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
       requestTimeoutMs,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,

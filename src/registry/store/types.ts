@@ -17,6 +17,13 @@ export interface StorageResource {
   keys: KeyScheme;
   cacher: Cacher;
   ttlSeconds?: number;
+  /** Counts the LIST requests served from storage (apiserver_storage_list_*). */
+  listMetrics?: StorageListMetrics;
+}
+
+/** The cost of LIST requests served from storage: objects read, tested against the selectors, returned. */
+export interface StorageListMetrics {
+  record(fetched: number, evaluated: number, returned: number): void;
 }
 
 export interface StoreDeps {
