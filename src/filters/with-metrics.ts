@@ -4,12 +4,13 @@ import type { Filter } from '../endpoints/context.js';
 import { isLongRunningRequest, type RequestInfo } from '../endpoints/request-info.js';
 import { isStatusError } from '../errors/status-error.js';
 import type { ApiMetrics } from '../server/metrics.js';
-import { recordOn } from '../server/request-metrics.js';
+import { dryRunLabel, recordOn } from '../server/request-metrics.js';
 
 export function withMetrics(next: Parameters<Filter>[0], metrics: ApiMetrics): ReturnType<Filter> {
   return async (ctx) => {
     const start = performance.now();
-    const series = metrics.requests.series(ctx.info);
+    const dryRun = ctx.query.size === 0 ? '' : dryRunLabel(ctx.query.getAll('dryRun'));
+    const series = metrics.requests.series(ctx.info, dryRun);
     const longRunning = countsAsLongRunning(ctx.info);
     if (longRunning) series.longRunning = (series.longRunning ?? 0) + 1;
     // Errors are written by the recovery filter outside this one: take their code from the error, and the

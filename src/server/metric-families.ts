@@ -32,10 +32,18 @@ export function registerFamily(registry: Registry, family: FamilyOptions): void 
     help: `[${family.stability}] ${family.help}`,
     type: family.type,
     aggregator: 'sum',
-    get: () => ({ ...metric, values: family.samples() }),
+    get: () => ({ ...metric, values: family.samples().map(sortedLabels) }),
   };
   // The registry only calls get() and reads name/help/type; this is not a prom-client Metric instance.
   registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
+}
+
+/** client_golang writes label pairs sorted by name, a histogram's `le` last. */
+function sortedLabels(sample: Sample): Sample {
+  const labels: Record<string, string> = {};
+  for (const name of Object.keys(sample.labels).sort()) if (name !== 'le') labels[name] = sample.labels[name]!;
+  if (sample.labels['le'] !== undefined) labels['le'] = sample.labels['le'];
+  return { ...sample, labels };
 }
 
 /** upstream's ExponentialBuckets(start, factor, count). */

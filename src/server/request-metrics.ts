@@ -5,7 +5,7 @@
 // then numbers incremented on the series found; label objects are made once per series (metric-families.ts).
 import type { Registry } from 'prom-client';
 import type { RequestInfo } from '../endpoints/request-info.js';
-import { exponentialBuckets, Histogram, registerFamily, type Sample } from './metric-families.js';
+import { exponentialBuckets, Histogram, registerFamily, type Labels, type Sample } from './metric-families.js';
 
 // A type, not an interface: label sets are read as string records.
 export type RequestLabels = {
@@ -42,16 +42,28 @@ function subresourceOf(subresource: string): string {
   return slash < 0 ? subresource : subresource.slice(0, slash);
 }
 
+/**
+ * upstream cleanDryRun: the `dry_run` label of apiserver_request_total and _duration_seconds is '' without
+ * the parameter, `invalid` for values other than `All`, else the values sorted, without repeats, joined by commas.
+ */
+export function dryRunLabel(values: readonly string[]): string {
+  if (values.length === 0) return '';
+  if (values.some((v) => v !== 'All')) return 'invalid';
+  return 'All';
+}
+
 /** Identifies a request's label set without building it (scope follows from name and namespace). */
-function seriesKey(info: RequestInfo): string {
+function seriesKey(info: RequestInfo, dryRun: string): string {
   if (!info.isResourceRequest) return info.verb;
   const scope = info.name ? 'r' : info.namespace ? 'n' : 'c';
-  return `${info.verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceOf(info.subresource)}\u0000${scope}`;
+  return `${info.verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceOf(info.subresource)}\u0000${scope}\u0000${dryRun}`;
 }
 
 /** One label set: its responses by code, latencies, response sizes, open long-running requests and terminations. */
 export interface RequestSeries {
   readonly labels: RequestLabels;
+  /** The `dry_run` label, which only the request count and latency families carry. */
+  readonly dryRun: string;
   readonly codes: Map<number, number>;
   readonly durations: Histogram;
   /** Only GET and LIST responses are measured, as upstream. */
@@ -64,11 +76,11 @@ export interface RequestSeries {
 export class RequestMetrics {
   readonly #series = new Map<string, RequestSeries>();
 
-  /** The series of a request's labels, made at its first request. */
-  series(info: RequestInfo): RequestSeries {
-    const key = seriesKey(info);
+  /** The series of a request's labels, made at its first request; `dryRun` as dryRunLabel makes it. */
+  series(info: RequestInfo, dryRun = ''): RequestSeries {
+    const key = seriesKey(info, dryRun);
     let series = this.#series.get(key);
-    if (!series) this.#series.set(key, (series = newSeries(info)));
+    if (!series) this.#series.set(key, (series = newSeries(info, dryRun)));
     return series;
   }
 
@@ -96,12 +108,12 @@ export class RequestMetrics {
     registerFamily(registry, {
       name: 'apiserver_request_total', type: 'counter', stability: 'STABLE',
       help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
-      samples: () => all().flatMap((s) => byCode(s.labels, s.codes)),
+      samples: () => all().flatMap((s) => byCode({ ...s.labels, dry_run: s.dryRun }, s.codes)),
     });
     registerFamily(registry, {
       name: 'apiserver_request_duration_seconds', type: 'histogram', stability: 'STABLE',
       help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
-      samples: () => all().flatMap((s) => (s.durations.count > 0 ? s.durations.samples('apiserver_request_duration_seconds', s.labels) : [])),
+      samples: () => all().flatMap((s) => (s.durations.count > 0 ? s.durations.samples('apiserver_request_duration_seconds', { ...s.labels, dry_run: s.dryRun }) : [])),
     });
     registerFamily(registry, {
       name: 'apiserver_response_sizes', type: 'histogram', stability: 'STABLE',
@@ -121,10 +133,11 @@ export class RequestMetrics {
   }
 }
 
-function newSeries(info: RequestInfo): RequestSeries {
+function newSeries(info: RequestInfo, dryRun: string): RequestSeries {
   const measuresSize = info.isResourceRequest && (info.verb === 'get' || info.verb === 'list');
   return {
     labels: requestLabels(info),
+    dryRun,
     codes: new Map(),
     durations: new Histogram(DURATION_BUCKETS),
     sizes: measuresSize ? new Histogram(RESPONSE_SIZE_BUCKETS) : undefined,
@@ -140,6 +153,6 @@ export function recordOn(series: RequestSeries, code: number, seconds?: number, 
   if (bytes !== undefined) series.sizes?.observe(bytes);
 }
 
-function byCode(labels: RequestLabels, counts: ReadonlyMap<number, number>): Sample[] {
+function byCode(labels: Labels, counts: ReadonlyMap<number, number>): Sample[] {
   return [...counts].map(([code, value]) => ({ labels: { ...labels, code: String(code) }, value }));
 }

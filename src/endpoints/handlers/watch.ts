@@ -88,7 +88,8 @@ export function embeddedObjectBytes(frame: Uint8Array, type: string, protobuf: b
     }
     return value;
   };
-  offset += varint() + 1; // the type, and the object field's tag
+  const typeLength = varint();
+  offset += typeLength + 1; // the type, and the object field's tag
   varint(); // RawExtension's length
   offset++; // raw's tag
   return varint();
