@@ -36,7 +36,7 @@ export async function listItems(storage: StorageResource, prefix: string, option
   }
   // rv=0 (any), and NotOlderThan without a limit: served whole from the cache; upstream ignores the limit with rv=0 too.
   await ensureFresh(storage, rv);
-  if (rv !== undefined || !storage.listMetrics) {
+  if (rv !== undefined || !options.fromClient || !storage.listMetrics) {
     const { revision, items } = storage.cacher.list(prefix, predicate);
     return { revision, items };
   }

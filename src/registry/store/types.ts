@@ -75,6 +75,11 @@ export interface ListOptions {
   continue?: string;
   resourceVersion?: string;
   resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  /**
+   * A client's LIST, not an in-process reader's (upstream's in-process readers use informers): a consistent
+   * one counts in apiserver_storage_list_*, as upstream serves it from storage.
+   */
+  fromClient?: boolean;
 }
 
 export interface ListResult {
