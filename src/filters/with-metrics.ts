@@ -9,7 +9,8 @@ import { dryRunLabel, recordOn } from '../server/request-metrics.js';
 export function withMetrics(next: Parameters<Filter>[0], metrics: ApiMetrics): ReturnType<Filter> {
   return async (ctx) => {
     const start = performance.now();
-    const dryRun = ctx.query.size === 0 ? '' : dryRunLabel(ctx.query.getAll('dryRun'));
+    // As upstream, nothing is allocated for the label unless the parameter is there.
+    const dryRun = ctx.query.has('dryRun') ? dryRunLabel(ctx.query.getAll('dryRun')) : '';
     const series = metrics.requests.series(ctx.info, dryRun);
     const longRunning = countsAsLongRunning(ctx.info);
     if (longRunning) series.longRunning = (series.longRunning ?? 0) + 1;
