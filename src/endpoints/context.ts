@@ -38,6 +38,8 @@ export interface RequestContext {
   auditAnnotations?: Record<string, string>;
   /** Response code once written (for metrics and logs). */
   code?: number;
+  /** Bytes of the response body once written, when known (apiserver_response_sizes). */
+  responseBytes?: number;
   /** `--min-request-timeout` in seconds: a watch without `timeoutSeconds` ends after [this, 2×this). */
   minRequestTimeoutSeconds?: number;
 }

@@ -87,14 +87,18 @@ function writeJsonList(ctx: RequestContext, def: ResourceDefinition, items: read
     return;
   }
   let chunk = head;
+  let bytes = 0;
   for (let i = 0; i < items.length; i++) {
     chunk += (i === 0 ? '' : ',') + objectJson(def, items[i]!);
     if (chunk.length >= LIST_CHUNK_CHARS) {
+      bytes += Buffer.byteLength(chunk);
       ctx.res.write(chunk);
       chunk = '';
     }
   }
-  ctx.res.end(chunk + ']}');
+  chunk += ']}';
+  ctx.responseBytes = bytes + Buffer.byteLength(chunk);
+  ctx.res.end(chunk);
 }
 
 export function writeList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta, rep: Representation): void {

@@ -13,7 +13,7 @@ import { handleGet } from './handlers/get.js';
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
-import { handleWatch } from './handlers/watch.js';
+import { handleWatch, type WatchEventMetrics } from './handlers/watch.js';
 import type { ResourceScope } from './handlers/scope.js';
 import { handleCreateAction, handleView } from './handlers/subresource-view.js';
 import { handleConnect } from './handlers/connect.js';
@@ -21,7 +21,9 @@ import { findSubresource, type SubresourceAccess } from '../registry/subresource
 
 type VerbHandler = (ctx: RequestContext, scope: ResourceScope) => Promise<void>;
 
-const HANDLERS: Record<Exclude<RequestVerb, 'proxy'>, VerbHandler> = {
+type Handlers = Record<Exclude<RequestVerb, 'proxy'>, VerbHandler>;
+
+const HANDLERS: Handlers = {
   get: handleGet,
   list: handleList,
   watch: handleWatch,
@@ -36,17 +38,22 @@ const HANDLERS: Record<Exclude<RequestVerb, 'proxy'>, VerbHandler> = {
 export const resourceNotFound = (): StatusError => new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 
 /** Routes to the stores of the registry's current snapshot, read per request (the served set can change). */
-export function resourceRouter(registry: ResourceRegistry, onDeprecated?: DeprecatedRequestHook): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
+export function resourceRouter(
+  registry: ResourceRegistry,
+  onDeprecated?: DeprecatedRequestHook,
+  watchEvents?: WatchEventMetrics,
+): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
+  const handlers: Handlers = watchEvents ? { ...HANDLERS, watch: (ctx, scope) => handleWatch(ctx, scope, watchEvents) } : HANDLERS;
   return async (ctx, info) => {
     const served = registry.current();
     const store = served.store(info.apiGroup, info.apiVersion, info.resource);
     if (!store || (!store.def.namespaced && underNamespace(info))) throw resourceNotFound();
     if (store.def.deprecation) announceDeprecation(ctx, store.def, store.def.deprecation, info, onDeprecated);
     const access = { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
-    if (info.subresource) return serveSubresource(ctx, store, info, access);
+    if (info.subresource) return serveSubresource(ctx, store, info, access, handlers);
     const scope = scopeOf(store, info);
     if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, access);
-    const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
+    const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy'>];
     if (!handler) throw methodNotAllowed();
     await handler(ctx, scope);
   };
@@ -72,7 +79,7 @@ function announceDeprecation(ctx: RequestContext, def: ResourceDefinition, depre
 }
 
 /** `<resource>/<name>/<subresource>[/<path>]`: the subresource's own shape decides who serves it. */
-async function serveSubresource(ctx: RequestContext, store: Store, info: ResourceRequestInfo, access: SubresourceAccess): Promise<void> {
+async function serveSubresource(ctx: RequestContext, store: Store, info: ResourceRequestInfo, access: SubresourceAccess, handlers: Handlers): Promise<void> {
   const { def } = store;
   const slash = info.subresource.indexOf('/');
   const name = slash < 0 ? info.subresource : info.subresource.slice(0, slash);
@@ -84,7 +91,7 @@ async function serveSubresource(ctx: RequestContext, store: Store, info: Resourc
   const scope: ResourceScope = { def, store, info: { ...info, subresource: name }, namespace: def.namespaced ? info.namespace : '' };
   if (sub.type === 'view') return handleView(ctx, scope, sub, access);
   if (sub.type === 'connect') return handleConnect(ctx, scope, sub, access, path);
-  const handler = HANDLERS[info.verb as Exclude<RequestVerb, 'proxy'>];
+  const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy'>];
   if (!handler) throw methodNotAllowed();
   await handler(ctx, scope);
 }

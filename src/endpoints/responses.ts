@@ -32,8 +32,11 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   // Already answered (a request timeout's 504): the handler's own answer is dropped.
   if (ctx.res.headersSent) return;
   // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
-  writeHead(ctx, code, contentType, typeof body === 'string' ? Buffer.byteLength(body) : body.length, extra);
-  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  writeHead(ctx, code, contentType, length, extra);
+  const head = ctx.req.method === 'HEAD';
+  ctx.responseBytes = head ? 0 : length;
+  ctx.res.end(head ? undefined : body);
 }
 
 /** Go's http.Error: a plain-text line, where upstream answers outside its API machinery. */

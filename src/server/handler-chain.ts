@@ -40,10 +40,11 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   setMaxListeners(0, deps.shutdown);
   let handler = routes;
   handler = withAuthorization(handler, deps.authorizer);
-  handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight);
+  const { requests } = deps.metrics;
+  handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight, (info, code) => requests.recordTermination(info, code));
   handler = withImpersonation(handler, deps.authorizer);
   handler = withAuthentication(handler, deps.authenticate);
-  handler = withRequestTimeout(handler, deps.requestTimeoutMs);
+  handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);
   return (req, res) => {
@@ -69,6 +70,7 @@ class Context implements RequestContext {
   user: UserInfo | undefined = undefined;
   authorization: RequestContext['authorization'] = undefined;
   code: number | undefined = undefined;
+  responseBytes: number | undefined = undefined;
   auditAnnotations: Record<string, string> | undefined = undefined;
   #abort: AbortController | undefined;
 

@@ -22,6 +22,8 @@ export interface ListenOptions {
   readonly handler: HttpHandler;
   /** How long {@link Listener.close} lets in-flight requests run before cutting connections; default 1000 ms. */
   readonly shutdownGraceMs?: number;
+  /** Called for each connection whose TLS handshake failed (Go's server logs `http: TLS handshake error from`). */
+  readonly onTlsHandshakeError?: () => void;
 }
 
 /** A running HTTPS listener. */
@@ -63,6 +65,13 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     key: options.pki.servingKey,
   });
   const tracker = trackConnections(server, options.handler);
+  const onTlsError = options.onTlsHandshakeError;
+  if (onTlsError) {
+    server.on('tlsClientError', (_error: Error, socket: Socket) => {
+      onTlsError();
+      socket.destroy();
+    });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -1,9 +1,13 @@
 // /metrics (1-conventions: health endpoints) in the Prometheus text format, on a registry per server
 // so several servers can share one process (tests, startServer()). prom-client is loaded at the first
 // scrape, not at start-up (~30 ms of module loading a server that is never scraped need not pay); until
-// then the figures live in kplane's own structures, which the registry's collectors read.
+// then the figures live in kplane's own structures, which the registry's collectors read. Names, help
+// texts (with component-base's `[ALPHA]`/`[STABLE]` prefix), labels and buckets are kube-apiserver 1.25's.
 import type { Registry } from 'prom-client';
+import type { WatchEventMetrics } from '../endpoints/handlers/watch.js';
+import { exponentialBuckets, HistogramFamily, registerFamily } from './metric-families.js';
 import { RequestMetrics } from './request-metrics.js';
+import { groupResourceString, StorageMetrics } from './storage-metrics.js';
 
 /** What a served resource reports for the storage and watch gauges. */
 export interface ResourceGaugeSource {
@@ -24,6 +28,8 @@ export type DeprecatedApiLabels = Record<'group' | 'version' | 'resource' | 'sub
  */
 export class InflightRequests {
   current = 0;
+  /** Requests refused over the limit (apiserver_dropped_requests_total). */
+  dropped = 0;
   #watermark = 0;
   enter(): void {
     if (++this.current > this.#watermark) this.#watermark = this.current;
@@ -47,66 +53,100 @@ export interface ApiMetrics {
   inflight: { readOnly: InflightRequests; mutating: InflightRequests };
   /** 1-conventions, Versioning rule 5: each deprecated API requested (the gauge reads 1 for it). */
   deprecatedApis: { set(labels: DeprecatedApiLabels, value: 1): void };
+  /** Backend timings and storage lists, fed by the stores (buildStores' `storageMetrics`). */
+  storage: StorageMetrics;
+  /** Events sent to watch clients, by the watched kind. */
+  watchEvents: WatchEventMetrics;
+  /** Called for each connection whose TLS handshake failed (apiserver_tls_handshake_errors_total). */
+  tlsHandshakeError(): void;
 }
 
-export function createMetrics(resources: () => readonly ResourceGaugeSource[]): ApiMetrics {
+/** Upstream's buckets for apiserver_watch_events_sizes: 1 KiB to 128 KiB. */
+const WATCH_EVENT_SIZE_BUCKETS = exponentialBuckets(1024, 2, 8);
+
+/** The figures the registry renders besides the request and storage families. */
+interface Figures {
+  resources: () => readonly ResourceGaugeSource[];
+  deprecated: ReadonlyMap<string, DeprecatedApiLabels>;
+  inflight: ApiMetrics['inflight'];
+  watchEvents: HistogramFamily;
+  tls: { errors: number };
+}
+
+export function createMetrics(resources: () => readonly ResourceGaugeSource[], storage = new StorageMetrics()): ApiMetrics {
   const requests = new RequestMetrics();
   const inflight = { readOnly: new InflightRequests(), mutating: new InflightRequests() };
   const deprecated = new Map<string, DeprecatedApiLabels>();
+  // The histogram's count is apiserver_watch_events_total.
+  const watchEvents = new HistogramFamily('apiserver_watch_events_sizes', WATCH_EVENT_SIZE_BUCKETS);
+  const tls = { errors: 0 };
   let registry: Promise<Registry> | undefined;
   return {
     requests,
     inflight,
+    storage,
     deprecatedApis: { set: (labels) => void deprecated.set(Object.values(labels).join('\0'), labels) },
-    registry: () => (registry ??= buildRegistry(requests, resources, deprecated, inflight)),
+    watchEvents: (group, version, kind) => watchEvents.series(`${group}\0${version}\0${kind}`, () => ({ group, version, kind })),
+    tlsHandshakeError: () => void tls.errors++,
+    registry: () => (registry ??= buildRegistry(requests, storage, { resources, deprecated, inflight, watchEvents, tls })),
   };
 }
 
-async function buildRegistry(
-  requests: RequestMetrics,
-  resources: () => readonly ResourceGaugeSource[],
-  deprecated: ReadonlyMap<string, DeprecatedApiLabels>,
-  inflight: ApiMetrics['inflight'],
-): Promise<Registry> {
-  const { Gauge, Registry } = await import('prom-client');
+async function buildRegistry(requests: RequestMetrics, storage: StorageMetrics, figures: Figures): Promise<Registry> {
+  const { Registry, collectDefaultMetrics } = await import('prom-client');
   const registry = new Registry();
   requests.registerWith(registry);
-  new Gauge({
-    name: 'apiserver_storage_objects',
-    help: 'Number of stored objects at the time of last check split by kind.',
-    labelNames: ['resource'],
-    registers: [registry],
-    collect() {
-      for (const r of resources()) this.set({ resource: r.group ? `${r.resource}.${r.group}` : r.resource }, r.objectCount());
-    },
-  });
-  new Gauge({
-    name: 'apiserver_registered_watchers',
-    help: 'Number of currently registered watchers for a given resources',
-    labelNames: ['group', 'version', 'kind'],
-    registers: [registry],
-    collect() {
-      for (const r of resources()) this.set({ group: r.group, version: r.version, kind: r.kind }, r.watcherCount());
-    },
-  });
-  new Gauge({
-    name: 'apiserver_requested_deprecated_apis',
-    help: 'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
-    labelNames: ['group', 'version', 'resource', 'subresource', 'removed_release'] as const,
-    registers: [registry],
-    collect() {
-      for (const labels of deprecated.values()) this.set(labels, 1);
-    },
-  });
-  new Gauge({
-    name: 'apiserver_current_inflight_requests',
-    help: 'Maximal number of currently used inflight request limit of this apiserver per request kind in last second.',
-    labelNames: ['request_kind'],
-    registers: [registry],
-    collect() {
-      this.set({ request_kind: 'readOnly' }, inflight.readOnly.takeWatermark());
-      this.set({ request_kind: 'mutating' }, inflight.mutating.takeWatermark());
-    },
-  });
+  storage.registerWith(registry);
+  registerResourceGauges(registry, figures);
+  registerServerFamilies(registry, figures);
+  // process_cpu_seconds_total, process_resident_memory_bytes, process_start_time_seconds, process_open_fds,
+  // ... as Prometheus' process collector names them, and Node's own families where Go has its go_* ones.
+  collectDefaultMetrics({ register: registry });
   return registry;
+}
+
+/** Families of the in-flight limits, watches and the listener. */
+function registerServerFamilies(registry: Registry, { inflight, watchEvents, tls }: Figures): void {
+  registerFamily(registry, {
+    name: 'apiserver_dropped_requests_total', type: 'counter', stability: 'ALPHA',
+    help: "Number of requests dropped with 'Try again later' response",
+    samples: () => [
+      { labels: { request_kind: 'readOnly' }, value: inflight.readOnly.dropped },
+      { labels: { request_kind: 'mutating' }, value: inflight.mutating.dropped },
+    ].filter((s) => s.value > 0),
+  });
+  registerFamily(registry, {
+    name: 'apiserver_watch_events_total', type: 'counter', stability: 'ALPHA',
+    help: 'Number of events sent in watch clients',
+    samples: () => watchEvents.entries().map((e) => ({ labels: e.labels, value: e.value.count })),
+  });
+  registerFamily(registry, {
+    name: 'apiserver_watch_events_sizes', type: 'histogram', stability: 'ALPHA',
+    help: 'Watch event size distribution in bytes',
+    samples: () => watchEvents.samples(),
+  });
+  registerFamily(registry, {
+    name: 'apiserver_tls_handshake_errors_total', type: 'counter', stability: 'ALPHA',
+    help: "Number of requests dropped with 'TLS handshake error from' error",
+    samples: () => [{ labels: {}, value: tls.errors }],
+  });
+}
+
+/** Gauges read from the served resources and the in-flight counters at each scrape. */
+function registerResourceGauges(registry: Registry, { resources, deprecated, inflight }: Figures): void {
+  const gauge = (name: string, stability: 'ALPHA' | 'STABLE', help: string, samples: () => { labels: Record<string, string>; value: number }[]): void =>
+    registerFamily(registry, { name, help, stability, type: 'gauge', samples });
+  // Versions of one resource share its storage: one sample per resource.
+  gauge('apiserver_storage_objects', 'STABLE', 'Number of stored objects at the time of last check split by kind.', () => [
+    ...new Map(resources().map((r) => [groupResourceString(r), r.objectCount()])),
+  ].map(([resource, value]) => ({ labels: { resource }, value })));
+  // Deprecated in 1.23 (hidden by default since 1.24); kept because kplane's bench counts watchers with it.
+  gauge('apiserver_registered_watchers', 'ALPHA', '(Deprecated since 1.23.0) Number of currently registered watchers for a given resources', () =>
+    resources().map((r) => ({ labels: { group: r.group, version: r.version, kind: r.kind }, value: r.watcherCount() })));
+  gauge('apiserver_requested_deprecated_apis', 'STABLE', 'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.', () =>
+    [...deprecated.values()].map((labels) => ({ labels, value: 1 })));
+  gauge('apiserver_current_inflight_requests', 'STABLE', 'Maximal number of currently used inflight request limit of this apiserver per request kind in last second.', () => [
+    { labels: { request_kind: 'readOnly' }, value: inflight.readOnly.takeWatermark() },
+    { labels: { request_kind: 'mutating' }, value: inflight.mutating.takeWatermark() },
+  ]);
 }

@@ -1,12 +1,14 @@
-// Request counts and latencies (apiserver_request_total, apiserver_request_duration_seconds).
-// prom-client validates and hashes labels on every inc/observe, which halved request throughput in
-// the benchmark; here the hot path is one Map lookup by a key joined from the request info and a bucket
-// increment. Label objects are made once per series, and the values are handed to prom-client's
-// registry only when /metrics is scraped.
+// The request families (upstream endpoints/metrics, 1.25): apiserver_request_total,
+// apiserver_request_duration_seconds, apiserver_response_sizes, apiserver_longrunning_requests and
+// apiserver_request_terminations_total, all labelled by the request's (verb, group, version, resource,
+// subresource, scope, component). The hot path is one Map lookup by a key joined from the request info,
+// then numbers incremented on the series found; label objects are made once per series (metric-families.ts).
 import type { Registry } from 'prom-client';
 import type { RequestInfo } from '../endpoints/request-info.js';
+import { exponentialBuckets, Histogram, registerFamily, type Labels, type Sample } from './metric-families.js';
 
-export interface RequestLabels {
+// A type, not an interface: label sets are read as string records.
+export type RequestLabels = {
   verb: string;
   group: string;
   version: string;
@@ -14,10 +16,13 @@ export interface RequestLabels {
   subresource: string;
   scope: string;
   component: string;
-}
+};
 
 /** Upstream's buckets for apiserver_request_duration_seconds. */
 export const DURATION_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
+
+/** Upstream's buckets for apiserver_response_sizes: ExponentialBuckets(1000, 10, 7), 1 kB to 1 GB. */
+export const RESPONSE_SIZE_BUCKETS = exponentialBuckets(1000, 10, 7);
 
 /** Upstream reports the route's action: HTTP methods, with LIST, WATCH and DELETECOLLECTION for collections. */
 const METRIC_VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETECOLLECTION' };
@@ -28,85 +33,126 @@ export function requestLabels(info: RequestInfo): RequestLabels {
   if (!info.isResourceRequest) return { verb: info.verb.toUpperCase(), group: '', version: '', resource: '', subresource: '', scope: '', component };
   const scope = info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster';
   const verb = METRIC_VERBS[info.verb] ?? info.verb.toUpperCase();
-  return { verb, group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: info.subresource, scope, component };
+  return { verb, group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: subresourceOf(info.subresource), scope, component };
+}
+
+/** The subresource's name: upstream's label leaves out the rest of the path (`proxy/some/path` is `proxy`). */
+function subresourceOf(subresource: string): string {
+  const slash = subresource.indexOf('/');
+  return slash < 0 ? subresource : subresource.slice(0, slash);
+}
+
+/**
+ * upstream cleanDryRun: the `dry_run` label of apiserver_request_total and _duration_seconds is '' without
+ * the parameter, `invalid` for values other than `All`, else the values sorted, without repeats, joined by commas.
+ */
+export function dryRunLabel(values: readonly string[]): string {
+  if (values.length === 0) return '';
+  if (values.some((v) => v !== 'All')) return 'invalid';
+  return 'All';
 }
 
 /** Identifies a request's label set without building it (scope follows from name and namespace). */
-function seriesKey(info: RequestInfo): string {
+function seriesKey(info: RequestInfo, dryRun: string): string {
   if (!info.isResourceRequest) return info.verb;
   const scope = info.name ? 'r' : info.namespace ? 'n' : 'c';
-  return `${info.verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}`;
+  return `${info.verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceOf(info.subresource)}\u0000${scope}\u0000${dryRun}`;
 }
 
-type Labels = Record<string, string>;
-interface Sample {
-  metricName?: string;
-  labels: Labels;
-  value: number;
-}
-/** One label set: its responses by code and its latency histogram. */
-interface Series {
-  labels: RequestLabels;
-  codes: Map<number, number>;
-  buckets: number[];
-  sum: number;
-  count: number;
+/** One label set: its responses by code, latencies, response sizes, open long-running requests and terminations. */
+export interface RequestSeries {
+  readonly labels: RequestLabels;
+  /** The `dry_run` label, which only the request count and latency families carry. */
+  readonly dryRun: string;
+  readonly codes: Map<number, number>;
+  readonly durations: Histogram;
+  /** Only GET and LIST responses are measured, as upstream. */
+  readonly sizes: Histogram | undefined;
+  /** Open long-running requests (watches, connect); undefined until this series had one. */
+  longRunning: number | undefined;
+  terminations: Map<number, number> | undefined;
 }
 
 export class RequestMetrics {
-  readonly #series = new Map<string, Series>();
+  readonly #series = new Map<string, RequestSeries>();
 
-  /** One finished request; `seconds` is omitted for watches (their duration is not a latency). */
-  record(info: RequestInfo, code: number, seconds?: number): void {
-    const key = seriesKey(info);
+  /** The series of a request's labels, made at its first request; `dryRun` as dryRunLabel makes it. */
+  series(info: RequestInfo, dryRun = ''): RequestSeries {
+    const key = seriesKey(info, dryRun);
     let series = this.#series.get(key);
-    if (!series) this.#series.set(key, (series = { labels: requestLabels(info), codes: new Map(), buckets: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 }));
-    series.codes.set(code, (series.codes.get(code) ?? 0) + 1);
-    if (seconds === undefined) return;
-    let bucket = 0;
-    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
-    if (bucket < DURATION_BUCKETS.length) series.buckets[bucket]!++;
-    series.sum += seconds;
-    series.count++;
+    if (!series) this.#series.set(key, (series = newSeries(info, dryRun)));
+    return series;
   }
 
-  /** Registers both metrics with `registry` in the shape its text exposition reads. */
+  /**
+   * One finished request. `seconds` is omitted for long-running requests (their duration is not a latency),
+   * `bytes` when the response's size is not known.
+   */
+  record(info: RequestInfo, code: number, seconds?: number, bytes?: number): void {
+    recordOn(this.series(info), code, seconds, bytes);
+  }
+
+  /**
+   * A request the server refused or cut short in self-defense (429 over the in-flight limit, 504 when its
+   * timeout ran out): upstream RecordRequestTermination.
+   */
+  recordTermination(info: RequestInfo, code: number): void {
+    const series = this.series(info);
+    series.terminations ??= new Map();
+    series.terminations.set(code, (series.terminations.get(code) ?? 0) + 1);
+  }
+
+  /** Registers the families with `registry`, rendered from the series at each scrape. */
   registerWith(registry: Registry): void {
-    const all = (): Series[] => [...this.#series.values()];
-    const counter = {
-      name: 'apiserver_request_total',
-      help: 'Counter of apiserver requests broken out for each verb, group, version, resource, scope, component, and HTTP response code.',
-      type: 'counter',
-      aggregator: 'sum',
-      get: () => ({ ...counter, values: all().flatMap(countSamples) }),
-    };
-    const histogram = {
-      name: 'apiserver_request_duration_seconds',
-      help: 'Response latency distribution in seconds for each verb, group, version, resource, subresource, scope and component.',
-      type: 'histogram',
-      aggregator: 'sum',
-      get: () => ({ ...histogram, values: all().filter((s) => s.count > 0).flatMap(histogramSamples) }),
-    };
-    // The registry only calls get() and reads name/help/type; these are not prom-client Metric instances.
-    registry.registerMetric(counter as unknown as Parameters<Registry['registerMetric']>[0]);
-    registry.registerMetric(histogram as unknown as Parameters<Registry['registerMetric']>[0]);
+    const all = (): RequestSeries[] => [...this.#series.values()];
+    registerFamily(registry, {
+      name: 'apiserver_request_total', type: 'counter', stability: 'STABLE',
+      help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+      samples: () => all().flatMap((s) => byCode({ ...s.labels, dry_run: s.dryRun }, s.codes)),
+    });
+    registerFamily(registry, {
+      name: 'apiserver_request_duration_seconds', type: 'histogram', stability: 'STABLE',
+      help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+      samples: () => all().flatMap((s) => (s.durations.count > 0 ? s.durations.samples('apiserver_request_duration_seconds', { ...s.labels, dry_run: s.dryRun }) : [])),
+    });
+    registerFamily(registry, {
+      name: 'apiserver_response_sizes', type: 'histogram', stability: 'STABLE',
+      help: 'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
+      samples: () => all().flatMap((s) => (s.sizes && s.sizes.count > 0 ? s.sizes.samples('apiserver_response_sizes', s.labels) : [])),
+    });
+    registerFamily(registry, {
+      name: 'apiserver_longrunning_requests', type: 'gauge', stability: 'ALPHA',
+      help: 'Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',
+      samples: () => all().flatMap((s) => (s.longRunning === undefined ? [] : [{ labels: s.labels, value: s.longRunning }])),
+    });
+    registerFamily(registry, {
+      name: 'apiserver_request_terminations_total', type: 'counter', stability: 'ALPHA',
+      help: 'Number of requests which apiserver terminated in self-defense.',
+      samples: () => all().flatMap((s) => (s.terminations ? byCode(s.labels, s.terminations) : [])),
+    });
   }
 }
 
-function countSamples(s: Series): Sample[] {
-  return [...s.codes].map(([code, value]) => ({ labels: { ...s.labels, code: String(code) }, value }));
+function newSeries(info: RequestInfo, dryRun: string): RequestSeries {
+  const measuresSize = info.isResourceRequest && (info.verb === 'get' || info.verb === 'list');
+  return {
+    labels: requestLabels(info),
+    dryRun,
+    codes: new Map(),
+    durations: new Histogram(DURATION_BUCKETS),
+    sizes: measuresSize ? new Histogram(RESPONSE_SIZE_BUCKETS) : undefined,
+    longRunning: undefined,
+    terminations: undefined,
+  };
 }
 
-function histogramSamples(s: Series): Sample[] {
-  const name = 'apiserver_request_duration_seconds';
-  const labels: Labels = { ...s.labels };
-  let cumulative = 0;
-  const samples: Sample[] = DURATION_BUCKETS.map((le, i) => {
-    cumulative += s.buckets[i] ?? 0;
-    return { metricName: `${name}_bucket`, labels: { ...labels, le: String(le) }, value: cumulative };
-  });
-  samples.push({ metricName: `${name}_bucket`, labels: { ...labels, le: '+Inf' }, value: s.count });
-  samples.push({ metricName: `${name}_sum`, labels, value: s.sum });
-  samples.push({ metricName: `${name}_count`, labels, value: s.count });
-  return samples;
+/** One finished request on its series (see RequestMetrics.record). */
+export function recordOn(series: RequestSeries, code: number, seconds?: number, bytes?: number): void {
+  series.codes.set(code, (series.codes.get(code) ?? 0) + 1);
+  if (seconds !== undefined) series.durations.observe(seconds);
+  if (bytes !== undefined) series.sizes?.observe(bytes);
+}
+
+function byCode(labels: Labels, counts: ReadonlyMap<number, number>): Sample[] {
+  return [...counts].map(([code, value]) => ({ labels: { ...labels, code: String(code) }, value }));
 }

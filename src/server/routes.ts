@@ -20,8 +20,10 @@ export interface RouteDeps {
 const HEALTH = /^\/(livez|readyz|healthz)(?:\/(.+))?\/?$/;
 
 export function apiRoutes(deps: RouteDeps): Handler {
-  const resources = resourceRouter(deps.registry, (def, subresource, removedRelease) =>
-    deps.metrics.deprecatedApis.set({ group: def.group, version: def.version, resource: def.resource, subresource, removed_release: removedRelease }, 1),
+  const resources = resourceRouter(
+    deps.registry,
+    (def, subresource, removedRelease) => deps.metrics.deprecatedApis.set({ group: def.group, version: def.version, resource: def.resource, subresource, removed_release: removedRelease }, 1),
+    deps.metrics.watchEvents,
   );
   const documents = discoveryRoutes(() => deps.registry.current().definitions);
   return async (ctx: RequestContext) => {

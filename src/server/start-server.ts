@@ -27,6 +27,7 @@ import { listen } from './listener.js';
 import { servingTls } from './tls-settings.js';
 import { defaultWarn, preparePrivateDirectories, privateKeyFiles, tightenPrivateFiles } from './private-files.js';
 import { createMetrics, type ResourceGaugeSource } from './metrics.js';
+import { StorageMetrics } from './storage-metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
@@ -160,7 +161,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return rules ? { authorizer: assembled.authorization!.authorizer, rules } : undefined;
   };
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer });
+  const storageMetrics = new StorageMetrics();
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer, storageMetrics });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.
@@ -178,7 +180,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await Promise.all(controllers.map((c) => c.start()));
 
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
-  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)));
+  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics);
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const checks = healthChecks(backend, served, controllers, lifecycle);
@@ -200,6 +202,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     pki,
     tls,
     clientCAs: authentication.clientCAs,
+    onTlsHandshakeError: metrics.tlsHandshakeError,
     handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
       requestTimeoutMs,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,

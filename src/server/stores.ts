@@ -12,6 +12,8 @@ import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js'
 import { storedSummary } from '../registry/store/stored-summary.js';
 import { Cacher, sharedDecoded } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
+import { instrumentedBackend } from '../storage/instrumented-backend.js';
+import type { StorageMetrics } from './storage-metrics.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
 
 export interface ServedStores {
@@ -38,6 +40,8 @@ export interface BuildStoresOptions {
   admissionPlugins?: AdmissionPluginSelection;
   /** The server's authorizer, once built (admission plugins that ask it). */
   authorizer?: () => Authorizer | undefined;
+  /** Times each storage's backend calls and counts its lists (etcd_request_duration_seconds, apiserver_storage_list_*). */
+  storageMetrics?: StorageMetrics;
 }
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
@@ -49,9 +53,11 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     let storage = storages.get(path);
     if (!storage) {
       const keys = keyScheme(storagePrefix, path, def.namespaced);
-      const own = isNamespaces(def) ? namespacesBackend : backend;
+      const metrics = options.storageMetrics?.forResource(def);
+      const shared = isNamespaces(def) ? namespacesBackend : backend;
+      const own = metrics ? instrumentedBackend(shared, metrics.observe) : shared;
       const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision, summary: storedSummary, onError: (e) => reportCacheError(path, e) });
-      storage = { backend: own, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}) };
+      storage = { backend: own, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}), ...(metrics ? { listMetrics: metrics.lists } : {}) };
       storages.set(path, storage);
     }
     return storage;

@@ -25,7 +25,7 @@ describe('deprecated API versions', () => {
     const current = await raw.request('GET', '/apis/flowcontrol.apiserver.k8s.io/v1beta2/flowschemas');
     assert.equal(current.headers['warning'], undefined);
     const metrics = (await raw.request('GET', '/metrics', { accept: 'text/plain' })).body;
-    assert.match(metrics, /^apiserver_requested_deprecated_apis\{group="flowcontrol\.apiserver\.k8s\.io",version="v1beta1",resource="flowschemas",subresource="",removed_release="1\.26"\} 1$/m);
+    assert.match(metrics, /^apiserver_requested_deprecated_apis\{group="flowcontrol\.apiserver\.k8s\.io",removed_release="1\.26",resource="flowschemas",subresource="",version="v1beta1"\} 1$/m);
     assert.doesNotMatch(metrics, /apiserver_requested_deprecated_apis\{[^}]*version="v1beta2"/);
   });
 

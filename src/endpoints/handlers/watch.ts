@@ -16,7 +16,16 @@ import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store
 /** kube-apiserver's default --min-request-timeout. */
 const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
-export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+/** One watch's events, counted and sized (apiserver_watch_events_total and apiserver_watch_events_sizes). */
+export interface WatchEventSink {
+  /** An event sent, with the size of the object it carries (upstream measures the embedded object). */
+  observe(objectBytes: number): void;
+}
+
+/** The sink of a watch of the kind (group, version, kind), found once per watch. */
+export type WatchEventMetrics = (group: string, version: string, kind: string) => WatchEventSink;
+
+export async function handleWatch(ctx: RequestContext, scope: ResourceScope, metrics?: WatchEventMetrics): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true, protobuf: servesProtobuf(scope.def) });
   const params = listParams(ctx.query, true);
   // The deprecated single-object form (`.../configmaps/foo?watch=1`) is a name field selector.
@@ -42,12 +51,19 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
   writeHeadOnly(ctx, 200, protobuf ? PROTOBUF_WATCH_CONTENT_TYPE : 'application/json');
   // Flush the head so clients see the watch established before the first event.
   ctx.res.write('');
+  const sink = metrics?.(scope.def.group, scope.def.version, scope.def.kind);
   try {
     for await (const event of events) {
-      if (!(await write(ctx, frame(ctx, scope, event, rep)))) break;
+      const bytes = frame(ctx, scope, event, rep);
+      sink?.observe(embeddedObjectBytes(bytes, event.type, protobuf));
+      if (!(await write(ctx, bytes))) break;
     }
   } catch (error) {
-    if (!abort.signal.aborted) await write(ctx, errorFrame(toStatusError(error).status, protobuf));
+    if (!abort.signal.aborted) {
+      const bytes = errorFrame(toStatusError(error).status, protobuf);
+      sink?.observe(embeddedObjectBytes(bytes, 'ERROR', protobuf));
+      await write(ctx, bytes);
+    }
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
@@ -55,6 +71,32 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope): Pr
     ctx.res.end();
   }
 }
+
+/**
+ * The size of the object inside a frame, read off its framing: JSON frames are `{"type":"<type>","object":`,
+ * the object and `}\n`; protobuf frames a length prefix, then WatchEvent{type, RawExtension{raw}}.
+ */
+export function embeddedObjectBytes(frame: Uint8Array, type: string, protobuf: boolean): number {
+  if (!protobuf) return frame.length - JSON_FRAME_OVERHEAD - type.length;
+  let offset = 5; // the 4-byte length prefix and WatchEvent's type tag
+  const varint = (): number => {
+    let value = 0;
+    for (let shift = 0; offset < frame.length; shift += 7) {
+      const byte = frame[offset++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    return value;
+  };
+  const typeLength = varint();
+  offset += typeLength + 1; // the type, and the object field's tag
+  varint(); // RawExtension's length
+  offset++; // raw's tag
+  return varint();
+}
+
+/** `{"type":"` + `","object":` + `}\n`. */
+const JSON_FRAME_OVERHEAD = 22;
 
 /** An ERROR event carrying a Status. */
 function errorFrame(status: Status, protobuf: boolean): Buffer {

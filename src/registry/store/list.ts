@@ -7,7 +7,7 @@ import { decodeContinue, encodeContinue } from '../continue-token.js';
 import { decodeObject } from './codec.js';
 import { ensureFresh, parseResourceVersion } from './read.js';
 import { selectableOf, type Predicate } from './predicate.js';
-import type { ListOptions, ListResult, StorageResource, StoredItem } from './types.js';
+import type { ListOptions, ListResult, StorageListMetrics, StorageResource, StoredItem } from './types.js';
 
 const EXPIRED_CONTINUE =
   'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
@@ -36,7 +36,23 @@ export async function listItems(storage: StorageResource, prefix: string, option
   }
   // rv=0 (any), and NotOlderThan without a limit: served whole from the cache; upstream ignores the limit with rv=0 too.
   await ensureFresh(storage, rv);
-  const { revision, items } = storage.cacher.list(prefix, predicate);
+  if (rv !== undefined || !options.fromClient || !storage.listMetrics) {
+    const { revision, items } = storage.cacher.list(prefix, predicate);
+    return { revision, items };
+  }
+  return consistentList(storage, storage.listMetrics, prefix, predicate);
+}
+
+/**
+ * A consistent list (no resourceVersion), served from the cache once it caught up with the store: upstream
+ * reads it from storage, so it counts in apiserver_storage_list_* as a read of every object under the prefix.
+ */
+function consistentList(storage: StorageResource, metrics: StorageListMetrics, prefix: string, predicate: Predicate | undefined): ListResult {
+  let tested = 0;
+  const counting: Predicate | undefined = predicate && ((item) => (tested++, predicate(item)));
+  const { revision, items } = storage.cacher.list(prefix, counting);
+  const read = predicate ? tested : items.length;
+  metrics.record(read, read, items.length);
   return { revision, items };
 }
 
@@ -48,18 +64,37 @@ interface PageRequest {
   fromContinue: boolean;
 }
 
-/** One page read from the backend at a fixed revision, filling up to `limit` matching items. */
+/** The objects a LIST read from storage, tested, and returned (apiserver_storage_list_*). */
+interface ListCounts {
+  fetched: number;
+  evaluated: number;
+  items: StoredItem[];
+}
+
+/** One page read from the backend; counted in the storage list metrics, failed reads too (as upstream). */
 async function listPage(storage: StorageResource, prefix: string, page: PageRequest): Promise<ListResult> {
-  const items: StoredItem[] = [];
+  const counts: ListCounts = { fetched: 0, evaluated: 0, items: [] };
+  try {
+    return await fillPage(storage, prefix, page, counts);
+  } finally {
+    storage.listMetrics?.record(counts.fetched, counts.evaluated, counts.items.length);
+  }
+}
+
+/** Reads at a fixed revision until the page holds `limit` matching items or the prefix ends. */
+async function fillPage(storage: StorageResource, prefix: string, page: PageRequest, counts: ListCounts): Promise<ListResult> {
+  const { items } = counts;
   let revision = page.revision;
   let startKey = page.startKey;
   for (;;) {
     const batch = page.limit === undefined ? 0 : Math.max(page.limit - items.length, page.predicate ? 100 : 0);
     const result = await rangeAt(storage, prefix, { revision, startKey, limit: batch }, page);
     revision = result.revision;
+    counts.fetched += result.kvs.length;
     for (let i = 0; i < result.kvs.length; i++) {
       const kv = result.kvs[i]!;
       const object = decodeObject(kv);
+      counts.evaluated++;
       if (page.predicate && !page.predicate(selectableOf(object))) continue;
       items.push({ object });
       if (page.limit !== undefined && items.length === page.limit) {

@@ -17,6 +17,13 @@ export interface StorageResource {
   keys: KeyScheme;
   cacher: Cacher;
   ttlSeconds?: number;
+  /** Counts the LIST requests served from storage (apiserver_storage_list_*). */
+  listMetrics?: StorageListMetrics;
+}
+
+/** The cost of LIST requests served from storage: objects read, tested against the selectors, returned. */
+export interface StorageListMetrics {
+  record(fetched: number, evaluated: number, returned: number): void;
 }
 
 export interface StoreDeps {
@@ -68,6 +75,11 @@ export interface ListOptions {
   continue?: string;
   resourceVersion?: string;
   resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  /**
+   * A client's LIST, not an in-process reader's (upstream's in-process readers use informers): a consistent
+   * one counts in apiserver_storage_list_*, as upstream serves it from storage.
+   */
+  fromClient?: boolean;
 }
 
 export interface ListResult {
