@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { bindClusterRole } from './support/rbac.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
 
 const TOKEN = 'metrics-user-token';
@@ -28,6 +29,7 @@ before(async () => {
   await writeFile(tokens, `${TOKEN},jane,1001,"developers"\n`);
   cluster = await startCluster({ tokenAuthFile: tokens, maxMutatingRequestsInflight: 1 });
   admin = rawClient(cluster.server.kubeconfig);
+  await bindClusterRole(admin, 'developers', 'edit', [{ kind: 'Group', name: 'developers' }], { verb: 'create', resource: 'configmaps' });
   const config = YAML.parse(cluster.server.kubeconfig) as {
     clusters: { cluster: { 'certificate-authority-data': string } }[];
     users: { user: { 'client-certificate-data': string; 'client-key-data': string } }[];
