@@ -17,7 +17,7 @@ export async function measureCreateThroughput(ctx: BenchContext, pair: HttpPair)
   ctx.log('create throughput (wrk)');
   // A namespace per wrk run keeps name collisions down (they grow with the objects already in a namespace).
   const namespaces = Array.from({ length: WRK_RUNS }, (_, i) => `${BENCH_NAMESPACE}-create-${i}`);
-  for (const ns of namespaces) await pair.client.createNamespace(ns);
+  for (const ns of namespaces) await pair.createBenchNamespace(ns);
   const path = (run: number): string => `/api/v1/namespaces/${namespaces[run]!}/configmaps`;
   const body = JSON.stringify(configMap({ generateName: 'load-' }));
   const c = await compareWithWrk(ctx, pair, 'create', path, {

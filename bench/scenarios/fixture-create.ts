@@ -28,7 +28,7 @@ export async function measureFixtureCreate(ctx: BenchContext, pair: HttpPair, sp
   ctx.log(`${spec.name} throughput (wrk)`);
   const namespaces = Array.from({ length: WRK_RUNS }, (_, i) => `${BENCH_NAMESPACE}-${spec.name}-${i}`);
   for (const ns of namespaces) {
-    await pair.client.createNamespace(ns);
+    await pair.createBenchNamespace(ns);
     for (const { path, body } of spec.prerequisites?.(ns) ?? []) await pair.client.expect(201, 'POST', path, body);
   }
   const { name: _name, namespace: _namespace, ...metadata } = spec.fixture.metadata;

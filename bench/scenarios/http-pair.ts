@@ -12,12 +12,17 @@ export const BENCH_NAMESPACE = 'bench';
 /** The ConfigMap the GET scenario reads. */
 export const PROBE_NAME = 'probe';
 
-/** Both servers, a client to kplane, and the data directory (kplane's certificates live there). */
+/** Both servers, clients to kplane, and the data directory (kplane's certificates live there). */
 export interface HttpPair {
   kplane: ServerProcess;
   baseline: ServerProcess;
+  /** As the measured user (authorized by RBAC in the bench namespaces). */
   client: ApiClient;
+  /** As a system:masters user, for setting the stage. */
+  admin: ApiClient;
   dataDir: string;
+  /** Creates a namespace the measured user may work in (see ApiClient.createBenchNamespace). */
+  createBenchNamespace(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,10 +32,10 @@ export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
   await mkdir(dataDir, { recursive: true });
   const kplane = await startKplaneCli({ dataDir, tokenAuthFile: ctx.tokenFile, nodeArgs: ctx.serverNodeArgs });
   const client = await ApiClient.connect(kplane.url, ctx.token);
+  const admin = await ApiClient.connect(kplane.url, ctx.adminToken);
   let baseline: ServerProcess | undefined;
   try {
-    const admin = await ApiClient.connect(kplane.url, ctx.adminToken);
-    await admin.createBenchNamespace(BENCH_NAMESPACE, client).finally(() => admin.close());
+    await admin.createBenchNamespace(BENCH_NAMESPACE, client);
     await client.expect(201, 'POST', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps`, configMap({ name: PROBE_NAME }));
     const getBody = await client.expect(200, 'GET', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps/${PROBE_NAME}`);
     const getBodyFile = join(ctx.workDir, 'baseline-get-body.json');
@@ -38,6 +43,7 @@ export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
     baseline = await startBaselineProcess(dataDir, getBodyFile);
   } catch (error) {
     client.close();
+    admin.close();
     await kplane.stop();
     throw error;
   }
@@ -46,9 +52,12 @@ export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
     kplane,
     baseline: started,
     client,
+    admin,
     dataDir,
+    createBenchNamespace: (name) => admin.createBenchNamespace(name, client),
     stop: async () => {
       client.close();
+      admin.close();
       await Promise.all([kplane.stop(), started.stop()]);
     },
   };

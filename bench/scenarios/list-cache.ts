@@ -12,10 +12,10 @@ const REPETITIONS = 9;
 const WARMUPS = 2;
 
 /** Scenario 3: median LIST time over median JSON.stringify time of the same list (target <= 2). */
-export async function measureListFromCache(ctx: BenchContext, client: ApiClient): Promise<Measurement> {
+export async function measureListFromCache(ctx: BenchContext, client: ApiClient, admin: ApiClient): Promise<Measurement> {
   ctx.log(`list: creating ${OBJECTS} ConfigMaps`);
   const loadStart = process.hrtime.bigint();
-  await client.createNamespace(LIST_NAMESPACE);
+  await admin.createBenchNamespace(LIST_NAMESPACE, client);
   await client.createConfigMaps(LIST_NAMESPACE, OBJECTS, 50);
   ctx.log(`  loaded in ${fmt(elapsedMs(loadStart) / 1000)} s`);
   // The bench's own ConfigMaps (fixtures.ts labels them): every namespace also holds kube-root-ca.crt.

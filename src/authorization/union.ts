@@ -5,41 +5,54 @@ import type { UserInfo } from '../auth/user-info.js';
 import type { AuthorizationAttributes, Authorizer, AuthorizationResult, MaybePromise, RuleResolver, RulesResult } from './authorizer.js';
 
 export function unionAuthorizer(modules: readonly Authorizer[]): Authorizer {
-  return { authorize: (attributes) => authorizeFrom(modules, 0, attributes, [], []) };
+  return { authorize: (attributes) => authorizeFrom(modules, 0, attributes, undefined) };
 }
 
 export function unionRuleResolver(modules: readonly RuleResolver[]): RuleResolver {
   return { rulesFor: (user, namespace) => rulesFrom(modules, user, namespace) };
 }
 
+/** The reasons and errors of the modules without an opinion so far (made only when one gives either). */
+interface Collected {
+  reasons: string[];
+  errors: string[];
+}
+
 /** Asks modules[from...] in turn; stays synchronous until a module answers with a promise. */
 function authorizeFrom(
-  modules: readonly Authorizer[], from: number, attributes: AuthorizationAttributes, reasons: string[], errors: string[],
+  modules: readonly Authorizer[], from: number, attributes: AuthorizationAttributes, collected: Collected | undefined,
 ): MaybePromise<AuthorizationResult> {
   for (let i = from; i < modules.length; i++) {
     const answer = modules[i]!.authorize(attributes);
     if (answer instanceof Promise) {
-      return answer.then((result) => decided(result, reasons, errors) ?? authorizeFrom(modules, i + 1, attributes, reasons, errors));
+      return answer.then((result) => {
+        if (result.decision !== 'NoOpinion') return decided(result, collected);
+        return authorizeFrom(modules, i + 1, attributes, collect(result, collected));
+      });
     }
-    const result = decided(answer, reasons, errors);
-    if (result) return result;
+    if (answer.decision !== 'NoOpinion') return decided(answer, collected);
+    collected = collect(answer, collected);
   }
-  if (reasons.length === 0 && errors.length === 0) return NONE;
-  const reason = reasons.join('\n');
-  return errors.length === 0 ? { decision: 'NoOpinion', reason } : { decision: 'NoOpinion', reason, error: aggregate(errors) };
+  if (collected === undefined) return NONE;
+  const reason = collected.reasons.join('\n');
+  return collected.errors.length === 0 ? { decision: 'NoOpinion', reason } : { decision: 'NoOpinion', reason, error: aggregate(collected.errors) };
 }
 
 const NONE: AuthorizationResult = Object.freeze({ decision: 'NoOpinion', reason: '' });
 
-/** The result when it decides; otherwise records its reason and error and returns undefined. */
-function decided(result: AuthorizationResult, reasons: string[], errors: string[]): AuthorizationResult | undefined {
-  if (result.decision !== 'NoOpinion') {
-    if (errors.length === 0 || result.error !== undefined) return result;
-    return { ...result, error: aggregate(errors) };
-  }
-  if (result.reason) reasons.push(result.reason);
-  if (result.error !== undefined) errors.push(result.error);
-  return undefined;
+/** A decision, with the errors of the modules asked before it. */
+function decided(result: AuthorizationResult, collected: Collected | undefined): AuthorizationResult {
+  if (collected === undefined || collected.errors.length === 0 || result.error !== undefined) return result;
+  return { decision: result.decision, reason: result.reason, error: aggregate(collected.errors) };
+}
+
+/** Records a NoOpinion's reason and error. */
+function collect(result: AuthorizationResult, collected: Collected | undefined): Collected | undefined {
+  if (!result.reason && result.error === undefined) return collected;
+  collected ??= { reasons: [], errors: [] };
+  if (result.reason) collected.reasons.push(result.reason);
+  if (result.error !== undefined) collected.errors.push(result.error);
+  return collected;
 }
 
 async function rulesFrom(modules: readonly RuleResolver[], user: UserInfo, namespace: string): Promise<RulesResult> {

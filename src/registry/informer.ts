@@ -21,10 +21,12 @@ export interface ObjectIndex<T> {
   addHandlers(handlers: InformerHandlers<T>): void;
 }
 
-const keyOf = (namespace: string, name: string): string => `${namespace}/${name}`;
+const namespaceOf = (o: KubeObject): string => o.metadata.namespace ?? '';
+const nameOf = (o: KubeObject): string => o.metadata.name ?? '';
 
 export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<T> {
-  readonly #objects = new Map<string, T>();
+  /** namespace ('' for cluster-scoped objects) -> name -> object: a lookup builds no key string. */
+  readonly #objects = new Map<string, Map<string, T>>();
   readonly #handlers: InformerHandlers<T>[] = [];
   #synced = false;
   #watching = false;
@@ -41,7 +43,7 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
 
   addHandlers(handlers: InformerHandlers<T>): void {
     this.#handlers.push(handlers);
-    for (const object of this.#objects.values()) handlers.onAdd?.(object);
+    for (const object of this.#all()) handlers.onAdd?.(object);
   }
 
   /** Follows the store until `signal` aborts. Never rejects. */
@@ -65,13 +67,17 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
   }
 
   get(namespace: string, name: string): T | undefined {
-    return this.#objects.get(keyOf(namespace, name));
+    return this.#objects.get(namespace)?.get(name);
   }
 
   /** Every object, or those of one namespace. */
   list(namespace?: string): T[] {
-    const all = [...this.#objects.values()];
-    return namespace === undefined ? all : all.filter((o) => (o.metadata.namespace ?? '') === namespace);
+    if (namespace !== undefined) return [...(this.#objects.get(namespace)?.values() ?? [])];
+    return [...this.#all()];
+  }
+
+  *#all(): Iterable<T> {
+    for (const byName of this.#objects.values()) yield* byName.values();
   }
 
   async #follow(signal: AbortSignal): Promise<void> {
@@ -96,30 +102,32 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
   }
 
   #replace(objects: T[]): void {
-    const seen = new Set<string>();
-    for (const object of objects) {
-      seen.add(keyOf(object.metadata.namespace ?? '', object.metadata.name ?? ''));
-      this.#put(object);
-    }
-    for (const [key, object] of this.#objects) if (!seen.has(key)) this.#delete(object);
+    const seen = new Set<T>();
+    for (const object of objects) seen.add(this.#put(object));
+    for (const object of [...this.#all()]) if (!seen.has(object)) this.#delete(object);
   }
 
-  #put(object: T): void {
-    const key = keyOf(object.metadata.namespace ?? '', object.metadata.name ?? '');
-    const old = this.#objects.get(key);
-    if (old !== undefined && old.metadata.resourceVersion === object.metadata.resourceVersion) return;
-    this.#objects.set(key, object);
+  /** Keeps `object` (unless the same version is kept already); answers the object kept. */
+  #put(object: T): T {
+    const namespace = namespaceOf(object);
+    let byName = this.#objects.get(namespace);
+    if (byName === undefined) this.#objects.set(namespace, (byName = new Map()));
+    const old = byName.get(nameOf(object));
+    if (old !== undefined && old.metadata.resourceVersion === object.metadata.resourceVersion) return old;
+    byName.set(nameOf(object), object);
     for (const handlers of this.#handlers) {
       if (old === undefined) handlers.onAdd?.(object);
       else handlers.onUpdate?.(old, object);
     }
+    return object;
   }
 
   #delete(object: T): void {
-    const key = keyOf(object.metadata.namespace ?? '', object.metadata.name ?? '');
-    const old = this.#objects.get(key);
-    if (old === undefined) return;
-    this.#objects.delete(key);
+    const byName = this.#objects.get(namespaceOf(object));
+    const old = byName?.get(nameOf(object));
+    if (byName === undefined || old === undefined) return;
+    byName.delete(nameOf(object));
+    if (byName.size === 0) this.#objects.delete(namespaceOf(object));
     for (const handlers of this.#handlers) handlers.onDelete?.(old);
   }
 

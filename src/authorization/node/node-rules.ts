@@ -1,39 +1,39 @@
 // What every node may do outside the graph (upstream bootstrappolicy.NodeRules, 1.25): the Node authorizer
 // allows these itself, and the `system:node` ClusterRole of the bootstrap policy holds the same rules.
 import type { PolicyRule } from '../../apis/rbac/v1/schemas.generated.js';
+import {
+  AUTHENTICATION, AUTHORIZATION, CERTIFICATES, COORDINATION, LEGACY, READ, rule, STORAGE, type RuleBuilder,
+} from '../rbac/bootstrap-policy/rule-builder.js';
 
-const READ = ['get', 'list', 'watch'];
-const rule = (verbs: string[], apiGroups: string[], resources: string[]): PolicyRule => ({ verbs, apiGroups, resources });
-
-export function nodeRules(): PolicyRule[] {
+/** upstream NodeRules() (ExpandPersistentVolumes on; CSIVolumeHealth off in 1.25), as the `system:node` ClusterRole holds them. */
+export function nodeRuleBuilders(): RuleBuilder[] {
   return [
-    // API access checks (non-mutating creates).
-    rule(['create'], ['authentication.k8s.io'], ['tokenreviews']),
-    rule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews', 'localsubjectaccessreviews']),
-    // Services, for the environment of containers.
-    rule(READ, [''], ['services']),
-    // The node's own Node object and status (NodeRestriction limits a node to its own).
-    rule(['create', 'get', 'list', 'watch'], [''], ['nodes']),
-    rule(['update', 'patch'], [''], ['nodes/status']),
-    rule(['update', 'patch'], [''], ['nodes']),
-    rule(['create', 'update', 'patch'], [''], ['events']),
-    rule(READ, [''], ['pods']),
-    // Mirror pods, pod status and evictions (NodeRestriction limits them to pods bound to the node).
-    rule(['create', 'delete'], [''], ['pods']),
-    rule(['update', 'patch'], [''], ['pods/status']),
-    rule(['create'], [''], ['pods/eviction']),
-    // Secrets, configmaps, claims and volumes (the graph limits them to what the node's pods use).
-    rule(['get', 'list', 'watch'], [''], ['secrets', 'configmaps']),
-    rule(['get'], [''], ['persistentvolumeclaims', 'persistentvolumes']),
-    rule(['get'], [''], ['endpoints']),
-    // The node's client certificate rotation.
-    rule(['create', 'get', 'list', 'watch'], ['certificates.k8s.io'], ['certificatesigningrequests']),
-    rule(['get', 'create', 'update', 'patch', 'delete'], ['coordination.k8s.io'], ['leases']),
-    rule(['get'], ['storage.k8s.io'], ['volumeattachments']),
-    rule(['create'], [''], ['serviceaccounts/token']),
-    rule(['get', 'update', 'patch'], [''], ['persistentvolumeclaims/status']),
-    rule(['get', 'watch', 'list'], ['storage.k8s.io'], ['csidrivers']),
-    rule(['get', 'create', 'update', 'patch', 'delete'], ['storage.k8s.io'], ['csinodes']),
-    rule(READ, ['node.k8s.io'], ['runtimeclasses']),
+    rule('create').groups(AUTHENTICATION).resources('tokenreviews'),
+    rule('create').groups(AUTHORIZATION).resources('subjectaccessreviews', 'localsubjectaccessreviews'),
+    rule(...READ).groups(LEGACY).resources('services'),
+    rule('create', 'get', 'list', 'watch').groups(LEGACY).resources('nodes'),
+    rule('update', 'patch').groups(LEGACY).resources('nodes/status'),
+    rule('update', 'patch').groups(LEGACY).resources('nodes'),
+    rule('create', 'update', 'patch').groups(LEGACY).resources('events'),
+    rule(...READ).groups(LEGACY).resources('pods'),
+    rule('create', 'delete').groups(LEGACY).resources('pods'),
+    rule('update', 'patch').groups(LEGACY).resources('pods/status'),
+    rule('create').groups(LEGACY).resources('pods/eviction'),
+    rule('get', 'list', 'watch').groups(LEGACY).resources('secrets', 'configmaps'),
+    rule('get').groups(LEGACY).resources('persistentvolumeclaims', 'persistentvolumes'),
+    rule('get').groups(LEGACY).resources('endpoints'),
+    rule('create', 'get', 'list', 'watch').groups(CERTIFICATES).resources('certificatesigningrequests'),
+    rule('get', 'create', 'update', 'patch', 'delete').groups(COORDINATION).resources('leases'),
+    rule('get').groups(STORAGE).resources('volumeattachments'),
+    rule('create').groups(LEGACY).resources('serviceaccounts/token'),
+    rule('get', 'update', 'patch').groups(LEGACY).resources('persistentvolumeclaims/status'),
+    rule('get', 'watch', 'list').groups(STORAGE).resources('csidrivers'),
+    rule('get', 'create', 'update', 'patch', 'delete').groups(STORAGE).resources('csinodes'),
+    rule('get', 'list', 'watch').groups('node.k8s.io').resources('runtimeclasses'),
   ];
+}
+
+/** The same rules, built. */
+export function nodeRules(): PolicyRule[] {
+  return nodeRuleBuilders().map((r) => r.build());
 }

@@ -14,28 +14,47 @@ export interface Binding extends KubeObject {
 
 const SERVICE_ACCOUNT_PREFIX = 'system:serviceaccount:';
 
-/** The index key of a subject in a binding of `namespace` ('' for cluster bindings), or undefined if it can match no one. */
-function subjectKey(subject: Subject, namespace: string): string | undefined {
+/**
+ * Where a subject of a binding in `namespace` ('' for cluster bindings) is indexed: a user name (service
+ * accounts by theirs) or a group name; undefined when it can match no one.
+ */
+function subjectKey(subject: Subject, namespace: string): { users: boolean; name: string } | undefined {
   switch (subject.kind) {
     case 'User':
-      return `u:${subject.name}`;
+      return { users: true, name: subject.name };
     case 'Group':
-      return `g:${subject.name}`;
+      return { users: false, name: subject.name };
     case 'ServiceAccount': {
       // As upstream: a RoleBinding's service account defaults to the binding's namespace.
       const saNamespace = subject.namespace || namespace;
-      return saNamespace ? `u:${SERVICE_ACCOUNT_PREFIX}${saNamespace}:${subject.name}` : undefined;
+      return saNamespace ? { users: true, name: `${SERVICE_ACCOUNT_PREFIX}${saNamespace}:${subject.name}` } : undefined;
     }
     default:
       return undefined;
   }
 }
 
-/** upstream appliesToUser. */
+/** upstream appliesToUser, without building strings (it runs for every binding a request meets). */
 export function subjectAppliesTo(subject: Subject, user: UserInfo, namespace: string): boolean {
-  const key = subjectKey(subject, namespace);
-  if (key === undefined) return false;
-  return key.startsWith('u:') ? key.slice(2) === user.name : user.groups.includes(key.slice(2));
+  switch (subject.kind) {
+    case 'User':
+      return subject.name === user.name;
+    case 'Group':
+      return user.groups.includes(subject.name);
+    case 'ServiceAccount': {
+      const saNamespace = subject.namespace || namespace;
+      return saNamespace !== '' && isServiceAccountUser(user.name, saNamespace, subject.name);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Whether `userName` is `system:serviceaccount:<namespace>:<name>` (upstream MatchesUsername). */
+function isServiceAccountUser(userName: string, namespace: string, name: string): boolean {
+  const at = SERVICE_ACCOUNT_PREFIX.length;
+  return userName.length === at + namespace.length + 1 + name.length && userName.startsWith(SERVICE_ACCOUNT_PREFIX)
+    && userName.startsWith(namespace, at) && userName.charCodeAt(at + namespace.length) === 58 /* : */ && userName.endsWith(name);
 }
 
 /** upstream appliesTo: the first subject of `binding` that applies to `user`. */
@@ -43,12 +62,15 @@ export function firstApplyingSubject(binding: Binding, user: UserInfo, namespace
   return binding.subjects?.find((s) => subjectAppliesTo(s, user, namespace));
 }
 
-/** Bindings of one scope (all cluster bindings, or one namespace's) by subject key. */
-type ByKey<B> = Map<string, B[]>;
+/** Bindings of one scope (all cluster bindings, or one namespace's) by user name and by group name. */
+interface Scope<B> {
+  readonly users: Map<string, B[]>;
+  readonly groups: Map<string, B[]>;
+}
 
 export class BindingIndex<B extends Binding> {
-  /** namespace ('' for cluster bindings) -> subject key -> bindings. */
-  readonly #byNamespace = new Map<string, ByKey<B>>();
+  /** namespace ('' for cluster bindings) -> bindings by subject. Lookups build no strings. */
+  readonly #byNamespace = new Map<string, Scope<B>>();
 
   constructor(informer: ObjectIndex<B>) {
     informer.addHandlers({
@@ -68,10 +90,10 @@ export class BindingIndex<B extends Binding> {
   forEach(user: UserInfo, namespace: string, visit: (binding: B) => boolean): boolean {
     const index = this.#byNamespace.get(namespace);
     if (index === undefined) return true;
-    let first = index.get(`u:${user.name}`);
+    let first = index.users.get(user.name);
     let more: B[][] | undefined;
     for (const group of user.groups) {
-      const bindings = index.get(`g:${group}`);
+      const bindings = index.groups.get(group);
       if (bindings === undefined) continue;
       if (first === undefined) first = bindings;
       else (more ??= []).push(bindings);
@@ -93,38 +115,42 @@ export class BindingIndex<B extends Binding> {
     return true;
   }
 
-  #keys(binding: B): Set<string> {
+  /** The lists `binding` belongs in, each once. */
+  #lists(binding: B, scope: Scope<B>): { map: Map<string, B[]>; name: string }[] {
     const namespace = binding.metadata.namespace ?? '';
-    const keys = new Set<string>();
+    const seen = new Set<string>();
+    const lists: { map: Map<string, B[]>; name: string }[] = [];
     for (const subject of binding.subjects ?? []) {
       const key = subjectKey(subject, namespace);
-      if (key !== undefined) keys.add(key);
+      if (key === undefined || seen.has(`${key.users}:${key.name}`)) continue;
+      seen.add(`${key.users}:${key.name}`);
+      lists.push({ map: key.users ? scope.users : scope.groups, name: key.name });
     }
-    return keys;
+    return lists;
   }
 
   #add(binding: B): void {
     const namespace = binding.metadata.namespace ?? '';
-    let index = this.#byNamespace.get(namespace);
-    if (index === undefined) this.#byNamespace.set(namespace, (index = new Map()));
-    for (const key of this.#keys(binding)) {
-      const list = index.get(key);
-      if (list === undefined) index.set(key, [binding]);
+    let scope = this.#byNamespace.get(namespace);
+    if (scope === undefined) this.#byNamespace.set(namespace, (scope = { users: new Map(), groups: new Map() }));
+    for (const { map, name } of this.#lists(binding, scope)) {
+      const list = map.get(name);
+      if (list === undefined) map.set(name, [binding]);
       else list.push(binding);
     }
   }
 
   #remove(binding: B): void {
     const namespace = binding.metadata.namespace ?? '';
-    const index = this.#byNamespace.get(namespace);
-    if (index === undefined) return;
-    for (const key of this.#keys(binding)) {
-      const list = index.get(key);
+    const scope = this.#byNamespace.get(namespace);
+    if (scope === undefined) return;
+    for (const { map, name } of this.#lists(binding, scope)) {
+      const list = map.get(name);
       if (list === undefined) continue;
       const at = list.indexOf(binding);
       if (at >= 0) list.splice(at, 1);
-      if (list.length === 0) index.delete(key);
+      if (list.length === 0) map.delete(name);
     }
-    if (index.size === 0) this.#byNamespace.delete(namespace);
+    if (scope.users.size === 0 && scope.groups.size === 0) this.#byNamespace.delete(namespace);
   }
 }

@@ -5,23 +5,47 @@ import type { AuthorizationAttributes, AuthorizationModule, AuthorizationResult,
 import { NO_OPINION } from '../authorizer.js';
 import type { UserInfo } from '../../auth/user-info.js';
 import { ruleAllows } from './rule-matching.js';
-import { describeSource, type RuleResolver, type RuleSource } from './rule-resolver.js';
+import { describeSource, type RuleResolver } from './rule-resolver.js';
+import type { Binding } from './binding-index.js';
+import type { Subject } from '../../apis/rbac/v1/schemas.generated.js';
+
+/**
+ * An Allow whose reason is written only when read (by audit, an access review): the text names the
+ * binding and subject, and building it for every request cost more than the decision itself.
+ */
+class AllowedBy implements AuthorizationResult {
+  readonly decision = 'Allow';
+  #reason: string | undefined;
+  constructor(private readonly binding: Binding, private readonly subject: Subject) {}
+  get reason(): string {
+    return (this.#reason ??= `RBAC: allowed by ${describeSource(this.binding, this.subject)}`);
+  }
+}
 
 export class RbacAuthorizer implements AuthorizationModule {
+  /** One answer per (binding, subject) that allowed something: objects are replaced, never changed, on update. */
+  readonly #allowed = new WeakMap<Subject, AllowedBy>();
+
   constructor(private readonly resolver: RuleResolver) {}
 
   authorize(attributes: AuthorizationAttributes): AuthorizationResult {
-    let allowedBy: RuleSource | undefined;
+    let allowedBy: Binding | undefined;
+    let allowedSubject: Subject | undefined;
     let errors: string[] | undefined;
-    this.resolver.visitRulesFor(attributes.user, attributes.namespace, (source, rule, error) => {
+    this.resolver.visitRulesFor(attributes.user, attributes.namespace, (binding, subject, rule, error) => {
       if (rule !== undefined && ruleAllows(attributes, rule)) {
-        allowedBy = source;
+        allowedBy = binding;
+        allowedSubject = subject;
         return false;
       }
       if (error !== undefined) (errors ??= []).push(error);
       return true;
     });
-    if (allowedBy !== undefined) return { decision: 'Allow', reason: `RBAC: allowed by ${describeSource(allowedBy)}` };
+    if (allowedBy !== undefined && allowedSubject !== undefined) {
+      let allowed = this.#allowed.get(allowedSubject);
+      if (allowed === undefined) this.#allowed.set(allowedSubject, (allowed = new AllowedBy(allowedBy, allowedSubject)));
+      return allowed;
+    }
     if (errors === undefined) return NO_OPINION;
     return { decision: 'NoOpinion', reason: `RBAC: ${aggregate(errors)}` };
   }

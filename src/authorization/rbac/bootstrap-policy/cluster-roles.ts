@@ -5,38 +5,11 @@ import {
   APPS, AUTHENTICATION, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, COORDINATION, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, NETWORKING,
   READ, READ_UPDATE, READ_WRITE, rule, STORAGE, WRITE, type RuleBuilder,
 } from './rule-builder.js';
+import { nodeRuleBuilders } from '../../node/node-rules.js';
 
 export const AGGREGATE_TO_ADMIN = 'rbac.authorization.k8s.io/aggregate-to-admin';
 export const AGGREGATE_TO_EDIT = 'rbac.authorization.k8s.io/aggregate-to-edit';
 export const AGGREGATE_TO_VIEW = 'rbac.authorization.k8s.io/aggregate-to-view';
-
-/** upstream NodeRules() (ExpandPersistentVolumes on; CSIVolumeHealth off in 1.25). */
-function nodeRules(): RuleBuilder[] {
-  return [
-    rule('create').groups(AUTHENTICATION).resources('tokenreviews'),
-    rule('create').groups(AUTHORIZATION).resources('subjectaccessreviews', 'localsubjectaccessreviews'),
-    rule(...READ).groups(LEGACY).resources('services'),
-    rule('create', 'get', 'list', 'watch').groups(LEGACY).resources('nodes'),
-    rule('update', 'patch').groups(LEGACY).resources('nodes/status'),
-    rule('update', 'patch').groups(LEGACY).resources('nodes'),
-    rule('create', 'update', 'patch').groups(LEGACY).resources('events'),
-    rule(...READ).groups(LEGACY).resources('pods'),
-    rule('create', 'delete').groups(LEGACY).resources('pods'),
-    rule('update', 'patch').groups(LEGACY).resources('pods/status'),
-    rule('create').groups(LEGACY).resources('pods/eviction'),
-    rule('get', 'list', 'watch').groups(LEGACY).resources('secrets', 'configmaps'),
-    rule('get').groups(LEGACY).resources('persistentvolumeclaims', 'persistentvolumes'),
-    rule('get').groups(LEGACY).resources('endpoints'),
-    rule('create', 'get', 'list', 'watch').groups(CERTIFICATES).resources('certificatesigningrequests'),
-    rule('get', 'create', 'update', 'patch', 'delete').groups(COORDINATION).resources('leases'),
-    rule('get').groups(STORAGE).resources('volumeattachments'),
-    rule('create').groups(LEGACY).resources('serviceaccounts/token'),
-    rule('get', 'update', 'patch').groups(LEGACY).resources('persistentvolumeclaims/status'),
-    rule('get', 'watch', 'list').groups(STORAGE).resources('csidrivers'),
-    rule('get', 'create', 'update', 'patch', 'delete').groups(STORAGE).resources('csinodes'),
-    rule('get', 'list', 'watch').groups('node.k8s.io').resources('runtimeclasses'),
-  ];
-}
 
 const aggregateToEdit = (): RuleBuilder[] => [
   rule(...READ).groups(LEGACY).resources('pods/attach', 'pods/proxy', 'pods/exec', 'pods/portforward', 'secrets', 'services/proxy'),
@@ -88,7 +61,7 @@ function userRoles(): ClusterRole[] {
 function componentRoles(): ClusterRole[] {
   return [
     clusterRole('system:heapster', [rule(...READ).groups(LEGACY).resources('events', 'pods', 'nodes', 'namespaces'), rule(...READ).groups(EXTENSIONS).resources('deployments')]),
-    clusterRole('system:node', nodeRules()),
+    clusterRole('system:node', nodeRuleBuilders()),
     clusterRole('system:node-problem-detector', [rule('get').groups(LEGACY).resources('nodes'), rule('patch').groups(LEGACY).resources('nodes/status'), eventsRule()]),
     clusterRole('system:kubelet-api-admin', [
       rule('get', 'list', 'watch').groups(LEGACY).resources('nodes'),
