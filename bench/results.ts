@@ -22,7 +22,7 @@ export interface Measurement {
   reference: string;
   /** The figure judged against the target and the last run: a ratio (unit '×') or an absolute value. */
   value: number;
-  unit: '×' | 'ms' | 'µs' | 'KB' | 'MB' | 'per event';
+  unit: '×' | 'ms' | 'µs' | 'B' | 'KB' | 'MB' | 'per event';
   target?: Target;
   /** True when a bigger value is better (throughput ratios); false for times, sizes, time ratios. */
   higherIsBetter: boolean;

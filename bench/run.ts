@@ -1,6 +1,6 @@
 // `npm run bench`: every scenario in turn, then one table of side-by-side ratios, targets, and ratios
 // against the last run (bench/last-results.json, saved at the end).
-//   node dist/bench/run.js [--only=create,pods,deployments,get,sa-get,apply,list,watch,startup,memory,etcd,rbac] [--cpu-prof=<dir>] [--no-save]
+//   node dist/bench/run.js [--only=create,pods,deployments,get,sa-get,apply,list,watch,startup,memory,etcd,rbac,gc] [--cpu-prof=<dir>] [--no-save]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ import { measureGetWithServiceAccount } from './scenarios/get-service-account.js
 import { CONFIGMAP_APPLY, DEPLOYMENT_APPLY, measureApplyVsPut } from './scenarios/apply-vs-put.js';
 import { measureDeploymentCreate } from './scenarios/deployment-create.js';
 import { measureRbacDecision } from './scenarios/rbac-decision.js';
+import { measureGarbageCollection } from './scenarios/garbage-collection.js';
 import { startHttpPair } from './scenarios/http-pair.js';
 import { measureListFromCache } from './scenarios/list-cache.js';
 import { measureMemoryPerObject } from './scenarios/memory-per-object.js';
@@ -25,7 +26,7 @@ import { elapsedMs, fmt } from './stats.js';
 import { renderTable } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SCENARIOS = ['create', 'pods', 'deployments', 'get', 'sa-get', 'apply', 'list', 'watch', 'startup', 'memory', 'etcd', 'rbac'] as const;
+const SCENARIOS = ['create', 'pods', 'deployments', 'get', 'sa-get', 'apply', 'list', 'watch', 'startup', 'memory', 'etcd', 'rbac', 'gc'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** The saved figures live in the source tree (committed), not in dist/. */
 const RESULTS_PATH = fileURLToPath(new URL('../../bench/last-results.json', import.meta.url));
@@ -85,6 +86,7 @@ async function runScenarios(ctx: BenchContext, only: ReadonlySet<Scenario>): Pro
   if (only.has('startup')) await attempt('startup', async () => void results.push(...(await measureStartup(ctx))));
   if (only.has('memory')) await attempt('memory', async () => void results.push(await measureMemoryPerObject(ctx)));
   if (only.has('rbac')) await attempt('rbac', async () => void results.push(measureRbacDecision(ctx)));
+  if (only.has('gc')) await attempt('gc', async () => void results.push(...(await measureGarbageCollection(ctx))));
   if (only.has('etcd')) await attempt('etcd', async () => void results.push(...(await measureEtcdCreate(ctx))));
   return { results, failures };
 }

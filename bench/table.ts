@@ -20,7 +20,7 @@ export function renderTable(measurements: readonly Measurement[], previous: Save
 function figure(value: number, unit: Measurement['unit']): string {
   if (unit === '×') return `${fmt(value)}×`;
   if (unit === 'per event') return `${fmt(value)} per event`;
-  return `${fmt(value, unit === 'KB' || unit === 'µs' ? 2 : 1)} ${unit}`;
+  return `${fmt(value, unit === 'KB' || unit === 'µs' ? 2 : unit === 'B' ? 0 : 1)} ${unit}`;
 }
 
 /** `1.04× (better)`: this run's figure over the last one's, said in terms of better or worse. */

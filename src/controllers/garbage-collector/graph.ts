@@ -1,6 +1,6 @@
 // The garbage collector's graph of owners and dependents, by uid (upstream GraphBuilder's uidToNode and its
 // processGraphChanges, 1.25). It keeps no copy of any object: a node is a uid, where the object lives
-// (resource index, namespace, name: strings taken from the watch cache's object, so shared with it), a few
+// (resource index, namespace, name; namespace names shared between nodes), a few
 // flags, and its edges. Only objects that take part are nodes: those with ownerReferences, those deleting
 // with a garbage-collection finalizer, and the owners referenced (a *virtual* node until the object is
 // observed or verified by a live lookup). Every change returns the work it calls for, as upstream's
@@ -88,8 +88,18 @@ const maskOf = (refs: readonly OwnerReference[]): number =>
 /** The dependency graph. */
 export class DependencyGraph {
   private readonly nodes = new Map<string, GraphNode>();
+  /** One string per namespace name: every object parsed from the cache brings its own copy (~20 B a node). */
+  private readonly namespaces = new Map<string, string>();
 
   constructor(private readonly resolve: ResolveKind) {}
+
+  /** The shared copy of a namespace name. */
+  private intern(namespace: string): string {
+    const shared = this.namespaces.get(namespace);
+    if (shared !== undefined) return shared;
+    this.namespaces.set(namespace, namespace);
+    return namespace;
+  }
 
   /** The node of `uid`, if tracked. */
   get(uid: string): GraphNode | undefined {
@@ -116,12 +126,12 @@ export class DependencyGraph {
     let node = this.nodes.get(uid);
     if (!node) {
       if (refs.length === 0 && (flags & (DELETING_DEPENDENTS | ORPHANING)) === 0) return work;
-      node = new GraphNode(uid, resource, meta.namespace ?? '', meta.name ?? '');
+      node = new GraphNode(uid, resource, this.intern(meta.namespace ?? ''), meta.name ?? '');
       this.nodes.set(uid, node);
     }
     const before = node.flags;
     node.resource = resource;
-    node.namespace = meta.namespace ?? '';
+    node.namespace = this.intern(meta.namespace ?? '');
     node.name = meta.name ?? '';
     node.flags = flags;
     this.updateOwners(node, refs, work);
@@ -154,7 +164,7 @@ export class DependencyGraph {
   markObserved(node: GraphNode, resource: number, namespace: string, name: string): void {
     node.flags |= OBSERVED;
     node.resource = resource;
-    node.namespace = namespace;
+    node.namespace = this.intern(namespace);
     node.name = name;
   }
 
@@ -167,7 +177,7 @@ export class DependencyGraph {
     if (this.nodes.get(dependent.uid) !== dependent) return;
     let owner = this.nodes.get(uid);
     if (!owner) {
-      owner = new GraphNode(uid, resource, namespace, name);
+      owner = new GraphNode(uid, resource, this.intern(namespace), name);
       this.nodes.set(uid, owner);
     }
     if (!owner.observed) this.markObserved(owner, resource, namespace, name);
