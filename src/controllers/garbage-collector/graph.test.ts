@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
-import { DependencyGraph, type GraphWork } from './graph.js';
+import { DependencyGraph, GraphNode, type GraphWork } from './graph.js';
 
 const CM = 0;
 const NS = 1;
@@ -104,4 +104,16 @@ describe('DependencyGraph', () => {
     assert.ok(g.get('o')?.dependents?.has(g.get('d')!));
     assert.equal(g.get('d')?.owners[0], g.get('o'));
   });
+});
+
+test('a node keeps its resource index, flags and blockOwnerDeletion mask apart in one field', () => {
+  for (const resource of [-1, 0, 7, 2045, 2046, 5000]) {
+    const node = new GraphNode('0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3', resource, 'ns', 'n');
+    node.flags = 0b1011;
+    node.blockMask = 0b1010_1010_1010_1010;
+    assert.deepEqual([node.resource, node.flags, node.blockMask, node.uid], [resource, 0b1011, 0b1010_1010_1010_1010, '0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3']);
+    node.resource = 3;
+    node.flags = 0;
+    assert.deepEqual([node.resource, node.flags, node.blockMask], [3, 0, 0b1010_1010_1010_1010]);
+  }
 });

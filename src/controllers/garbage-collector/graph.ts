@@ -7,32 +7,94 @@
 // builder fills its attemptToDelete and attemptToOrphan queues.
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../registry/store/gc-finalizers.js';
+import { uidKey, uidOfKey } from './uid-key.js';
 
 const OBSERVED = 1;
 const BEING_DELETED = 2;
 const DELETING_DEPENDENTS = 4;
 const ORPHANING = 8;
-/** Owners past this index count as blocking (the mask is a 31-bit integer): erring on the side of waiting. */
-const MASK_BITS = 30;
+/**
+ * A node's state is one small integer: bits 0-15 the blockOwnerDeletion mask (owners past the 16th count
+ * as blocking: erring on the side of waiting), bits 16-19 the flags, bits 20-30 the resource index + 1
+ * (2047: the index is kept aside, for tables of more than 2,045 resources).
+ */
+const MASK_BITS = 16;
+const MASK = (1 << MASK_BITS) - 1;
+const FLAGS_SHIFT = 16;
+const FLAGS = 0xf << FLAGS_SHIFT;
+const RESOURCE_SHIFT = 20;
+const RESOURCE_ASIDE = 2047;
 const NO_OWNERS: readonly GraphNode[] = [];
 const blocksAt = (mask: number, i: number): boolean => i >= MASK_BITS || (mask & (1 << i)) !== 0;
 
-/** One object of the graph. */
+/**
+ * The dependents of the nodes that have some, kept aside: most nodes are dependents without dependents
+ * of their own, and a field on every node for them would cost 8 bytes a node.
+ */
+const dependentsOf = new WeakMap<GraphNode, Set<GraphNode>>();
+/** Resource indexes too large for a node's state. */
+const resourcesAside = new WeakMap<GraphNode, number>();
+
+/**
+ * One object of the graph. Its size matters (one per tracked object, 100,000s of them): the uid is kept
+ * packed (uid-key.ts), the mask, flags and resource index share one field, dependents are kept aside:
+ * ~200 bytes a tracked object with its map entries (bench `gc.memory`).
+ */
 export class GraphNode {
-  flags = 0;
+  /** The packed uid (uidKey), also the node's key in the graph. */
+  readonly key: string;
+  private state = 0;
   /** The owners; one owner (the common case) is held without an array, which saves ~30 bytes a node. */
   private ownerSlot: GraphNode | readonly GraphNode[] = NO_OWNERS;
-  /** Bit i set: the reference to owners[i] has blockOwnerDeletion. */
-  blockMask = 0;
-  dependents: Set<GraphNode> | undefined = undefined;
 
   constructor(
-    readonly uid: string,
+    uid: string,
     /** Index of the object's resource in the collector's resource table; -1 when its kind is not served. */
-    public resource: number,
+    resource: number,
     public namespace: string,
     public name: string,
-  ) {}
+  ) {
+    this.key = uidKey(uid);
+    this.resource = resource;
+  }
+
+  get uid(): string {
+    return uidOfKey(this.key);
+  }
+
+  /** Index of the object's resource in the collector's resource table; -1 when its kind is not served. */
+  get resource(): number {
+    const stored = this.state >>> RESOURCE_SHIFT;
+    return stored === RESOURCE_ASIDE ? (resourcesAside.get(this) ?? -1) : stored - 1;
+  }
+  set resource(resource: number) {
+    const stored = resource + 1 < RESOURCE_ASIDE ? resource + 1 : RESOURCE_ASIDE;
+    if (stored === RESOURCE_ASIDE) resourcesAside.set(this, resource);
+    this.state = (this.state & (MASK | FLAGS)) | (stored << RESOURCE_SHIFT);
+  }
+
+  get flags(): number {
+    return (this.state & FLAGS) >>> FLAGS_SHIFT;
+  }
+  set flags(flags: number) {
+    this.state = (this.state & ~FLAGS) | ((flags << FLAGS_SHIFT) & FLAGS);
+  }
+
+  /** Bit i set: the reference to owners[i] has blockOwnerDeletion. */
+  get blockMask(): number {
+    return this.state & MASK;
+  }
+  set blockMask(mask: number) {
+    this.state = (this.state & ~MASK) | (mask & MASK);
+  }
+
+  get dependents(): Set<GraphNode> | undefined {
+    return dependentsOf.get(this);
+  }
+  set dependents(dependents: Set<GraphNode> | undefined) {
+    if (dependents === undefined) dependentsOf.delete(this);
+    else dependentsOf.set(this, dependents);
+  }
 
   get owners(): readonly GraphNode[] {
     return this.ownerSlot instanceof GraphNode ? [this.ownerSlot] : this.ownerSlot;
@@ -103,7 +165,7 @@ export class DependencyGraph {
 
   /** The node of `uid`, if tracked. */
   get(uid: string): GraphNode | undefined {
-    return this.nodes.get(uid);
+    return this.nodes.get(uidKey(uid));
   }
 
   /** Number of tracked nodes. */
@@ -123,11 +185,11 @@ export class DependencyGraph {
     const uid = meta.uid ?? '';
     const refs = meta.ownerReferences ?? [];
     const flags = flagsOf(obj);
-    let node = this.nodes.get(uid);
+    let node = this.nodes.get(uidKey(uid));
     if (!node) {
       if (refs.length === 0 && (flags & (DELETING_DEPENDENTS | ORPHANING)) === 0) return work;
       node = new GraphNode(uid, resource, this.intern(meta.namespace ?? ''), meta.name ?? '');
-      this.nodes.set(uid, node);
+      this.nodes.set(node.key, node);
     }
     const before = node.flags;
     node.resource = resource;
@@ -148,9 +210,9 @@ export class DependencyGraph {
    */
   remove(uid: string): GraphWork {
     const work: GraphWork = { attemptToDelete: [], attemptToOrphan: [] };
-    const node = this.nodes.get(uid);
+    const node = this.nodes.get(uidKey(uid));
     if (!node) return work;
-    this.nodes.delete(uid);
+    this.nodes.delete(node.key);
     for (const owner of node.owners) {
       owner.dependents?.delete(node);
       if (owner.deletingDependents) work.attemptToDelete.push(owner);
@@ -174,15 +236,15 @@ export class DependencyGraph {
    * coordinates other dependents disagreed with; upstream keeps such nodes through partitionDependents).
    */
   relink(dependent: GraphNode, uid: string, resource: number, namespace: string, name: string): void {
-    if (this.nodes.get(dependent.uid) !== dependent) return;
-    let owner = this.nodes.get(uid);
+    if (this.nodes.get(dependent.key) !== dependent) return;
+    let owner = this.nodes.get(uidKey(uid));
     if (!owner) {
       owner = new GraphNode(uid, resource, this.intern(namespace), name);
-      this.nodes.set(uid, owner);
+      this.nodes.set(owner.key, owner);
     }
     if (!owner.observed) this.markObserved(owner, resource, namespace, name);
     (owner.dependents ??= new Set()).add(dependent);
-    const stale = dependent.owners.findIndex((o) => o.uid === uid);
+    const stale = dependent.owners.findIndex((o) => o.key === owner.key);
     if (stale >= 0 && dependent.owners[stale] !== owner) dependent.owners = dependent.owners.map((o, i) => (i === stale ? owner : o));
   }
 
@@ -190,9 +252,10 @@ export class DependencyGraph {
   private updateOwners(node: GraphNode, refs: readonly OwnerReference[], work: GraphWork): void {
     const mask = maskOf(refs);
     const oldOwners = node.owners;
-    const unchanged = oldOwners.length === refs.length && refs.every((r, i) => oldOwners[i]?.uid === r.uid);
+    const keys = refs.map((r) => uidKey(r.uid));
+    const unchanged = oldOwners.length === refs.length && keys.every((k, i) => oldOwners[i]?.key === k);
     if (unchanged && mask === node.blockMask) return;
-    const next = refs.map((ref) => oldOwners.find((o) => o.uid === ref.uid) ?? this.ownerNode(node, ref, work));
+    const next = refs.map((ref, i) => oldOwners.find((o) => o.key === keys[i]) ?? this.ownerNode(node, ref, work));
     // An owner no longer blocked by this node may finish its foreground deletion (addUnblockedOwnersToDeleteQueue).
     for (const owner of oldOwners) {
       const at = next.indexOf(owner);
@@ -209,11 +272,11 @@ export class DependencyGraph {
 
   /** The owner node a new reference points to: a virtual one, verified by a lookup, when not tracked yet. */
   private ownerNode(dependent: GraphNode, ref: OwnerReference, work: GraphWork): GraphNode {
-    let owner = this.nodes.get(ref.uid);
+    let owner = this.nodes.get(uidKey(ref.uid));
     if (!owner) {
       const { resource, namespaced } = this.resolve(ref.apiVersion, ref.kind);
       owner = new GraphNode(ref.uid, resource, namespaced ? dependent.namespace : '', ref.name);
-      this.nodes.set(ref.uid, owner);
+      this.nodes.set(owner.key, owner);
       work.attemptToDelete.push(owner);
     } else if (owner.observed && owner.namespace !== '' && owner.namespace !== dependent.namespace) {
       // The owner is namespaced elsewhere: the reference is invalid, the dependent is looked at (upstream).
@@ -227,6 +290,6 @@ export class DependencyGraph {
   private prune(node: GraphNode): void {
     if (node.dependents?.size === 0) node.dependents = undefined;
     if (node.owners.length > 0 || node.dependents || node.deletingDependents || node.orphaning) return;
-    if (this.nodes.get(node.uid) === node) this.nodes.delete(node.uid);
+    if (this.nodes.get(node.key) === node) this.nodes.delete(node.key);
   }
 }
