@@ -42,6 +42,11 @@ export const controllerLeaseName = (name: string): string => `kplane-${name}-con
 export const defaultIdentity = (): string => `${hostname()}_${randomUUID()}`;
 
 /** What the service account controllers need of the server: the CA it serves with and the legacy token signer. */
+/** What the controllers count on the server's /metrics. */
+export interface ControllerMetrics {
+  garbageCollectorSyncError(): void;
+}
+
 export interface ServiceAccountControllerOptions {
   rootCA: string;
   legacyGenerator: TokenGenerator;
@@ -51,8 +56,11 @@ export interface ServiceAccountControllerOptions {
  * The server's controllers that `selection` (kube-controller-manager's `--controllers`) enables; elected ones
  * when `leaderElection` is given. None is started yet. The service account controllers need `serviceAccounts`.
  */
-export function buildControllers(served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, selection: readonly string[] = DEFAULT_CONTROLLERS, serviceAccounts?: ServiceAccountControllerOptions): Controller[] {
-  const all = [...controllerBuilders(served, registry), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
+export function buildControllers(
+  served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, selection: readonly string[] = DEFAULT_CONTROLLERS,
+  serviceAccounts?: ServiceAccountControllerOptions, metrics?: ControllerMetrics,
+): Controller[] {
+  const all = [...controllerBuilders(served, registry, metrics), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
   const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
@@ -74,10 +82,12 @@ function storeOf(served: ServedStores, group: string, version: string, resource:
  * controllers of unserved kinds are left out.
  * With a `registry`, the Local APIServices follow the served set as it changes.
  */
-function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined): [string, () => Controller][] {
+function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined, metrics: ControllerMetrics | undefined): [string, () => Controller][] {
   const builders: [string, () => Controller][] = [
     ['namespace', () => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })],
-    ['garbagecollector', () => garbageCollectorController({ stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}) })],
+    ['garbagecollector', () => garbageCollectorController({
+      stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
+    })],
   ];
   const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
   if (apiServices) {

@@ -59,6 +59,8 @@ export interface ApiMetrics {
   watchEvents: WatchEventMetrics;
   /** Called for each connection whose TLS handshake failed (apiserver_tls_handshake_errors_total). */
   tlsHandshakeError(): void;
+  /** Called when the garbage collector fails to list or watch a resource (kube-controller-manager's garbagecollector_controller_resources_sync_error_total). */
+  garbageCollectorSyncError(): void;
 }
 
 /** Upstream's buckets for apiserver_watch_events_sizes: 1 KiB to 128 KiB. */
@@ -71,6 +73,7 @@ interface Figures {
   inflight: ApiMetrics['inflight'];
   watchEvents: HistogramFamily;
   tls: { errors: number };
+  garbageCollector: { syncErrors: number };
 }
 
 export function createMetrics(resources: () => readonly ResourceGaugeSource[], storage = new StorageMetrics()): ApiMetrics {
@@ -80,6 +83,7 @@ export function createMetrics(resources: () => readonly ResourceGaugeSource[], s
   // The histogram's count is apiserver_watch_events_total.
   const watchEvents = new HistogramFamily('apiserver_watch_events_sizes', WATCH_EVENT_SIZE_BUCKETS);
   const tls = { errors: 0 };
+  const garbageCollector = { syncErrors: 0 };
   let registry: Promise<Registry> | undefined;
   return {
     requests,
@@ -88,7 +92,8 @@ export function createMetrics(resources: () => readonly ResourceGaugeSource[], s
     deprecatedApis: { set: (labels) => void deprecated.set(Object.values(labels).join('\0'), labels) },
     watchEvents: (group, version, kind) => watchEvents.series(`${group}\0${version}\0${kind}`, () => ({ group, version, kind })),
     tlsHandshakeError: () => void tls.errors++,
-    registry: () => (registry ??= buildRegistry(requests, storage, { resources, deprecated, inflight, watchEvents, tls })),
+    garbageCollectorSyncError: () => void garbageCollector.syncErrors++,
+    registry: () => (registry ??= buildRegistry(requests, storage, { resources, deprecated, inflight, watchEvents, tls, garbageCollector })),
   };
 }
 
@@ -106,7 +111,7 @@ async function buildRegistry(requests: RequestMetrics, storage: StorageMetrics, 
 }
 
 /** Families of the in-flight limits, watches and the listener. */
-function registerServerFamilies(registry: Registry, { inflight, watchEvents, tls }: Figures): void {
+function registerServerFamilies(registry: Registry, { inflight, watchEvents, tls, garbageCollector }: Figures): void {
   registerFamily(registry, {
     name: 'apiserver_dropped_requests_total', type: 'counter', stability: 'ALPHA',
     help: "Number of requests dropped with 'Try again later' response",
@@ -129,6 +134,12 @@ function registerServerFamilies(registry: Registry, { inflight, watchEvents, tls
     name: 'apiserver_tls_handshake_errors_total', type: 'counter', stability: 'ALPHA',
     help: "Number of requests dropped with 'TLS handshake error from' error",
     samples: () => [{ labels: {}, value: tls.errors }],
+  });
+  // The in-process controllers are kube-controller-manager's: their families are served here.
+  registerFamily(registry, {
+    name: 'garbagecollector_controller_resources_sync_error_total', type: 'counter', stability: 'ALPHA',
+    help: 'Number of garbage collector resources sync errors',
+    samples: () => [{ labels: {}, value: garbageCollector.syncErrors }],
   });
 }
 

@@ -176,11 +176,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authorization = (assembled.authorization = buildAuthorization(authorizationOptions, registry, authorizationFiles));
   await authorization.synced();
   const electing = options.leaderElection ?? storage === 'etcd';
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection, { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator });
-  await Promise.all(controllers.map((c) => c.start()));
-
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics);
+  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection,
+    { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator }, metrics);
+  await Promise.all(controllers.map((c) => c.start()));
+
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const checks = healthChecks(backend, served, controllers, lifecycle);

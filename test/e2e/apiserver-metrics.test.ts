@@ -89,6 +89,9 @@ test('help texts carry the stability level, process metrics use the process coll
     '# HELP apiserver_current_inflight_requests [STABLE] Maximal number of currently used inflight request limit of this apiserver per request kind in last second.',
     '# HELP apiserver_storage_objects [STABLE] Number of stored objects at the time of last check split by kind.',
     "# HELP apiserver_tls_handshake_errors_total [ALPHA] Number of requests dropped with 'TLS handshake error from' error",
+    // kube-controller-manager's family, for the in-process garbage collector: no list or watch has failed.
+    '# HELP garbagecollector_controller_resources_sync_error_total [ALPHA] Number of garbage collector resources sync errors',
+    'garbagecollector_controller_resources_sync_error_total 0',
     '# TYPE etcd_request_duration_seconds histogram',
     '# TYPE apiserver_watch_events_sizes histogram',
   ]) assert.ok(text.includes(line), line);

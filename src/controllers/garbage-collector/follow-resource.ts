@@ -13,6 +13,8 @@ export interface FollowResourceOptions {
   /** After each list: the uids it held (anything else of this resource is gone). */
   onRelisted(seen: ReadonlySet<string>): void;
   onWatching(watching: boolean): void;
+  /** A list or watch failed (garbagecollector_controller_resources_sync_error_total). */
+  onSyncError?(): void;
 }
 
 /** Follows `store` (all namespaces) until `signal` aborts. Never rejects. */
@@ -32,6 +34,7 @@ export async function followResource(store: Store, options: FollowResourceOption
         if (event.type !== 'BOOKMARK') options.onObject(event.item.object, event.type);
       }
     } catch (error) {
+      if (!signal.aborted) options.onSyncError?.();
       if (!signal.aborted) console.error(`kplane: garbagecollector watch of ${store.def.resource}.${store.def.group} ended, restarting:`, error instanceof Error ? error.message : error);
     }
     options.onWatching(false);

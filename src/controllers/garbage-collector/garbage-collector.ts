@@ -25,6 +25,8 @@ export interface GarbageCollectorDeps {
   stores: readonly Store[];
   /** Follows the served set as it changes (resources added later are watched too). */
   registry?: ResourceRegistry;
+  /** Counts a failed list or watch of a resource (upstream GarbageCollectorResourcesSyncError). */
+  onSyncError?(): void;
 }
 
 /** The garbage collector controller. */
@@ -45,6 +47,7 @@ export function garbageCollectorController(deps: GarbageCollectorDeps): Controll
       void followResource(entry.store, {
         signal: abort.signal,
         onWatching: (watching) => (watching ? open.add(index) : open.delete(index)),
+        ...(deps.onSyncError ? { onSyncError: deps.onSyncError } : {}),
         onObject: (obj, type) => enqueue(type === 'DELETED' ? graph.remove(obj.metadata.uid ?? '') : graph.observe(obj, index)),
         onRelisted: (seen) => {
           for (const node of [...graph.all()]) if (node.observed && node.resource === index && !seen.has(node.uid)) enqueue(graph.remove(node.uid));
