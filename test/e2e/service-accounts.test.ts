@@ -51,10 +51,12 @@ describe('service accounts through kubectl', () => {
     await c.kubectl(['create', 'ns', 'fresh']);
     await eventually(async () => ((await c.kubectlResult(['get', 'sa', 'default', '-n', 'fresh'])).code === 0 ? true : undefined), 'default sa');
     const cm = await eventually(async () => {
-      const r = await c.kubectlResult(['get', 'cm', 'kube-root-ca.crt', '-n', 'fresh', '-o', 'json']);
-      return r.code === 0 ? (JSON.parse(r.stdout) as { data: Record<string, string> }) : undefined;
+      const r = await c.kubectlResult(['get', 'cm', 'kube-root-ca.crt', '-n', 'fresh', '-o', 'json', '--show-managed-fields']);
+      return r.code === 0 ? (JSON.parse(r.stdout) as { data: Record<string, string>; metadata: { managedFields?: { manager: string; operation: string }[] } }) : undefined;
     }, 'kube-root-ca.crt');
     assert.equal(cm.data['ca.crt'], caCert);
+    // Written by the root-ca-cert-publisher, whose client names kube-controller-manager as upstream's does.
+    assert.deepEqual(cm.metadata.managedFields?.map((f) => [f.manager, f.operation]), [['kube-controller-manager', 'Update']]);
     // Deleted, the account comes back.
     await c.kubectl(['delete', 'sa', 'default', '-n', 'fresh']);
     await eventually(async () => ((await c.kubectlResult(['get', 'sa', 'default', '-n', 'fresh'])).code === 0 ? true : undefined), 'default sa again');

@@ -10,6 +10,10 @@ import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
 import { followWatch } from '../follow-watch.js';
 import { WorkQueue } from '../work-queue.js';
+import { controllerManagerWrite } from '../controller.js';
+
+/** Writes as kube-controller-manager's bootstrap-signer (managedFields name `kube-controller-manager`). */
+const WRITE = controllerManagerWrite('bootstrap-signer');
 
 export const CLUSTER_INFO_NAMESPACE = 'kube-public';
 export const CLUSTER_INFO_NAME = 'cluster-info';
@@ -113,7 +117,7 @@ async function signingTokens(secrets: Store, now: Date): Promise<{ tokens: Map<s
 /** Writes `data` over the ConfigMap as read; a newer ConfigMap (409) or none (404) is left to the next pass. */
 async function writeData(configMaps: Store, read: Readonly<KubeObject>, data: Record<string, string>): Promise<void> {
   try {
-    await configMaps.update(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME, () => ({ ...structuredClone(read), data }), { dryRun: false, fieldManager: 'bootstrapsigner' });
+    await configMaps.update(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME, () => ({ ...structuredClone(read), data }), WRITE);
   } catch (error) {
     if (isStatusError(error) && (error.reason === 'Conflict' || error.reason === 'NotFound')) return;
     throw error;

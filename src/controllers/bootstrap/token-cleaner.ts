@@ -9,6 +9,10 @@ import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
 import { followWatch } from '../follow-watch.js';
 import { WorkQueue } from '../work-queue.js';
+import { controllerManagerWrite } from '../controller.js';
+
+/** Writes as kube-controller-manager's token-cleaner (managedFields name `kube-controller-manager`). */
+const WRITE = controllerManagerWrite('token-cleaner');
 
 /** The longest wait before a Secret is looked at again (timers cannot wait longer than ~24 days). */
 const MAX_RECHECK_MS = 60 * 60 * 1000;
@@ -66,7 +70,7 @@ async function clean(secrets: Store, name: string, now: Date, queue: WorkQueue):
   }
   const uid = secret.metadata.uid;
   try {
-    await secrets.delete(BOOTSTRAP_TOKEN_NAMESPACE, name, { ...(uid ? { preconditions: { uid } } : {}) }, { dryRun: false });
+    await secrets.delete(BOOTSTRAP_TOKEN_NAMESPACE, name, { ...(uid ? { preconditions: { uid } } : {}) }, WRITE);
   } catch (error) {
     // Gone already, or replaced by a new Secret of the same name (which the watch brings back).
     if (isStatusError(error) && (error.reason === 'NotFound' || error.reason === 'Conflict')) return;

@@ -12,11 +12,12 @@ import { aggregatedRules, sameRules } from '../../authorization/rbac/aggregation
 import { isStatusError, notFound } from '../../errors/status-error.js';
 import type { Store, WriteOptions } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { controllerManagerWrite } from '../controller.js';
 import { queueController } from '../queue-controller.js';
 import type { WorkQueue } from '../work-queue.js';
 
 export const CLUSTERROLE_AGGREGATION = 'clusterrole-aggregation';
-const WRITE: WriteOptions = { dryRun: false, fieldManager: 'clusterrole-aggregation-controller' };
+const WRITE: WriteOptions = controllerManagerWrite('clusterrole-aggregation-controller');
 
 export interface ClusterRoleAggregationDeps {
   clusterRoles: Store;

@@ -10,6 +10,7 @@ import type { ResourceRegistry } from '../../registry/served-resources.js';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../registry/store/gc-finalizers.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { controllerManagerWrite } from '../controller.js';
 import { WorkQueue } from '../work-queue.js';
 import { decide, referenceState, type ClassifiedReference, type Decision } from './decisions.js';
 import { DependencyGraph, type GraphNode, type GraphWork } from './graph.js';
@@ -18,7 +19,7 @@ import { followResource } from './follow-resource.js';
 import { invalidNamespaceEvent, ownerInOtherNamespace } from './invalid-namespace.js';
 
 /** Writes are made as kube-controller-manager's: its user agent names the field manager. */
-const WRITE = { dryRun: false, userAgent: 'kube-controller-manager/v1.25.0 (linux/amd64) kubernetes/garbage-collector' };
+const WRITE = controllerManagerWrite('generic-garbage-collector');
 
 export interface GarbageCollectorDeps {
   /** The served stores at start. */

@@ -6,9 +6,13 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { controllerManagerWrite } from '../controller.js';
 import { followWatch } from '../follow-watch.js';
 import { WorkQueue } from '../work-queue.js';
 import { updatedConditions, type DeletionOutcome, type NamespaceCondition } from './deletion-conditions.js';
+
+/** Writes as kube-controller-manager's namespace-controller (managedFields name `kube-controller-manager`). */
+const WRITE = controllerManagerWrite('namespace-controller');
 
 const FINALIZER = 'kubernetes';
 /** How soon to look again while objects with finalizers of their own still remain. */
@@ -74,10 +78,10 @@ async function reconcile(deps: NamespaceControllerDeps, name: string, queue: Wor
       const next = structuredClone(current) as NamespaceObject;
       next.spec = { ...next.spec, finalizers: (next.spec?.finalizers ?? []).filter((f) => f !== FINALIZER) };
       return next;
-    }, { dryRun: false, subresource: 'finalize' });
+    }, { ...WRITE, subresource: 'finalize' });
   }
   try {
-    await deps.namespaces.delete('', name, {}, { dryRun: false });
+    await deps.namespaces.delete('', name, {}, WRITE);
   } catch (error) {
     if (!(isStatusError(error) && error.code === 404)) throw error;
   }
@@ -97,7 +101,7 @@ async function deleteContent(deps: NamespaceControllerDeps, namespace: string): 
   const outcome: DeletionOutcome = { deleteErrors: [], remainingByResource: new Map(), remainingByFinalizer: new Map() };
   for (const store of deps.namespaced()) {
     try {
-      await store.deleteCollection(namespace, {}, {}, { dryRun: false });
+      await store.deleteCollection(namespace, {}, {}, WRITE);
     } catch (error) {
       // As upstream: hold on to the error and go on with the other resources.
       outcome.deleteErrors.push(error instanceof Error ? error.message : String(error));
@@ -121,7 +125,7 @@ async function recordConditions(namespaces: Store, name: string, outcome: Deleti
       // Unchanged: write nothing; returning the object as read makes the update a no-op.
       if (conditions) ns.status = { ...ns.status, conditions };
       return ns;
-    }, { dryRun: false, subresource: 'status' });
+    }, { ...WRITE, subresource: 'status' });
   } catch (error) {
     // As upstream: a failed status update is logged, the deletion goes on.
     if (!(isStatusError(error) && error.code === 404)) console.error(`kplane: namespace controller: couldn't update status condition for namespace "${name}":`, error instanceof Error ? error.message : error);

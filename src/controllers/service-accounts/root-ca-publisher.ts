@@ -4,7 +4,11 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { controllerManagerWrite } from '../controller.js';
 import { getIfExists, isActiveNamespace, isGoneOrTerminating, queueController } from '../queue-controller.js';
+
+/** Writes as kube-controller-manager's root-ca-cert-publisher (managedFields name `kube-controller-manager`). */
+const WRITE = controllerManagerWrite('root-ca-cert-publisher');
 
 /** The published ConfigMap's name. */
 export const ROOT_CA_CONFIG_MAP = 'kube-root-ca.crt';
@@ -31,7 +35,7 @@ async function syncNamespace(deps: RootCAPublisherDeps, namespace: string): Prom
   try {
     if (!cm) {
       const created = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: ROOT_CA_CONFIG_MAP, namespace, annotations: { [DESCRIPTION_ANNOTATION]: DESCRIPTION } }, data };
-      await deps.configMaps.create(namespace, created, { dryRun: false });
+      await deps.configMaps.create(namespace, created, WRITE);
       return;
     }
     if (upToDate(cm, data)) return;
@@ -41,7 +45,7 @@ async function syncNamespace(deps: RootCAPublisherDeps, namespace: string): Prom
       next.metadata.annotations = { ...next.metadata.annotations, [DESCRIPTION_ANNOTATION]: DESCRIPTION };
       next['data'] = data;
       return next;
-    }, { dryRun: false });
+    }, WRITE);
   } catch (error) {
     // upstream: a create into a missing or terminating namespace is not retried.
     if (!isGoneOrTerminating(error)) throw error;

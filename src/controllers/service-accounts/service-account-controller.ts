@@ -4,7 +4,11 @@
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
+import { controllerManagerWrite } from '../controller.js';
 import { getIfExists, isActiveNamespace, isGoneOrTerminating, queueController } from '../queue-controller.js';
+
+/** Writes as kube-controller-manager's service-account-controller (managedFields name `kube-controller-manager`). */
+const WRITE = controllerManagerWrite('service-account-controller');
 
 /** The accounts every namespace gets (upstream DefaultServiceAccountsControllerOptions). */
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
@@ -19,7 +23,7 @@ async function syncNamespace(deps: ServiceAccountControllerDeps, namespace: stri
   if (!isActiveNamespace(await getIfExists(deps.namespaces, '', namespace))) return;
   if (await getIfExists(deps.serviceAccounts, namespace, DEFAULT_SERVICE_ACCOUNT)) return;
   try {
-    await deps.serviceAccounts.create(namespace, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace } }, { dryRun: false });
+    await deps.serviceAccounts.create(namespace, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace } }, WRITE);
   } catch (error) {
     // Created meanwhile, or the namespace went away or started terminating: nothing to do.
     if (isStatusError(error) && error.code === 409) return;

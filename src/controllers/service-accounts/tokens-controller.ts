@@ -11,6 +11,10 @@ import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
 import { getIfExists, isGoneOrTerminating, queueController } from '../queue-controller.js';
 import type { WorkQueue } from '../work-queue.js';
+import { controllerManagerWrite } from '../controller.js';
+
+/** Writes as kube-controller-manager's tokens-controller (managedFields name `kube-controller-manager`). */
+const WRITE = controllerManagerWrite('tokens-controller');
 
 export const SERVICE_ACCOUNT_TOKEN_TYPE = 'kubernetes.io/service-account-token';
 export const SERVICE_ACCOUNT_NAME_KEY = 'kubernetes.io/service-account.name';
@@ -62,7 +66,7 @@ async function populate(deps: TokensControllerDeps, sa: KubeObject, secret: Kube
       next['data'] = data;
       next.metadata.annotations = { ...next.metadata.annotations, [SERVICE_ACCOUNT_NAME_KEY]: account.name, [SERVICE_ACCOUNT_UID_KEY]: account.uid };
       return next;
-    }, { dryRun: false });
+    }, WRITE);
   } catch (error) {
     if (error === staleSecret || (isStatusError(error) && (error.code === 409 || error.code === 404))) return;
     throw error;
@@ -74,7 +78,7 @@ const staleSecret = new Error('secret is not up to date');
 /** upstream deleteToken: deletes the secret if it is still the one seen (by uid). */
 async function deleteSecret(deps: TokensControllerDeps, secret: Readonly<KubeObject>): Promise<void> {
   try {
-    await deps.secrets.delete(secret.metadata.namespace ?? '', secret.metadata.name ?? '', { preconditions: { uid: secret.metadata.uid ?? '' } }, { dryRun: false });
+    await deps.secrets.delete(secret.metadata.namespace ?? '', secret.metadata.name ?? '', { preconditions: { uid: secret.metadata.uid ?? '' } }, WRITE);
   } catch (error) {
     if (!(isStatusError(error) && (error.code === 404 || error.code === 409))) throw error;
   }
@@ -110,7 +114,7 @@ async function removeReference(deps: TokensControllerDeps, namespace: string, sa
       const next = structuredClone(current) as KubeObject;
       next['secrets'] = ((next['secrets'] ?? []) as { name?: string }[]).filter((r) => r.name !== secretName);
       return next;
-    }, { dryRun: false });
+    }, WRITE);
   } catch (error) {
     if (error !== staleSecret && !isGoneOrTerminating(error)) throw error;
   }
