@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRequestInfo, splitRequestTarget } from './request-info.js';
+import { isLongRunningRequest, parseRequestInfo, splitRequestTarget } from './request-info.js';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -47,4 +47,17 @@ test('request target: origin form is split at the first "?", absolute form is re
   assert.deepEqual(split('/api/v1/configmaps?labelSelector=a%3Db&limit=2'), ['/api/v1/configmaps', 'labelSelector=a%3Db&limit=2']);
   assert.equal(splitRequestTarget('/x?fieldSelector=a=b?c').query.get('fieldSelector'), 'a=b?c');
   assert.deepEqual(split('https://host:6443/api/v1/pods?watch=1'), ['/api/v1/pods', 'watch=1']);
+});
+
+test('long-running requests: watches, proxy, and the streaming subresources, also with a path after them', () => {
+  const longRunning = (method: string, target: string): boolean => {
+    const [path, query = ''] = target.split('?') as [string, string?];
+    return isLongRunningRequest(parseRequestInfo(method, path, new URLSearchParams(query)));
+  };
+  assert.equal(longRunning('GET', '/api/v1/namespaces/d/pods?watch=1'), true);
+  assert.equal(longRunning('GET', '/api/v1/namespaces/d/pods/p/log'), true);
+  assert.equal(longRunning('GET', '/api/v1/namespaces/d/services/s/proxy/some/path'), true);
+  assert.equal(longRunning('GET', '/api/v1/nodes/n/proxy/metrics'), true);
+  assert.equal(longRunning('GET', '/api/v1/namespaces/d/pods/p/status'), false);
+  assert.equal(longRunning('GET', '/api/v1/namespaces/d/pods'), false);
 });

@@ -119,7 +119,10 @@ const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'po
  */
 export function isLongRunningRequest(info: RequestInfo): boolean {
   if (!info.isResourceRequest) return false;
-  return info.verb === 'watch' || info.verb === 'proxy' || LONG_RUNNING_SUBRESOURCES.has(info.subresource);
+  if (info.verb === 'watch' || info.verb === 'proxy') return true;
+  // The subresource is the first segment after the name (`proxy` of `services/x/proxy/some/path`).
+  const slash = info.subresource.indexOf('/');
+  return LONG_RUNNING_SUBRESOURCES.has(slash < 0 ? info.subresource : info.subresource.slice(0, slash));
 }
 
 /** upstream's non-mutating verbs: requests with any other verb count as mutating. */
