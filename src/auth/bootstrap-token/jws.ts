@@ -9,7 +9,7 @@
 // alone; the spec defines the product here, so a verifier built from it checks our signatures, and kubeadm's
 // would not. `secretKeyedSignature` keeps upstream's variant, checked against its test vector. (A key
 // shorter than 32 bytes is padded with zero bytes, which HMAC does anyway: jose asks HS256 keys for 32.)
-import { CompactSign } from 'jose';
+import { loadJose } from '../jose.js';
 
 /** The detached compact JWS of `content`, keyed by the full token `<tokenId>.<tokenSecret>` (the spec's rule). */
 export function detachedSignature(content: string, tokenId: string, tokenSecret: string): Promise<string> {
@@ -25,6 +25,7 @@ async function signDetached(content: string, tokenId: string, secret: string): P
   const key = new Uint8Array(Math.max(32, Buffer.byteLength(secret)));
   key.set(new TextEncoder().encode(secret));
   // go-jose writes the protected header with sorted keys: {"alg":"HS256","kid":"<id>"}.
+  const { CompactSign } = await loadJose();
   const jws = await new CompactSign(new TextEncoder().encode(content)).setProtectedHeader({ alg: 'HS256', kid: tokenId }).sign(key);
   const [header, , signature] = jws.split('.');
   return `${header}..${signature}`;

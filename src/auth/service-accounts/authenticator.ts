@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { UserInfo } from '../user-info.js';
 import { LEGACY_ISSUER, serviceAccountUser, type TokenPayload } from './claims.js';
-import { loadJose } from './jose.js';
+import { loadJose } from '../jose.js';
 import type { VerificationKey } from './keys.js';
 import { LEEWAY_SECONDS, validateBound, validateLegacy, type Observation, type ServiceAccountTokenGetter, type Validated } from './validate.js';
 

@@ -1,7 +1,7 @@
 // Signing service account tokens (upstream JWTTokenGenerator): a compact JWS whose header names the algorithm
 // and key ID and whose payload is the claims plus the issuer, keys sorted as go-jose writes them.
 import { sortedJson } from './claims.js';
-import { loadJose } from './jose.js';
+import { loadJose } from '../jose.js';
 import type { SigningKey } from './keys.js';
 
 /** Issues tokens as one issuer with one key. */

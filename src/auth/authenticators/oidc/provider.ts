@@ -5,7 +5,8 @@
 // keys are fetched right after discovery and again whenever a token's signature matches none of the cached
 // keys (the provider rotated them), concurrent refreshes sharing one fetch.
 import { request } from 'node:https';
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
+import { loadJose } from '../../jose.js';
 
 /** How often discovery is tried again after a failure (upstream polls every 10 s). */
 export const DISCOVERY_RETRY_MS = 10_000;
@@ -59,6 +60,7 @@ export class OidcProvider {
    */
   async verifySignature(token: string, alg: string): Promise<Uint8Array> {
     if (this.jwksURI === undefined) throw new Error('oidc: authenticator not initialized');
+    const { compactVerify } = await loadJose();
     const cached = this.keys;
     if (cached) {
       try {
@@ -89,7 +91,7 @@ export class OidcProvider {
   private refreshKeys(): Promise<JWTVerifyGetKey> {
     this.refreshing ??= (async () => {
       try {
-        const jwks = await this.getJson(this.jwksURI!, 'keys');
+        const [jwks, { createLocalJWKSet }] = await Promise.all([this.getJson(this.jwksURI!, 'keys'), loadJose()]);
         this.keys = createLocalJWKSet(jwks as unknown as JSONWebKeySet);
         return this.keys;
       } finally {
