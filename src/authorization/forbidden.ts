@@ -4,6 +4,9 @@ import { StatusError } from '../errors/status-error.js';
 import { goQuote as quote } from '../registry/selectors/go-format.js';
 import type { AuthorizationAttributes } from './authorizer.js';
 
+/** upstream responsewriters.Forbidden sets it: the message may echo a path. */
+const NOSNIFF: Readonly<Record<string, string>> = Object.freeze({ 'x-content-type-options': 'nosniff' });
+
 /** The sentence naming the user and what they asked for. */
 export function forbiddenMessage(attributes: AuthorizationAttributes): string {
   const user = attributes.user.name;
@@ -24,7 +27,9 @@ export function forbiddenError(attributes: AuthorizationAttributes, reason: stri
   else if (!name) text = `${qualified} is forbidden: ${cause}`;
   else text = `${qualified} ${quote(name)} is forbidden: ${cause}`;
   // Details are always present (a pointer in Go), with only the fields that are set.
-  return new StatusError(403, 'Forbidden', text, { ...(name ? { name } : {}), ...(group ? { group } : {}), ...(resource ? { kind: resource } : {}) });
+  const error = new StatusError(403, 'Forbidden', text, { ...(name ? { name } : {}), ...(group ? { group } : {}), ...(resource ? { kind: resource } : {}) });
+  error.headers = NOSNIFF;
+  return error;
 }
 
 /** Upstream's sanitizer: the message may echo a path, which must not read as HTML. */

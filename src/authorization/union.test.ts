@@ -43,6 +43,7 @@ for (const c of forbiddenCases) {
   test(`forbidden: ${c.method} ${c.target}`, () => {
     const error = forbiddenError(attributesOf(c.method, c.target), '');
     assert.equal(error.code, 403);
+    assert.deepEqual(error.headers, { 'x-content-type-options': 'nosniff' });
     assert.equal(error.message, c.message);
   });
 }

@@ -120,7 +120,8 @@ export function writeError(ctx: RequestContext, error: unknown): void {
   }
   // upstream ErrorNegotiated: Retry-After only for a positive delay.
   const retryAfter = statusError.status.details?.retryAfterSeconds ?? 0;
-  const extra = retryAfter > 0 ? { 'retry-after': String(retryAfter) } : undefined;
+  const retry = retryAfter > 0 ? { 'retry-after': String(retryAfter) } : undefined;
+  const extra = statusError.headers ? { ...statusError.headers, ...retry } : retry;
   // Errors of resource requests are encoded as the client asked (upstream negotiates the error's serializer).
   const protobuf = ctx.info.isResourceRequest && acceptsProtobufFirst(ctx.req.headers.accept);
   writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);

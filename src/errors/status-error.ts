@@ -61,6 +61,8 @@ export function qualifiedResource(gr: GroupResource): string {
 
 export class StatusError extends Error {
   readonly status: Status;
+  /** Response headers of this error beside the usual ones (upstream's Forbidden adds `X-Content-Type-Options`). */
+  headers?: Readonly<Record<string, string>>;
   constructor(code: number, reason: StatusReason, message: string, details?: StatusDetails) {
     super(message);
     this.name = 'StatusError';

@@ -174,6 +174,7 @@ describe('service accounts through kubectl', () => {
     // The default policy grants discovery to service accounts only (system:service-account-issuer-discovery).
     const anonymous = await raw.request('GET', '/openid/v1/jwks', { anonymous: true });
     assert.equal(anonymous.status, 403);
+    assert.equal(anonymous.headers['x-content-type-options'], 'nosniff');
     assert.equal((anonymous.json() as { message: string }).message, 'forbidden: User "system:anonymous" cannot get path "/openid/v1/jwks"');
     const token = (await c.kubectl(['create', 'token', 'default'])).trim();
     assert.equal((await raw.request('GET', '/openid/v1/jwks', { anonymous: true, headers: { authorization: `Bearer ${token}` } })).status, 200);
