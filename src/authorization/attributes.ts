@@ -4,6 +4,7 @@
 // control, Authorization item 6).
 import type { UserInfo } from '../auth/user-info.js';
 import type { RequestInfo } from '../endpoints/request-info.js';
+import { validatePathSegmentName } from '../apis/meta/v1/validation.js';
 import { parseFieldSelector, singleObjectName } from '../registry/selectors/index.js';
 import type { AuthorizationAttributes } from './authorizer.js';
 
@@ -38,7 +39,7 @@ function selectedName(query: URLSearchParams): string {
   if (!raw) return '';
   try {
     const name = singleObjectName(parseFieldSelector(raw)) ?? '';
-    return name === '.' || name === '..' || name.includes('/') || name.includes('%') ? '' : name;
+    return validatePathSegmentName(name, false).length === 0 ? name : '';
   } catch {
     return '';
   }

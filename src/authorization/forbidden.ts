@@ -1,6 +1,6 @@
 // The 403 of a request no module allowed (upstream responsewriters.Forbidden and forbiddenMessage), e.g.
 // `pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "dev"`.
-import { StatusError } from '../errors/status-error.js';
+import { qualifiedResource, StatusError, type GroupResource } from '../errors/status-error.js';
 import { goQuote as quote } from '../registry/selectors/go-format.js';
 import type { AuthorizationAttributes } from './authorizer.js';
 
@@ -16,18 +16,23 @@ export function forbiddenMessage(attributes: AuthorizationAttributes): string {
   return `User ${quote(user)} cannot ${attributes.verb} resource ${quote(resource)} in API group ${quote(attributes.apiGroup)} ${where}`;
 }
 
-/** The Forbidden Status (apierrors.NewForbidden of the request's group-resource and name). */
+/**
+ * upstream apierrors.NewForbidden: `<resource>.<group> "<name>" is forbidden: <cause>` (no name, no quotes;
+ * no resource, `forbidden: <cause>`). Details are always present (a pointer in Go), with the fields set.
+ * Authorization, admission plugins and the RBAC escalation checks all refuse through it.
+ */
+export function newForbidden(gr: GroupResource, name: string, cause: string): StatusError {
+  let text: string;
+  if (!gr.resource) text = `forbidden: ${cause}`;
+  else if (!name) text = `${qualifiedResource(gr)} is forbidden: ${cause}`;
+  else text = `${qualifiedResource(gr)} ${quote(name)} is forbidden: ${cause}`;
+  return new StatusError(403, 'Forbidden', text, { ...(name ? { name } : {}), ...(gr.group ? { group: gr.group } : {}), ...(gr.resource ? { kind: gr.resource } : {}) });
+}
+
+/** The 403 of a request no module allowed (responsewriters.Forbidden): NewForbidden of its group-resource and name. */
 export function forbiddenError(attributes: AuthorizationAttributes, reason: string): StatusError {
   const message = sanitizeMessage(forbiddenMessage(attributes));
-  const cause = reason ? `${message}: ${reason}` : message;
-  const { apiGroup: group, resource, name } = attributes;
-  const qualified = group ? `${resource}.${group}` : resource;
-  let text: string;
-  if (!resource) text = `forbidden: ${cause}`;
-  else if (!name) text = `${qualified} is forbidden: ${cause}`;
-  else text = `${qualified} ${quote(name)} is forbidden: ${cause}`;
-  // Details are always present (a pointer in Go), with only the fields that are set.
-  const error = new StatusError(403, 'Forbidden', text, { ...(name ? { name } : {}), ...(group ? { group } : {}), ...(resource ? { kind: resource } : {}) });
+  const error = newForbidden({ group: attributes.apiGroup, resource: attributes.resource }, attributes.name, reason ? `${message}: ${reason}` : message);
   error.headers = NOSNIFF;
   return error;
 }

@@ -2,6 +2,7 @@
 // has an opinion, the answer is NoOpinion with every module's reason (newline-joined) and errors. Rule lists
 // are the concatenation of every module's.
 import type { UserInfo } from '../auth/user-info.js';
+import { aggregateMessage } from '../errors/aggregate.js';
 import type { AuthorizationAttributes, Authorizer, AuthorizationResult, MaybePromise, RuleResolver, RulesResult } from './authorizer.js';
 
 export function unionAuthorizer(modules: readonly Authorizer[]): Authorizer {
@@ -35,7 +36,7 @@ function authorizeFrom(
   }
   if (collected === undefined) return NONE;
   const reason = collected.reasons.join('\n');
-  return collected.errors.length === 0 ? { decision: 'NoOpinion', reason } : { decision: 'NoOpinion', reason, error: aggregate(collected.errors) };
+  return collected.errors.length === 0 ? { decision: 'NoOpinion', reason } : { decision: 'NoOpinion', reason, error: aggregateMessage(collected.errors) };
 }
 
 const NONE: AuthorizationResult = Object.freeze({ decision: 'NoOpinion', reason: '' });
@@ -43,7 +44,7 @@ const NONE: AuthorizationResult = Object.freeze({ decision: 'NoOpinion', reason:
 /** A decision, with the errors of the modules asked before it. */
 function decided(result: AuthorizationResult, collected: Collected | undefined): AuthorizationResult {
   if (collected === undefined || collected.errors.length === 0 || result.error !== undefined) return result;
-  return { decision: result.decision, reason: result.reason, error: aggregate(collected.errors) };
+  return { decision: result.decision, reason: result.reason, error: aggregateMessage(collected.errors) };
 }
 
 /** Records a NoOpinion's reason and error. */
@@ -65,11 +66,6 @@ async function rulesFrom(modules: readonly RuleResolver[], user: UserInfo, names
     if (rules.incomplete) all.incomplete = true;
     if (rules.evaluationError) errors.push(rules.evaluationError);
   }
-  if (errors.length > 0) all.evaluationError = aggregate(errors);
+  if (errors.length > 0) all.evaluationError = aggregateMessage(errors);
   return all;
-}
-
-/** utilerrors.NewAggregate's text: one error as is, several as `[a, b]`. */
-export function aggregate(errors: readonly string[]): string {
-  return errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`;
 }

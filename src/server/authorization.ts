@@ -130,9 +130,7 @@ function rbacServed(registry: ResourceRegistry): boolean {
 }
 
 function rbacInformers(registry: ResourceRegistry, follow: <T extends Informer>(informer: T) => T): RbacInformers {
-  const store = (resource: string) => {
-    return registry.current().storeFor('rbac.authorization.k8s.io', resource)!;
-  };
+  const store = (resource: string) => registry.current().storeFor('rbac.authorization.k8s.io', resource)!;
   return {
     roles: follow(new Informer<Role>(store('roles'))),
     clusterRoles: follow(new Informer<ClusterRole>(store('clusterroles'))),

@@ -3,6 +3,7 @@
 // needs `update` on the owner's `finalizers` subresource (the garbage collector then holds the owner back
 // for this object). pods/status is exempt: its strategy keeps ownerReferences as they were.
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
+import { parseApiVersion } from '../../apis/meta/v1/validation.js';
 import type { AuthorizationAttributes, Authorizer } from '../../authorization/authorizer.js';
 import { jsonEqual } from '../../patch/apply/compare.js';
 import { admissionForbidden } from '../forbidden.js';
@@ -39,13 +40,6 @@ function newlyBlocking(a: AdmissionAttributes): OwnerReference[] {
   return blocking.filter((r) => before.get(r.uid)?.blockOwnerDeletion !== true);
 }
 
-function parseGroupVersion(apiVersion: string): { group: string; version: string } | undefined {
-  const parts = apiVersion.split('/');
-  if (parts.length === 1) return { group: '', version: parts[0]! };
-  if (parts.length === 2) return { group: parts[0]!, version: parts[1]! };
-  return undefined;
-}
-
 /** Go's `%v, %v` of a reason and a nil error. */
 const because = (reason: string): string => `${reason}, <nil>`;
 
@@ -62,7 +56,7 @@ export function ownerReferencesPermissionEnforcement(deps: OwnerReferencesPermis
       const own = await ask({ verb: 'delete', apiGroup: a.def.group, apiVersion: a.def.version, resource: a.def.resource, subresource: a.subresource, name: a.name });
       if (own.decision !== 'Allow') throw admissionForbidden(a, `cannot set an ownerRef on a resource you can't delete: ${because(own.reason)}`);
       for (const ref of newlyBlocking(a)) {
-        const gv = parseGroupVersion(ref.apiVersion);
+        const gv = parseApiVersion(ref.apiVersion);
         const mappings = gv ? deps.resourcesOf(gv.group, gv.version, ref.kind) : [];
         if (mappings.length === 0) {
           const error = gv ? `no matches for kind ${JSON.stringify(ref.kind)} in version ${JSON.stringify(ref.apiVersion)}` : `unexpected GroupVersion string: ${ref.apiVersion}`;

@@ -10,7 +10,7 @@ import { jsonEqual } from '../../patch/apply/compare.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { StoreHooks, WriteFinish, WriteOptions } from '../../registry/store/index.js';
 import type { Authorizer } from '../authorizer.js';
-import { goQuote } from '../../registry/selectors/go-format.js';
+import { newForbidden } from '../forbidden.js';
 import { escalationAllowed, escalationError, holdsRoleVerb } from './escalation.js';
 import type { RuleResolver } from './rule-resolver.js';
 
@@ -74,9 +74,7 @@ async function checkBinding(deps: EscalationDeps, obj: KubeObject, old: KubeObje
   return NOTHING_TO_FINISH;
 }
 
-function forbidden(resource: string, name: string, cause: string): StatusError {
-  return new StatusError(403, 'Forbidden', `${resource}.${RBAC_GROUP} ${goQuote(name)} is forbidden: ${cause}`, { name, group: RBAC_GROUP, kind: resource });
-}
+const forbidden = (resource: string, name: string, cause: string): StatusError => newForbidden({ group: RBAC_GROUP, resource }, name, cause);
 
 /**
  * upstream IsOnlyMutatingGCFields: the write changes only what the garbage collector changes (owner

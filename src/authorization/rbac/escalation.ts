@@ -4,7 +4,7 @@
 // binding refers to. `system:masters` may always (the API server's own loopback identity is in it).
 import type { PolicyRule } from '../../apis/rbac/v1/schemas.generated.js';
 import type { UserInfo } from '../../auth/user-info.js';
-import { goQuote } from '../../registry/selectors/go-format.js';
+import { goQuote, goQuotedList } from '../../registry/selectors/go-format.js';
 import type { Authorizer } from '../authorizer.js';
 import { SYSTEM_PRIVILEGED_GROUP } from '../builtin-modules.js';
 import { compactRules, compactString, covers } from './policy-comparator.js';
@@ -49,8 +49,7 @@ export function escalationError(resolver: RuleResolver, user: UserInfo, namespac
   const { covered, missing } = covers(owned.rules, rules);
   if (covered) return undefined;
   const lines = [...new Set(compactRules(missing).map(compactString))].sort();
-  const groups = `[${user.groups.map(goQuote).join(' ')}]`;
-  let message = `user ${goQuote(user.name)} (groups=${groups}) is attempting to grant RBAC permissions not currently held:\n${lines.join('\n')}`;
+  let message = `user ${goQuote(user.name)} (groups=${goQuotedList(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${lines.join('\n')}`;
   if (owned.errors.length > 0) message += `; resolution errors: [${owned.errors.join(' ')}]`;
   return message;
 }

@@ -3,7 +3,7 @@
 // one rule the granting user holds. Used by escalation prevention; the uncovered tuples, compacted, are
 // what the 403 lists.
 import type { PolicyRule } from '../../apis/rbac/v1/schemas.generated.js';
-import { goQuote } from '../../registry/selectors/go-format.js';
+import { goQuotedList } from '../../registry/selectors/go-format.js';
 
 const ALL = '*';
 
@@ -88,11 +88,10 @@ function simpleResourceKey(rule: PolicyRule): string | undefined {
 /** upstream PolicyRule.CompactString: `{APIGroups:["apps"], Resources:["deployments"], Verbs:["get" "list"]}`. */
 export function compactString(rule: PolicyRule): string {
   const parts: string[] = [];
-  const list = (values: readonly string[]): string => `[${values.map(goQuote).join(' ')}]`;
-  if ((rule.apiGroups ?? []).length > 0) parts.push(`APIGroups:${list(rule.apiGroups!)}`);
-  if ((rule.resources ?? []).length > 0) parts.push(`Resources:${list(rule.resources!)}`);
-  if ((rule.nonResourceURLs ?? []).length > 0) parts.push(`NonResourceURLs:${list(rule.nonResourceURLs!)}`);
-  if ((rule.resourceNames ?? []).length > 0) parts.push(`ResourceNames:${list(rule.resourceNames!)}`);
-  if (rule.verbs.length > 0) parts.push(`Verbs:${list(rule.verbs)}`);
+  if ((rule.apiGroups ?? []).length > 0) parts.push(`APIGroups:${goQuotedList(rule.apiGroups!)}`);
+  if ((rule.resources ?? []).length > 0) parts.push(`Resources:${goQuotedList(rule.resources!)}`);
+  if ((rule.nonResourceURLs ?? []).length > 0) parts.push(`NonResourceURLs:${goQuotedList(rule.nonResourceURLs!)}`);
+  if ((rule.resourceNames ?? []).length > 0) parts.push(`ResourceNames:${goQuotedList(rule.resourceNames!)}`);
+  if (rule.verbs.length > 0) parts.push(`Verbs:${goQuotedList(rule.verbs)}`);
   return `{${parts.join(', ')}}`;
 }

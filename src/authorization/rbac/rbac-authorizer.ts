@@ -1,6 +1,6 @@
 // The RBAC module (upstream plugin/pkg/auth/authorizer/rbac): allows a request when a rule the user holds
 // allows it; otherwise no opinion, with the reference errors met (a binding to a missing role) as the reason.
-import { aggregate } from '../union.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
 import type { AuthorizationAttributes, AuthorizationModule, AuthorizationResult, NonResourceRuleInfo, ResourceRuleInfo, RulesResult } from '../authorizer.js';
 import { NO_OPINION } from '../authorizer.js';
 import type { UserInfo } from '../../auth/user-info.js';
@@ -47,7 +47,7 @@ export class RbacAuthorizer implements AuthorizationModule {
       return allowed;
     }
     if (errors === undefined) return NO_OPINION;
-    return { decision: 'NoOpinion', reason: `RBAC: ${aggregate(errors)}` };
+    return { decision: 'NoOpinion', reason: `RBAC: ${aggregateMessage(errors)}` };
   }
 
   rulesFor(user: UserInfo, namespace: string): RulesResult {
@@ -61,7 +61,7 @@ export class RbacAuthorizer implements AuthorizationModule {
       if ((rule.nonResourceURLs ?? []).length > 0) nonResourceRules.push({ verbs: [...rule.verbs], nonResourceURLs: [...(rule.nonResourceURLs ?? [])] });
     }
     const result: RulesResult = { resourceRules, nonResourceRules, incomplete: false };
-    if (errors.length > 0) result.evaluationError = aggregate(errors);
+    if (errors.length > 0) result.evaluationError = aggregateMessage(errors);
     return result;
   }
 }

@@ -35,6 +35,11 @@ export function goQuote(s: string): string {
   return `${out}"`;
 }
 
+/** Go's `%q` of a []string: `["a" "b"]`. */
+export function goQuotedList(values: readonly string[]): string {
+  return `[${values.map(goQuote).join(' ')}]`;
+}
+
 /** Go's `%#v` of a []string: `[]string{"a", "b"}`, and `[]string(nil)` for none (upstream passes nil). */
 export function goStringSlice(values: readonly string[]): string {
   return values.length === 0 ? '[]string(nil)' : `[]string{${values.map(goQuote).join(', ')}}`;

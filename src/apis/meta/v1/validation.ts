@@ -181,7 +181,7 @@ export function validateAnnotations(annotations: Record<string, string> | undefi
 }
 
 /** Splits `group/version` as upstream ParseGroupVersion; undefined when malformed. */
-function parseApiVersion(apiVersion: string): { group: string; version: string } | undefined {
+export function parseApiVersion(apiVersion: string): { group: string; version: string } | undefined {
   const parts = apiVersion.split('/');
   if (apiVersion === '') return { group: '', version: '' };
   if (parts.length === 1) return { group: '', version: apiVersion };
