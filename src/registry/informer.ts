@@ -5,9 +5,8 @@
 // client-go's) keeps only what its reader needs of each object (the Node authorizer's pods).
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Store } from './store/index.js';
+import { listThenWatch } from './list-watch.js';
 
-/** How long to wait before listing again after a watch failed. */
-const RESTART_DELAY_MS = 500;
 
 export interface InformerHandlers<T> {
   onAdd?(object: T): void;
@@ -80,25 +79,20 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
     for (const byName of this.#objects.values()) yield* byName.values();
   }
 
-  async #follow(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        const list = await this.store.list('', {});
-        this.#replace(list.items.map((item) => this.transform(item.object)));
+  #follow(signal: AbortSignal): Promise<void> {
+    return listThenWatch(this.store, {
+      signal,
+      who: 'informer',
+      onList: (objects) => {
+        this.#replace(objects.map(this.transform));
         this.#markSynced();
-        this.#watching = true;
-        for await (const event of this.store.watch('', { resourceVersion: String(list.revision), allowWatchBookmarks: false, signal })) {
-          if (event.type === 'BOOKMARK') continue;
-          const object = this.transform(event.item.object);
-          if (event.type === 'DELETED') this.#delete(object);
-          else this.#put(object);
-        }
-      } catch (error) {
-        if (!signal.aborted) console.error(`kplane: informer of ${this.store.def.resource}.${this.store.def.group} ended, relisting:`, error instanceof Error ? error.message : error);
-      }
-      this.#watching = false;
-      if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS).unref());
-    }
+      },
+      onEvent: (object, type) => {
+        if (type === 'DELETED') this.#delete(this.transform(object));
+        else this.#put(this.transform(object));
+      },
+      onWatching: (watching) => (this.#watching = watching),
+    });
   }
 
   #replace(objects: T[]): void {

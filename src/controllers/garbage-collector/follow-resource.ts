@@ -3,9 +3,7 @@
 // (a plain restarted watch re-adds what exists but says nothing of what went).
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { Store } from '../../registry/store/index.js';
-
-/** How long to wait before listing again after a watch failed. */
-const RESTART_DELAY_MS = 500;
+import { listThenWatch } from '../../registry/list-watch.js';
 
 export interface FollowResourceOptions {
   signal: AbortSignal;
@@ -18,26 +16,20 @@ export interface FollowResourceOptions {
 }
 
 /** Follows `store` (all namespaces) until `signal` aborts. Never rejects. */
-export async function followResource(store: Store, options: FollowResourceOptions): Promise<void> {
-  const { signal } = options;
-  while (!signal.aborted) {
-    try {
-      const list = await store.list('', {});
+export function followResource(store: Store, options: FollowResourceOptions): Promise<void> {
+  return listThenWatch(store, {
+    signal: options.signal,
+    who: 'garbagecollector watch',
+    onList: (objects) => {
       const seen = new Set<string>();
-      for (const item of list.items) {
-        seen.add(item.object.metadata.uid ?? '');
-        options.onObject(item.object, 'ADDED');
+      for (const object of objects) {
+        seen.add(object.metadata.uid ?? '');
+        options.onObject(object, 'ADDED');
       }
       options.onRelisted(seen);
-      options.onWatching(true);
-      for await (const event of store.watch('', { resourceVersion: String(list.revision), allowWatchBookmarks: false, signal })) {
-        if (event.type !== 'BOOKMARK') options.onObject(event.item.object, event.type);
-      }
-    } catch (error) {
-      if (!signal.aborted) options.onSyncError?.();
-      if (!signal.aborted) console.error(`kplane: garbagecollector watch of ${store.def.resource}.${store.def.group} ended, restarting:`, error instanceof Error ? error.message : error);
-    }
-    options.onWatching(false);
-    if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS).unref());
-  }
+    },
+    onEvent: options.onObject,
+    onWatching: options.onWatching,
+    ...(options.onSyncError ? { onError: options.onSyncError } : {}),
+  });
 }
