@@ -135,3 +135,15 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   computed?: boolean;
 }
 
+
+/** The fields that name a kind (ResourceDefinition's identity), as kindIdentity derives them. */
+export type KindIdentity = Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'listKind' | 'resource' | 'singular' | 'namespaced' | 'definitionName'>;
+
+/**
+ * A kind's identity the way upstream names nearly every kind: list kind `<Kind>List`, singular the
+ * lower-case kind, resource the lower-case kind plus `s` unless given, OpenAPI definition
+ * `<definitionPackage>.<Kind>` (e.g. `io.k8s.api.rbac.v1`).
+ */
+export function kindIdentity(group: string, version: string, kind: string, namespaced: boolean, definitionPackage: string, resource = `${kind.toLowerCase()}s`): KindIdentity {
+  return { group, version, kind, listKind: `${kind}List`, resource, singular: kind.toLowerCase(), namespaced, definitionName: `${definitionPackage}.${kind}` };
+}

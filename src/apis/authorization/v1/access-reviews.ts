@@ -4,7 +4,7 @@
 // the review (upstream pkg/registry/authorization/*). The server provides the stores
 // (authorization/access-reviews/), since only it holds the authorizer.
 import type { TSchema } from '@sinclair/typebox';
-import type { ResourceDefinition } from '../../../registry/resource-definition.js';
+import { kindIdentity, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import {
   LocalSubjectAccessReviewSchema, SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema,
   type LocalSubjectAccessReview, type SelfSubjectAccessReview, type SelfSubjectRulesReview, type SubjectAccessReview,
@@ -13,17 +13,9 @@ import {
 export type { LocalSubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview, SubjectAccessReview };
 
 function reviewDefinition(kind: string, schema: TSchema, namespaced = false): ResourceDefinition {
-  const resource = `${kind.toLowerCase()}s`;
   return {
-    group: 'authorization.k8s.io',
-    version: 'v1',
-    kind,
-    listKind: `${kind}List`,
-    resource,
-    singular: kind.toLowerCase(),
-    namespaced,
+    ...kindIdentity('authorization.k8s.io', 'v1', kind, namespaced, 'io.k8s.api.authorization.v1'),
     schema,
-    definitionName: `io.k8s.api.authorization.v1.${kind}`,
     verbs: ['create'],
     computed: true,
     strategy: {},

@@ -2,7 +2,7 @@
 // ClusterRole, RoleBinding, ClusterRoleBinding as API objects: defaults, validation and tables. As
 // upstream's strategies: no status, no generation, a PUT may create; no short names or categories.
 // Who may create them (escalation checks) and what they grant is the authorizer's business, not here.
-import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
+import { ALL_VERBS, kindIdentity, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import {
   ClusterRoleBindingSchema, ClusterRoleSchema, RoleBindingSchema, RoleSchema,
   type ClusterRole, type ClusterRoleBinding, type Role, type RoleBinding, type Subject,
@@ -29,14 +29,7 @@ function defaultBinding(binding: RoleBinding | ClusterRoleBinding): void {
 }
 
 const identity = (kind: string, resource: string, namespaced: boolean) => ({
-  group: RBAC_GROUP,
-  version: 'v1',
-  kind,
-  listKind: `${kind}List`,
-  resource,
-  singular: kind.toLowerCase(),
-  namespaced,
-  definitionName: `${RBAC_V1}.${kind}`,
+  ...kindIdentity(RBAC_GROUP, 'v1', kind, namespaced, RBAC_V1, resource),
   verbs: ALL_VERBS,
   // kube-apiserver keeps RBAC objects under /registry/<resource>/, without the group.
   storage: { resourcePath: resource },
