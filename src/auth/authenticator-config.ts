@@ -4,7 +4,7 @@
 //   1. authenticating proxy (`--requestheader-*`), trusted on a client certificate from its own CA;
 //   2. client certificates (kplane's CA and `--client-ca-file`);
 //   3. bearer tokens (`Authorization: Bearer`, then a WebSocket subprotocol for browsers), one token
-//      union in this order: static token file, service-account tokens, bootstrap tokens, OpenID Connect,
+//      union in this order: the server's own loopback tokens, static token file, service-account tokens, bootstrap tokens, OpenID Connect,
 //      token webhook (local sources first, remote last; OIDC after service accounts because both read
 //      JWTs and OIDC may fetch keys on a miss);
 //
@@ -95,6 +95,8 @@ async function loadTokenFileFor(path: string): Promise<TokenFile> {
  * union (after the static token file, before the webhook).
  */
 export interface TokenAuthenticatorSlots {
+  /** The server's own clients (loopback tokens): first, audience-agnostic, as upstream's. */
+  readonly loopback?: TokenAuthenticator;
   /** Service-account JWTs (legacy, then bound): they check audiences themselves. */
   readonly serviceAccountTokens?: readonly AudienceTokenAuthenticator[];
   /** Bootstrap tokens (`--enable-bootstrap-token-auth`), audience-agnostic. */
@@ -164,6 +166,7 @@ export function newAuthentication(options: AuthenticationOptions, files: Authent
 function tokenSources(options: AuthenticationOptions, files: AuthenticationFiles, slots: TokenAuthenticatorSlots, apiAudiences: readonly string[]): AudienceTokenAuthenticator[] {
   const agnostic = (source: TokenAuthenticator): AudienceTokenAuthenticator => audienceAgnostic(apiAudiences, source);
   const sources: AudienceTokenAuthenticator[] = [];
+  if (slots.loopback) sources.push(agnostic(slots.loopback));
   if (files.tokenFile) sources.push(agnostic(tokenFileAuthenticator(files.tokenFile)));
   sources.push(...(slots.serviceAccountTokens ?? []));
   if (slots.bootstrapTokens) sources.push(agnostic(slots.bootstrapTokens));

@@ -30,6 +30,7 @@ export {
 export { x509Authenticator, userOfCertificate } from './authenticators/x509.js';
 export { bearerTokenAuthenticator, parseBearerToken, type BearerCredential } from './authenticators/bearer-token.js';
 export { loadTokenFile, parseTokenFile, tokenFileAuthenticator, type TokenFile } from './authenticators/token-file.js';
+export { LoopbackTokens } from './authenticators/loopback-tokens.js';
 export { unionAuthenticator } from './authenticators/union.js';
 export { tokenReviewStore } from './token-review-store.js';
 export { pemCertificates } from './authenticators/ca-pool.js';

@@ -16,7 +16,8 @@ import { loadWebhookClient, type WebhookClient } from '../auth/authenticators/we
 import { RuleResolver as RbacRuleResolver, type RbacInformers } from '../authorization/rbac/rule-resolver.js';
 import { unionAuthorizer, unionRuleResolver } from '../authorization/union.js';
 import { aggregateMessage } from '../errors/aggregate.js';
-import { Informer } from '../registry/informer.js';
+import { Informer } from '../client/informer.js';
+import { storeListerWatcher } from '../registry/store-lister-watcher.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import type { Store } from '../registry/store/index.js';
 import type { AuthorizationModule } from '../authorization/authorizer.js';
@@ -130,7 +131,7 @@ function rbacServed(registry: ResourceRegistry): boolean {
 }
 
 function rbacInformers(registry: ResourceRegistry, follow: <T extends Informer>(informer: T) => T): RbacInformers {
-  const store = (resource: string) => registry.current().storeFor('rbac.authorization.k8s.io', resource)!;
+  const store = (resource: string) => storeListerWatcher(registry.current().storeFor('rbac.authorization.k8s.io', resource)!);
   return {
     roles: follow(new Informer<Role>(store('roles'))),
     clusterRoles: follow(new Informer<ClusterRole>(store('clusterroles'))),

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Controller } from '../controllers/controller.js';
+import type { ControllerContext } from '../controllers/controller-context.js';
 import { DEFAULT_LEADER_ELECTION_TIMING, electedController, leaseLock, type LeaderElectionTiming } from '../controllers/leader-election/index.js';
 import { apfConfigurationController } from '../controllers/apf-configuration/apf-configuration-controller.js';
 import { localAPIServicesController } from '../controllers/local-apiservices/local-apiservices-controller.js';
@@ -41,7 +42,6 @@ export const controllerLeaseName = (name: string): string => `kplane-${name}-con
 /** This process's identity in Leases, as client-go's leader election builds it: `<hostname>_<uuid>`. */
 export const defaultIdentity = (): string => `${hostname()}_${randomUUID()}`;
 
-/** What the service account controllers need of the server: the CA it serves with and the legacy token signer. */
 /** What the controllers count on the server's /metrics. */
 export interface ControllerMetrics {
   garbageCollectorSyncError(): void;
@@ -52,15 +52,28 @@ export interface ServiceAccountControllerOptions {
   legacyGenerator: TokenGenerator;
 }
 
+/** What buildControllers needs beside the stores. */
+export interface ControllerOptions {
+  /** Each controller's clients and the shared informers (server/controller-runtime.ts). */
+  contextFor: (name: string) => ControllerContext;
+  /** Elected controllers, when several replicas share the store. */
+  leaderElection?: LeaderElectionOptions;
+  /** Follows the served set as it changes. */
+  registry?: ResourceRegistry;
+  /** kube-controller-manager's `--controllers`; default `*`. */
+  selection?: readonly string[];
+  /** The service account controllers run only with these. */
+  serviceAccounts?: ServiceAccountControllerOptions;
+  metrics?: ControllerMetrics;
+}
+
 /**
  * The server's controllers that `selection` (kube-controller-manager's `--controllers`) enables; elected ones
  * when `leaderElection` is given. None is started yet. The service account controllers need `serviceAccounts`.
  */
-export function buildControllers(
-  served: ServedStores, leaderElection: LeaderElectionOptions | undefined, registry?: ResourceRegistry, selection: readonly string[] = DEFAULT_CONTROLLERS,
-  serviceAccounts?: ServiceAccountControllerOptions, metrics?: ControllerMetrics,
-): Controller[] {
-  const all = [...controllerBuilders(served, registry, metrics), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
+export function buildControllers(served: ServedStores, options: ControllerOptions): Controller[] {
+  const { leaderElection, registry, selection = DEFAULT_CONTROLLERS, serviceAccounts, metrics, contextFor } = options;
+  const all = [...controllerBuilders(served, contextFor, registry, metrics), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
   const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
@@ -82,9 +95,11 @@ function storeOf(served: ServedStores, group: string, version: string, resource:
  * controllers of unserved kinds are left out.
  * With a `registry`, the Local APIServices follow the served set as it changes.
  */
-function controllerBuilders(served: ServedStores, registry: ResourceRegistry | undefined, metrics: ControllerMetrics | undefined): [string, () => Controller][] {
+function controllerBuilders(
+  served: ServedStores, contextFor: (name: string) => ControllerContext, registry: ResourceRegistry | undefined, metrics: ControllerMetrics | undefined,
+): [string, () => Controller][] {
   const builders: [string, () => Controller][] = [
-    ['namespace', () => namespaceController({ namespaces: served.namespaces, namespaced: () => served.namespacedByStorage() })],
+    ['namespace', () => namespaceController(contextFor('namespace'), { namespaces: served.namespaces.def, namespaced: () => served.namespacedByStorage().map((s) => s.def) })],
     ['garbagecollector', () => garbageCollectorController({
       stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
     })],

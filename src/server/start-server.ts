@@ -22,6 +22,9 @@ import type { AuthorizationOptions } from '../authorization/modes.js';
 import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
+import { ControllerRuntime } from './controller-runtime.js';
+import { startLoopback } from './loopback.js';
+import { LoopbackTokens } from '../auth/authenticators/loopback-tokens.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
 import { listen } from './listener.js';
 import { servingTls } from './tls-settings.js';
@@ -178,9 +181,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const electing = options.leaderElection ?? storage === 'etcd';
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics);
-  const controllers = buildControllers(served, electing === false ? undefined : electing === true ? {} : electing, registry, controllerSelection,
-    { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator }, metrics);
-  await Promise.all(controllers.map((c) => c.start()));
+  // The controllers reach the API through the loopback (server/loopback.ts), each as its own identity.
+  const loopbackTokens = new LoopbackTokens();
+  const loopback = await startLoopback(loopbackTokens);
+  const runtime = new ControllerRuntime(loopback);
+  const controllers = buildControllers(served, {
+    contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
+    serviceAccounts: { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator },
+    ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
+  });
 
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
@@ -188,6 +197,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
   // --api-audiences defaults to the service-account issuers (upstream BuiltInAuthenticationOptions.ApplyTo).
   const authentication = (assembled.authentication = newAuthentication({ ...options, apiAudiences: saKeys.verification.apiAudiences }, authenticationFiles, pki.caCert, {
+    loopback: loopbackTokens.authenticate,
     serviceAccountTokens: [serviceAccountTokenSource(serviceAccountAuthenticator(saKeys, served), saKeys.verification.apiAudiences)],
     ...(secrets ? { bootstrapTokens: bootstrapTokenAuthenticator(secretGetter(secrets)) } : {}),
     ...(oidc ? { oidc: oidc.authenticate } : {}),
@@ -197,6 +207,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openid: OpenIDMetadata | undefined | null = null;
   const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
   const routes = apiRoutes({ registry, metrics, checks, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
+  const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+    requestTimeoutMs,
+    minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+  });
+  loopback.serve(handler);
   const listener = await listen({
     port: options.securePort ?? 6443,
     host: options.bindAddress ?? '127.0.0.1',
@@ -204,11 +219,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     tls,
     clientCAs: authentication.clientCAs,
     onTlsHandshakeError: metrics.tlsHandshakeError,
-    handler: buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
-      requestTimeoutMs,
-      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
-    }),
+    handler,
   });
+  // kube-controller-manager's start: its controllers' service accounts, the controllers, then the informers they asked for.
+  const controllersStop = new AbortController();
+  await runtime.ensureServiceAccounts(controllers.map((c) => c.name));
+  await Promise.all(controllers.map((c) => c.start()));
+  runtime.informers.start(controllersStop.signal);
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
@@ -225,11 +242,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
       // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
       // by the request timeout, which answers 504 when it runs out.
+      // The controllers first, so that their watches ending is no failure to them; an elected controller
+      // releases its Lease through the store, before the backend closes.
+      await Promise.all(controllers.map((c) => c.stop()));
+      controllersStop.abort();
       shutdown.abort();
       oidc?.stop();
-      await listener.close({ graceMs: requestTimeoutMs + 1_000 });
-      // Before the backend closes: an elected controller releases its Lease through the store.
-      await Promise.all(controllers.map((c) => c.stop()));
+      await Promise.all([listener.close({ graceMs: requestTimeoutMs + 1_000 }), loopback.close()]);
       authorization.stop();
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();

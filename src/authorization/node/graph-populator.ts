@@ -4,7 +4,8 @@
 import type { KubeObject, ObjectMeta } from '../../apis/meta/v1/types.js';
 import type { PersistentVolume, Pod } from '../../apis/core/v1/schemas.generated.js';
 import type { VolumeAttachment } from '../../apis/storage/v1/schemas.generated.js';
-import { Informer } from '../../registry/informer.js';
+import { Informer } from '../../client/informer.js';
+import { storeListerWatcher } from '../../registry/store-lister-watcher.js';
 import type { Store } from '../../registry/store/index.js';
 import type { Graph, PodReferences } from './graph.js';
 import { persistentVolumeSecrets, podReferences, type ObjectName } from './references.js';
@@ -91,13 +92,13 @@ export interface GraphStores {
 
 /** The informers that keep `graph`, handlers attached (the caller runs them). */
 export function graphInformers(graph: Graph, stores: GraphStores): Informer[] {
-  const pods = new Informer<PodSummary>(stores.pods, summarizePod);
+  const pods = new Informer<PodSummary>(storeListerWatcher(stores.pods), summarizePod);
   pods.addHandlers(podHandlers(graph));
-  const pvs = new Informer<PersistentVolumeSummary>(stores.persistentVolumes, summarizePersistentVolume);
+  const pvs = new Informer<PersistentVolumeSummary>(storeListerWatcher(stores.persistentVolumes), summarizePersistentVolume);
   pvs.addHandlers(persistentVolumeHandlers(graph));
   const informers = [pods, pvs] as Informer[];
   if (stores.volumeAttachments) {
-    const attachments = new Informer<VolumeAttachmentSummary>(stores.volumeAttachments, summarizeVolumeAttachment);
+    const attachments = new Informer<VolumeAttachmentSummary>(storeListerWatcher(stores.volumeAttachments), summarizeVolumeAttachment);
     attachments.addHandlers(volumeAttachmentHandlers(graph));
     informers.push(attachments as Informer);
   }

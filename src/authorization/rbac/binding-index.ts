@@ -4,7 +4,7 @@
 import type { Subject } from '../../apis/rbac/v1/schemas.generated.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { UserInfo } from '../../auth/user-info.js';
-import type { ObjectIndex } from '../../registry/informer.js';
+import type { ObjectIndex } from '../../client/informer.js';
 
 /** The binding fields the index reads (RoleBinding and ClusterRoleBinding alike). */
 export interface Binding extends KubeObject {

@@ -3,7 +3,7 @@
 // namespace asked about. Read from informers, so a decision never waits for storage.
 import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject } from '../../apis/rbac/v1/schemas.generated.js';
 import type { UserInfo } from '../../auth/user-info.js';
-import type { ObjectIndex } from '../../registry/informer.js';
+import type { ObjectIndex } from '../../client/informer.js';
 import { goQuote } from '../../registry/selectors/go-format.js';
 import { BindingIndex, firstApplyingSubject, type Binding } from './binding-index.js';
 

@@ -1,7 +1,7 @@
 // Test support: RBAC objects held in memory behind the ObjectIndex interface informers provide.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, Subject } from '../../apis/rbac/v1/schemas.generated.js';
-import type { InformerHandlers, ObjectIndex } from '../../registry/informer.js';
+import type { InformerHandlers, ObjectIndex } from '../../client/informer.js';
 import { RuleResolver } from './rule-resolver.js';
 
 export class MemoryIndex<T extends KubeObject> implements ObjectIndex<T> {

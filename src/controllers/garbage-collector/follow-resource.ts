@@ -2,8 +2,7 @@
 // A relist after a failed watch tells which objects it still holds, so deletions missed meanwhile are seen
 // (a plain restarted watch re-adds what exists but says nothing of what went).
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import type { Store } from '../../registry/store/index.js';
-import { listThenWatch } from '../../registry/list-watch.js';
+import { listThenWatch, type ListerWatcher } from '../../client/list-watch.js';
 
 export interface FollowResourceOptions {
   signal: AbortSignal;
@@ -15,9 +14,9 @@ export interface FollowResourceOptions {
   onSyncError?(): void;
 }
 
-/** Follows `store` (all namespaces) until `signal` aborts. Never rejects. */
-export function followResource(store: Store, options: FollowResourceOptions): Promise<void> {
-  return listThenWatch(store, {
+/** Follows `source` (all namespaces) until `signal` aborts. Never rejects. */
+export function followResource(source: ListerWatcher, options: FollowResourceOptions): Promise<void> {
+  return listThenWatch(source, {
     signal: options.signal,
     who: 'garbagecollector watch',
     onList: (objects) => {

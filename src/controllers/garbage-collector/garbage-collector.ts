@@ -16,6 +16,7 @@ import { decide, referenceState, type ClassifiedReference, type Decision } from 
 import { DependencyGraph, type GraphNode, type GraphWork } from './graph.js';
 import { ResourceTable } from './resources.js';
 import { followResource } from './follow-resource.js';
+import { storeListerWatcher } from '../../registry/store-lister-watcher.js';
 import { invalidNamespaceEvent, ownerInOtherNamespace } from './invalid-namespace.js';
 
 /** Writes are made as kube-controller-manager's: its user agent names the field manager. */
@@ -45,7 +46,7 @@ export function garbageCollectorController(deps: GarbageCollectorDeps): Controll
   const watch = (stores: readonly Store[]): void => {
     for (const entry of table.update(stores)) {
       const index = table.entries.indexOf(entry);
-      void followResource(entry.store, {
+      void followResource(storeListerWatcher(entry.store), {
         signal: abort.signal,
         onWatching: (watching) => (watching ? open.add(index) : open.delete(index)),
         ...(deps.onSyncError ? { onSyncError: deps.onSyncError } : {}),

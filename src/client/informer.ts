@@ -4,8 +4,7 @@
 // must answer without a storage round trip (the RBAC authorizer's index) read from it. A transform (as
 // client-go's) keeps only what its reader needs of each object (the Node authorizer's pods).
 import type { KubeObject } from '../apis/meta/v1/types.js';
-import type { Store } from './store/index.js';
-import { listThenWatch } from './list-watch.js';
+import { listThenWatch, type ListerWatcher, type ListWatchSubscriber } from './list-watch.js';
 
 
 export interface InformerHandlers<T> {
@@ -32,20 +31,34 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
   readonly #syncWaiters: (() => void)[] = [];
 
   /**
-   * `transform` turns each object read into what is kept and handed to handlers (default: the object); it
-   * must keep `metadata.namespace`, `name` and `resourceVersion`.
+   * `source` is what `run` follows; an informer of a shared factory has none (the factory's reflector feeds
+   * its `subscriber`). `transform` turns each object read into what is kept and handed to handlers
+   * (default: the object); it must keep `metadata.namespace`, `name` and `resourceVersion`.
    */
   constructor(
-    private readonly store: Store,
+    private readonly source: ListerWatcher | undefined,
     private readonly transform: (object: KubeObject) => T = (object) => object as T,
   ) {}
+
+  /** What a reflector tells this informer: lists, events, and whether its watch is open. */
+  readonly subscriber: ListWatchSubscriber = {
+    onList: (objects) => {
+      this.#replace(objects.map(this.transform));
+      this.#markSynced();
+    },
+    onEvent: (object, type) => {
+      if (type === 'DELETED') this.#delete(this.transform(object));
+      else this.#put(this.transform(object));
+    },
+    onWatching: (watching) => (this.#watching = watching),
+  };
 
   addHandlers(handlers: InformerHandlers<T>): void {
     this.#handlers.push(handlers);
     for (const object of this.#all()) handlers.onAdd?.(object);
   }
 
-  /** Follows the store until `signal` aborts. Never rejects. */
+  /** Follows the resource until `signal` aborts. Never rejects. */
   run(signal: AbortSignal): void {
     void this.#follow(signal);
   }
@@ -80,19 +93,8 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
   }
 
   #follow(signal: AbortSignal): Promise<void> {
-    return listThenWatch(this.store, {
-      signal,
-      who: 'informer',
-      onList: (objects) => {
-        this.#replace(objects.map(this.transform));
-        this.#markSynced();
-      },
-      onEvent: (object, type) => {
-        if (type === 'DELETED') this.#delete(this.transform(object));
-        else this.#put(this.transform(object));
-      },
-      onWatching: (watching) => (this.#watching = watching),
-    });
+    if (!this.source) throw new Error('kplane: an informer of a shared factory runs with the factory');
+    return listThenWatch(this.source, { signal, who: 'informer', ...this.subscriber });
   }
 
   #replace(objects: T[]): void {

@@ -4,6 +4,7 @@ import { builtInResources } from '../apis/index.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import { buildStores } from '../server/stores.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
+import { storeListerWatcher } from '../registry/store-lister-watcher.js';
 import { Informer } from './informer.js';
 
 const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
@@ -27,7 +28,7 @@ async function until(check: () => boolean): Promise<void> {
 
 test('an informer lists, then follows creates, updates and deletes, and tells its handlers', async () => {
   await configMaps.create('a', configMap('a', 'before'), write);
-  const informer = new Informer<KubeObject & { data?: Record<string, string> }>(configMaps);
+  const informer = new Informer<KubeObject & { data?: Record<string, string> }>(storeListerWatcher(configMaps));
   const seen: string[] = [];
   informer.addHandlers({
     onAdd: (o) => seen.push(`add ${o.metadata.namespace}/${o.metadata.name}`),
@@ -49,7 +50,7 @@ test('an informer lists, then follows creates, updates and deletes, and tells it
 
 test('a transform keeps only what the reader needs; handlers added late see what is there', async () => {
   await configMaps.create('c', configMap('c', 'slim', { big: 'x'.repeat(1000) }), write);
-  const informer = new Informer(configMaps, (o) => ({ metadata: { namespace: o.metadata.namespace, name: o.metadata.name, resourceVersion: o.metadata.resourceVersion } }));
+  const informer = new Informer(storeListerWatcher(configMaps), (o) => ({ metadata: { namespace: o.metadata.namespace, name: o.metadata.name, resourceVersion: o.metadata.resourceVersion } }));
   informer.run(abort.signal);
   await informer.synced();
   const added: string[] = [];

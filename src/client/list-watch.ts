@@ -1,0 +1,71 @@
+// Following one resource as client-go's reflector does: list, then watch from the list's revision; when the
+// watch ends (a cache relist, a too-slow watcher, storage unavailable) list again after a pause. A relist
+// hands over everything that exists, so a reader also learns what was deleted meanwhile. The informer and
+// the garbage collector follow their resources through it, over a client (controllers) or a store (the
+// server's own authorizers).
+import type { KubeObject } from '../apis/meta/v1/types.js';
+import type { ResourceClient } from './resource-client.js';
+import type { WatchEvent } from './watch-stream.js';
+
+/** How long to wait before listing again after a list or watch failed. */
+const RESTART_DELAY_MS = 500;
+
+/** The two reads a reflector makes of one resource, across all namespaces (client-go's cache.ListerWatcher). */
+export interface ListerWatcher {
+  /** For log lines: `configmaps`, `leases.coordination.k8s.io`. */
+  readonly description: string;
+  list(): Promise<{ objects: readonly Readonly<KubeObject>[]; resourceVersion: string }>;
+  watch(resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchEvent>;
+}
+
+/** A ListerWatcher over a client. */
+export function clientListerWatcher(client: ResourceClient): ListerWatcher {
+  const { group, resource } = client.ref;
+  return {
+    description: group ? `${resource}.${group}` : resource,
+    async list() {
+      const { items, resourceVersion } = await client.list('');
+      return { objects: items, resourceVersion };
+    },
+    watch: (resourceVersion, signal) => client.watch('', { resourceVersion, signal }),
+  };
+}
+
+/** What one follower of a resource is told (a reflector may tell several: a shared informer's). */
+export interface ListWatchSubscriber {
+  /** Every object of a (re)list. */
+  onList(objects: readonly Readonly<KubeObject>[]): void;
+  onEvent(object: Readonly<KubeObject>, type: 'ADDED' | 'MODIFIED' | 'DELETED'): void;
+  /** True once a list is delivered and the watch opens; false when it ends. */
+  onWatching?(watching: boolean): void;
+  /** A list or watch failed. */
+  onError?(): void;
+}
+
+export interface ListWatchHandlers extends ListWatchSubscriber {
+  signal: AbortSignal;
+  /** Who follows, for the log line of a failure (`kplane: <who> of configmaps ended, relisting: ...`). */
+  who: string;
+}
+
+/** Follows `source` until `signal` aborts. Never rejects. */
+export async function listThenWatch(source: ListerWatcher, h: ListWatchHandlers): Promise<void> {
+  const { signal } = h;
+  while (!signal.aborted) {
+    try {
+      const list = await source.list();
+      h.onList(list.objects);
+      h.onWatching?.(true);
+      for await (const event of source.watch(list.resourceVersion, signal)) {
+        if (event.type !== 'BOOKMARK') h.onEvent(event.object, event.type);
+      }
+    } catch (error) {
+      if (!signal.aborted) {
+        h.onError?.();
+        console.error(`kplane: ${h.who} of ${source.description} ended, relisting:`, error instanceof Error ? error.message : error);
+      }
+    }
+    h.onWatching?.(false);
+    if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS).unref());
+  }
+}

@@ -1,0 +1,146 @@
+// A client of one resource (client-go's typed and dynamic clients, in the small): the verbs over a
+// Transport, answers parsed, failures thrown as the StatusError the server sent, and a watch as an async
+// iterable of its events. `update` is client-go's read-modify-write with retry.RetryOnConflict.
+import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
+import { StatusError, type Status } from '../errors/status-error.js';
+import type { Transport } from './transport.js';
+import { watchEvents, type WatchEvent } from './watch-stream.js';
+
+/** Which resource a client reads and writes. */
+export interface ResourceRef {
+  readonly group: string;
+  readonly version: string;
+  readonly resource: string;
+  readonly kind: string;
+  readonly namespaced: boolean;
+}
+
+export interface ListQuery {
+  labelSelector?: string;
+  fieldSelector?: string;
+  resourceVersion?: string;
+}
+
+export interface ListAnswer {
+  items: KubeObject[];
+  resourceVersion: string;
+}
+
+export interface WriteQuery {
+  subresource?: string;
+}
+
+/** client-go's retry.DefaultRetry: 5 attempts, 10 ms apart. */
+const CONFLICT_ATTEMPTS = 5;
+const CONFLICT_DELAY_MS = 10;
+
+export class ResourceClient {
+  readonly #apiVersion: string;
+
+  constructor(private readonly transport: Transport, readonly ref: ResourceRef) {
+    this.#apiVersion = ref.group ? `${ref.group}/${ref.version}` : ref.version;
+  }
+
+  async get(namespace: string, name: string, query: WriteQuery = {}): Promise<KubeObject> {
+    return this.#call('GET', this.#path(namespace, name, query.subresource));
+  }
+
+  async list(namespace: string, query: ListQuery = {}): Promise<ListAnswer> {
+    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...query }));
+    return { items: (list.items ?? []).map((item) => this.#typed(item)), resourceVersion: list.metadata?.resourceVersion ?? '' };
+  }
+
+  /** Watches from `resourceVersion` until `signal` aborts or the server ends the watch; an ERROR event throws its Status. */
+  async *watch(namespace: string, query: ListQuery & { signal: AbortSignal }): AsyncIterable<WatchEvent> {
+    const { signal, ...rest } = query;
+    const stream = await this.transport.stream(this.#path(namespace) + queryString({ ...rest, watch: '1', allowWatchBookmarks: 'true' }), signal);
+    if (stream.status >= 300) throw statusErrorOf(stream.status, await readAll(stream.body));
+    yield* watchEvents(stream.body);
+  }
+
+  async create(namespace: string, object: KubeObject, query: WriteQuery & { name?: string } = {}): Promise<KubeObject> {
+    const path = query.subresource ? this.#path(namespace, query.name, query.subresource) : this.#path(namespace);
+    return this.#call('POST', path, JSON.stringify(query.subresource ? object : this.#typed(object)));
+  }
+
+  /** PUT of `object` as it is (its resourceVersion is the precondition). */
+  async replace(namespace: string, object: KubeObject, query: WriteQuery = {}): Promise<KubeObject> {
+    return this.#call('PUT', this.#path(namespace, object.metadata.name, query.subresource), JSON.stringify(this.#typed(object)));
+  }
+
+  /**
+   * Reads the object, lets `mutate` change a copy and writes it back, again on a conflict (client-go's
+   * RetryOnConflict). `mutate` returning undefined means nothing to change: nothing is written.
+   */
+  async update(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject | undefined, query: WriteQuery = {}): Promise<KubeObject> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get(namespace, name);
+      const next = mutate(structuredClone(current));
+      if (next === undefined) return current;
+      try {
+        return await this.replace(namespace, next, query);
+      } catch (error) {
+        if (!(error instanceof StatusError && error.reason === 'Conflict') || attempt >= CONFLICT_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, CONFLICT_DELAY_MS));
+      }
+    }
+  }
+
+  async patch(namespace: string, name: string, contentType: string, body: unknown, query: WriteQuery = {}): Promise<KubeObject> {
+    return this.#call('PATCH', this.#path(namespace, name, query.subresource), JSON.stringify(body), contentType);
+  }
+
+  async delete(namespace: string, name: string, options: DeleteOptions = {}): Promise<void> {
+    await this.#call('DELETE', this.#path(namespace, name), JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }));
+  }
+
+  async deleteCollection(namespace: string, query: ListQuery = {}, options: DeleteOptions = {}): Promise<void> {
+    await this.#call('DELETE', this.#path(namespace) + queryString({ ...query }), JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }));
+  }
+
+  /** Objects of a list answer carry no apiVersion and kind in Go's encoding: written back, they name them. */
+  #typed(object: KubeObject): KubeObject {
+    return { ...object, apiVersion: object.apiVersion ?? this.#apiVersion, kind: object.kind ?? this.ref.kind };
+  }
+
+  #path(namespace: string, name?: string, subresource?: string): string {
+    const { group, version, resource, namespaced } = this.ref;
+    let path = group ? `/apis/${group}/${version}` : `/api/${version}`;
+    if (namespaced && namespace) path += `/namespaces/${encodeURIComponent(namespace)}`;
+    path += `/${resource}`;
+    if (name !== undefined) path += `/${encodeURIComponent(name)}`;
+    if (subresource) path += `/${subresource}`;
+    return path;
+  }
+
+  async #call<T = KubeObject>(method: string, path: string, body?: string, contentType?: string): Promise<T> {
+    const response = await this.transport.request(method, path, { ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) });
+    if (response.status >= 300) throw statusErrorOf(response.status, response.body);
+    return JSON.parse(response.body) as T;
+  }
+}
+
+function queryString(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readAll(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The server's Status as a StatusError; an answer that is no Status (a plain-text 404) keeps its text. */
+export function statusErrorOf(code: number, body: string): StatusError {
+  let status: Partial<Status> | undefined;
+  try {
+    status = JSON.parse(body) as Partial<Status>;
+  } catch {
+    status = undefined;
+  }
+  if (status?.kind !== 'Status') return new StatusError(code, code === 404 ? 'NotFound' : 'InternalError', body.trim() || `the server answered ${code}`);
+  return new StatusError(status.code ?? code, status.reason ?? 'InternalError', status.message ?? '', status.details);
+}

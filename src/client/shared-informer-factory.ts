@@ -1,0 +1,87 @@
+// One list-and-watch per resource, shared by every controller of a process (client-go's
+// SharedInformerFactory): a controller asks for an informer (a local cache with change handlers) or, when
+// it keeps its own index as the garbage collector does, subscribes to the events alone. A subscriber that
+// joins a running reflector makes it list again, so the newcomer is handed everything that exists; the
+// others take the relist as a no-op (an informer tells handlers only of what changed).
+import { Informer } from './informer.js';
+import { clientListerWatcher, listThenWatch, type ListWatchSubscriber } from './list-watch.js';
+import type { ResourceClient, ResourceRef } from './resource-client.js';
+
+const keyOf = (ref: ResourceRef): string => `${ref.group}/${ref.version}/${ref.resource}`;
+
+export class SharedInformerFactory {
+  readonly #reflectors = new Map<string, SharedReflector>();
+  readonly #informers = new Map<string, Informer>();
+  #signal: AbortSignal | undefined;
+
+  /** `clientFor` gives the client a resource is listed and watched through (the factory's own identity). */
+  constructor(private readonly clientFor: (ref: ResourceRef) => ResourceClient) {}
+
+  /** The shared informer of `ref`. */
+  informerFor<T extends Informer = Informer>(ref: ResourceRef): T {
+    const key = keyOf(ref);
+    let informer = this.#informers.get(key);
+    if (!informer) {
+      this.#informers.set(key, (informer = new Informer(undefined)));
+      this.#reflector(ref).subscribe(informer.subscriber);
+    }
+    return informer as T;
+  }
+
+  /** Tells `subscriber` every list and event of `ref` (no cache kept for it). */
+  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber): void {
+    this.#reflector(ref).subscribe(subscriber);
+  }
+
+  /** Runs every reflector, and those made later at once, until `signal` aborts. */
+  start(signal: AbortSignal): void {
+    this.#signal = signal;
+    for (const reflector of this.#reflectors.values()) reflector.run(signal);
+  }
+
+  #reflector(ref: ResourceRef): SharedReflector {
+    const key = keyOf(ref);
+    let reflector = this.#reflectors.get(key);
+    if (!reflector) {
+      this.#reflectors.set(key, (reflector = new SharedReflector(this.clientFor(ref))));
+      if (this.#signal) reflector.run(this.#signal);
+    }
+    return reflector;
+  }
+}
+
+/** One resource's list-then-watch, told to every subscriber. */
+class SharedReflector {
+  readonly #subscribers: ListWatchSubscriber[] = [];
+  #round: AbortController | undefined;
+
+  constructor(private readonly client: ResourceClient) {}
+
+  subscribe(subscriber: ListWatchSubscriber): void {
+    this.#subscribers.push(subscriber);
+    this.#round?.abort(); // list again, for the newcomer
+  }
+
+  run(signal: AbortSignal): void {
+    void this.#follow(signal);
+  }
+
+  async #follow(signal: AbortSignal): Promise<void> {
+    const source = clientListerWatcher(this.client);
+    const each = (tell: (s: ListWatchSubscriber) => void): void => this.#subscribers.forEach(tell);
+    while (!signal.aborted) {
+      const round = (this.#round = new AbortController());
+      const stop = (): void => round.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      await listThenWatch(source, {
+        signal: round.signal,
+        who: 'shared informer',
+        onList: (objects) => each((s) => s.onList(objects)),
+        onEvent: (object, type) => each((s) => s.onEvent(object, type)),
+        onWatching: (watching) => each((s) => s.onWatching?.(watching)),
+        onError: () => each((s) => s.onError?.()),
+      });
+      signal.removeEventListener('abort', stop);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// Reading a watch answer: one JSON event per line (kube-apiserver's JSON watch framing). An ERROR event
+// (a resourceVersion too old, the watch cache lagging) ends the watch with its Status as the error.
+import { StringDecoder } from 'node:string_decoder';
+import type { KubeObject } from '../apis/meta/v1/types.js';
+import { StatusError, type Status } from '../errors/status-error.js';
+
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
+  object: KubeObject;
+}
+
+export async function* watchEvents(body: AsyncIterable<Buffer>): AsyncIterable<WatchEvent> {
+  // A character may be split between chunks: the decoder holds its first bytes back.
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  for await (const chunk of body) {
+    pending += decoder.write(chunk);
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, newline).trim();
+      pending = pending.slice(newline + 1);
+      if (line) yield eventOf(line);
+    }
+  }
+  if (pending.trim()) yield eventOf(pending.trim());
+}
+
+function eventOf(line: string): WatchEvent {
+  const event = JSON.parse(line) as { type: string; object: unknown };
+  if (event.type === 'ERROR') {
+    const status = event.object as Partial<Status>;
+    throw new StatusError(status.code ?? 500, status.reason ?? 'InternalError', status.message ?? 'watch ended with an error', status.details);
+  }
+  return event as WatchEvent;
+}
