@@ -72,10 +72,10 @@ export class ResourceClient {
    * Reads the object, lets `mutate` change a copy and writes it back, again on a conflict (client-go's
    * RetryOnConflict). `mutate` returning undefined means nothing to change: nothing is written.
    */
-  async update(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject | undefined, query: WriteQuery = {}): Promise<KubeObject> {
+  async update(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject | undefined | Promise<KubeObject | undefined>, query: WriteQuery = {}): Promise<KubeObject> {
     for (let attempt = 1; ; attempt++) {
       const current = await this.get(namespace, name);
-      const next = mutate(structuredClone(current));
+      const next = await mutate(structuredClone(current));
       if (next === undefined) return current;
       try {
         return await this.replace(namespace, next, query);
