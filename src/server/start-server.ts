@@ -225,7 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const controllersStop = new AbortController();
   await runtime.ensureServiceAccounts(controllers.map((c) => c.name));
   await Promise.all(controllers.map((c) => c.start()));
-  runtime.informers.start(controllersStop.signal);
+  runtime.start(controllersStop.signal);
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
