@@ -3,6 +3,7 @@
 // declare the flags of one concern each; flags.ts joins them into `kplane serve`'s set.
 import { isIP } from 'node:net';
 import { formatGoDuration, goDurationMs } from '../schema/go-duration.js';
+import { parseGoBool } from '../schema/go-bool.js';
 
 /** A command line the flag parser refused; print `Error: <message>` and exit with status 1, as cobra does. */
 export class FlagError extends Error {
@@ -40,11 +41,7 @@ export const intFlag = (name: string, initial: number, usage: string, shorthand?
 
 export const boolFlag = (name: string, usage: string, shorthand?: string): FlagSpec<boolean> => ({
   name, shorthand, typeName: '', usage, initial: false, defaultText: undefined,
-  parse: (raw) => {
-    if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(raw)) return true;
-    if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(raw)) return false;
-    throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
-  },
+  parse: parseGoBool,
 });
 
 export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({

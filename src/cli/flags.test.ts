@@ -50,6 +50,7 @@ const defaults: ServeOptions = {
   disableAdmissionPlugins: [],
   controllers: ['*'],
   serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
+  featureGates: {},
   verbosity: 0,
   help: false,
   version: false,
@@ -137,6 +138,8 @@ describe('parseServeFlags', () => {
     { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
       expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
+    { args: ['--feature-gates=APIListChunking=false, ServerSideFieldValidation = f,,', '--feature-gates', 'ServerSideApply=true'],
+      expected: { featureGates: { APIListChunking: false, ServerSideFieldValidation: false, ServerSideApply: true } } },
     {
       args: ['--service-account-issuer=https://a,b', '--service-account-issuer', 'c', '--service-account-key-file=k1.pem,k2.pem',
         '--service-account-key-file', 'k3.pem', '--service-account-signing-key-file=s.pem', '--api-audiences=x,y',
@@ -200,6 +203,9 @@ describe('parseServeFlags', () => {
     { args: ['--service-account-max-token-expiration=10m'], message: 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds' },
     { args: ['--service-account-jwks-uri=http://x/jwks'], message: 'service-account-jwks-uri requires https scheme, parsed as: http://x/jwks' },
     { args: ['--service-account-signing-key-file=s.pem'], message: 'service-account-key-file is a required flag' },
+    { args: ['--feature-gates=Nope=true'], message: 'invalid argument "Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope' },
+    { args: ['--feature-gates=PodSecurity=false'], message: 'invalid argument "PodSecurity=false" for "--feature-gates" flag: cannot set feature gate PodSecurity to false, feature is locked to true' },
+    { args: ['--feature-gates=APIListChunking'], message: 'invalid argument "APIListChunking" for "--feature-gates" flag: missing bool value for APIListChunking' },
     { args: ['extra'], message: '"kplane serve" does not take any arguments, got ["extra"]' },
     { args: ['--', '--secure-port=1'], message: '"kplane serve" does not take any arguments, got ["--secure-port=1"]' },
   ];
@@ -242,6 +248,8 @@ describe('serveUsage', () => {
     assert.match(usage, /--service-account-issuer stringArray +/);
     assert.match(usage, /--tls-min-version string +Minimum TLS version supported\. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13$/m);
     assert.match(usage, /--tls-cipher-suites strings +Comma-separated list of cipher suites for the server\. .*Preferred values: TLS_AES_128_GCM_SHA256, .*\n +Insecure values: TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256, /s);
+    assert.match(usage, /--feature-gates mapStringBool +A set of key=value pairs that describe feature gates for alpha\/experimental features\. Options are:\n +APIListChunking=true\|false \(BETA - default=true\)\n/);
+    assert.match(usage, /^ +AllAlpha=true\|false \(ALPHA - default=false\)$/m);
     assert.match(usage, /^ {2}-h, --help +help for serve$/m);
     assert.match(usage, /^ {2}-v, --v int +number for the log level verbosity$/m);
     const columns = new Set(lines.map((line) => /^ *\S.*? {3,}(?=\S)/.exec(line)?.[0].length));
@@ -273,6 +281,7 @@ describe('serverOptionsOf', () => {
     assert.equal(auth.oidc?.issuerURL, 'https://i');
     assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=AlwaysDeny'])).authorization, { modes: ['AlwaysDeny'] });
+    assert.deepEqual(serverOptionsOf(parseServeFlags(['--feature-gates=APIListChunking=false'])).featureGates, { APIListChunking: false });
     const tls = serverOptionsOf(parseServeFlags(['--tls-min-version=VersionTLS13', '--tls-cipher-suites=TLS_RSA_WITH_AES_128_CBC_SHA']));
     assert.deepEqual([tls.tlsMinVersion, tls.tlsCipherSuites], ['VersionTLS13', ['TLS_RSA_WITH_AES_128_CBC_SHA']]);
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=ABAC,RBAC', '--authorization-policy-file=p.jsonl'])).authorization,

@@ -7,6 +7,7 @@ import { apiEnablement, type ApiEnablementOptions } from './options/api-enableme
 import { authentication, type AuthenticationFlagOptions } from './options/authentication.js';
 import { authorization, type AuthorizationFlagOptions } from './options/authorization.js';
 import { controllers, type ControllersOptions } from './options/controllers.js';
+import { featureGates, type FeatureGateOptions } from './options/feature-gates.js';
 import { oidc, type OidcFlagOptions } from './options/oidc.js';
 import { requestHeader, type RequestHeaderFlagOptions } from './options/request-header.js';
 import { secureServing, type SecureServingOptions } from './options/secure-serving.js';
@@ -39,6 +40,7 @@ const serveFlags = {
   ...admission.flags,
   ...controllers.flags,
   ...serviceAccounts.flags,
+  ...featureGates.flags,
 };
 
 /** Options of `kplane serve`, defaults applied and checked. */
@@ -54,7 +56,8 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   OidcFlagOptions &
   AdmissionOptions &
   ControllersOptions &
-  ServiceAccountFlagOptions;
+  ServiceAccountFlagOptions &
+  FeatureGateOptions;
 
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
@@ -88,6 +91,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...admission.resolve(values, given, validate),
     ...controllers.resolve(values, given, validate),
     ...serviceAccounts.resolve(values, given, validate),
+    ...featureGates.resolve(values, given, validate),
   };
 }
 
@@ -106,6 +110,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...admission.serverOptions(options),
     ...controllers.serverOptions(options),
     ...serviceAccounts.serverOptions(options),
+    ...featureGates.serverOptions(options),
   };
 }
 

@@ -15,9 +15,11 @@ function optionsInvalid(kind: string, errors: FieldError[]): void {
 
 /**
  * dryRun (only `All`), fieldManager (<= 128 chars) and fieldValidation of create, update and patch;
- * `leading` errors (patchTypeErrors) come first in the one 422, as upstream lists them.
+ * `leading` errors (patchTypeErrors) come first in the one 422, as upstream lists them. With the
+ * ServerSideFieldValidation gate off (`serverSideFieldValidation` false) the directive is still checked
+ * but is Ignore whatever it says, as upstream 1.25's handlers resolve it.
  */
-export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading: readonly FieldError[] = []) {
+export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading: readonly FieldError[] = [], serverSideFieldValidation = true) {
   const dryRunValues = query.getAll('dryRun');
   const fieldManager = query.get('fieldManager') ?? undefined;
   const errors: FieldError[] = [...leading];
@@ -26,7 +28,8 @@ export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions'
   const fieldValidation = fieldValidationParam(query);
   if (fieldValidation === undefined) errors.push(field.notSupported('fieldValidation', query.get('fieldValidation'), ['', 'Ignore', 'Strict', 'Warn']));
   optionsInvalid(optionsKind, errors);
-  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: fieldValidation ?? 'Warn' };
+  const directive: FieldValidation = serverSideFieldValidation ? (fieldValidation ?? 'Warn') : 'Ignore';
+  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: directive };
 }
 
 /** upstream ValidatePatchOptions' patch-type rules: `force` only with apply, which needs a `fieldManager`. */
@@ -57,8 +60,12 @@ export interface ListParams {
   allowWatchBookmarks: boolean;
 }
 
-/** List and watch parameters with upstream's ValidateListOptions rules (422 ListOptions.meta.k8s.io). */
-export function listParams(query: URLSearchParams, watch: boolean): ListParams {
+/**
+ * List and watch parameters with upstream's ValidateListOptions rules (422 ListOptions.meta.k8s.io).
+ * Without `chunking` (the APIListChunking gate off) `limit` and `continue` are checked but dropped, as
+ * upstream's storage and watch cache ignore them then: the list is whole, with no continue token.
+ */
+export function listParams(query: URLSearchParams, watch: boolean, chunking = true): ListParams {
   const resourceVersion = query.get('resourceVersion') ?? undefined;
   const match = query.get('resourceVersionMatch') ?? '';
   const cont = query.get('continue') ?? '';
@@ -79,8 +86,8 @@ export function listParams(query: URLSearchParams, watch: boolean): ListParams {
     fieldSelector: query.get('fieldSelector') ?? '',
     allowWatchBookmarks: boolQuery(query, 'allowWatchBookmarks'),
   };
-  if (limit !== undefined && limit > 0) params.limit = limit;
-  if (cont) params.continue = cont;
+  if (chunking && limit !== undefined && limit > 0) params.limit = limit;
+  if (chunking && cont) params.continue = cont;
   if (resourceVersion !== undefined) params.resourceVersion = resourceVersion;
   if (match === 'Exact' || match === 'NotOlderThan') params.resourceVersionMatch = match;
   if (timeoutSeconds !== undefined) params.timeoutSeconds = timeoutSeconds;

@@ -14,7 +14,7 @@ import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleWatch, type WatchEventMetrics } from './handlers/watch.js';
-import type { ResourceScope } from './handlers/scope.js';
+import { DEFAULT_REQUEST_FEATURES, type RequestFeatures, type ResourceScope } from './handlers/scope.js';
 import { handleCreateAction, handleView } from './handlers/subresource-view.js';
 import { handleConnect } from './handlers/connect.js';
 import { findSubresource, type SubresourceAccess } from '../registry/subresource.js';
@@ -42,6 +42,7 @@ export function resourceRouter(
   registry: ResourceRegistry,
   onDeprecated?: DeprecatedRequestHook,
   watchEvents?: WatchEventMetrics,
+  features: RequestFeatures = DEFAULT_REQUEST_FEATURES,
 ): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
   const handlers: Handlers = watchEvents ? { ...HANDLERS, watch: (ctx, scope) => handleWatch(ctx, scope, watchEvents) } : HANDLERS;
   return async (ctx, info) => {
@@ -50,8 +51,8 @@ export function resourceRouter(
     if (!store || (!store.def.namespaced && underNamespace(info))) throw resourceNotFound();
     if (store.def.deprecation) announceDeprecation(ctx, store.def, store.def.deprecation, info, onDeprecated);
     const access = { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
-    if (info.subresource) return serveSubresource(ctx, store, info, access, handlers);
-    const scope = scopeOf(store, info);
+    if (info.subresource) return serveSubresource(ctx, store, info, access, handlers, features);
+    const scope = scopeOf(store, info, features);
     if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, access);
     const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy'>];
     if (!handler) throw methodNotAllowed();
@@ -79,7 +80,7 @@ function announceDeprecation(ctx: RequestContext, def: ResourceDefinition, depre
 }
 
 /** `<resource>/<name>/<subresource>[/<path>]`: the subresource's own shape decides who serves it. */
-async function serveSubresource(ctx: RequestContext, store: Store, info: ResourceRequestInfo, access: SubresourceAccess, handlers: Handlers): Promise<void> {
+async function serveSubresource(ctx: RequestContext, store: Store, info: ResourceRequestInfo, access: SubresourceAccess, handlers: Handlers, features: RequestFeatures): Promise<void> {
   const { def } = store;
   const slash = info.subresource.indexOf('/');
   const name = slash < 0 ? info.subresource : info.subresource.slice(0, slash);
@@ -88,7 +89,7 @@ async function serveSubresource(ctx: RequestContext, store: Store, info: Resourc
   if (!sub || (path && !(sub.type === 'connect' && sub.acceptsPath))) throw resourceNotFound();
   if (def.namespaced && !info.namespace) throw resourceNotFound();
   if (!(sub.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
-  const scope: ResourceScope = { def, store, info: { ...info, subresource: name }, namespace: def.namespaced ? info.namespace : '' };
+  const scope: ResourceScope = { def, store, info: { ...info, subresource: name }, namespace: def.namespaced ? info.namespace : '', features };
   if (sub.type === 'view') return handleView(ctx, scope, sub, access);
   if (sub.type === 'connect') return handleConnect(ctx, scope, sub, access, path);
   const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy'>];
@@ -96,7 +97,7 @@ async function serveSubresource(ctx: RequestContext, store: Store, info: Resourc
   await handler(ctx, scope);
 }
 
-function scopeOf(store: Store, info: ResourceRequestInfo): ResourceScope {
+function scopeOf(store: Store, info: ResourceRequestInfo, features: RequestFeatures): ResourceScope {
   const { def } = store;
   const namespace = def.namespaced ? info.namespace : '';
   // A cluster-scoped kind addressed inside a namespace does not exist (namespaces themselves excepted).
@@ -108,5 +109,5 @@ function scopeOf(store: Store, info: ResourceRequestInfo): ResourceScope {
   if (info.verb === 'create' && info.name) throw methodNotAllowed();
   // The all-namespaces path of a namespaced kind serves only reads.
   if (def.namespaced && !namespace && !['list', 'watch'].includes(info.verb)) throw methodNotAllowed();
-  return { def, store, info, namespace };
+  return { def, store, info, namespace, features };
 }

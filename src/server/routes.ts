@@ -6,6 +6,7 @@ import type { ResourceRegistry } from '../registry/served-resources.js';
 import { discoveryRoutes } from './discovery-routes.js';
 import { serveHealth } from './health.js';
 import type { HealthChecks } from './health-checks.js';
+import type { FeatureGates } from './feature-gates/index.js';
 import type { ApiMetrics } from './metrics.js';
 import { JWKS_CONTENT_TYPE, JWKS_PATH, OPENID_CACHE_CONTROL, OPENID_CONFIG_PATH, type OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 
@@ -13,6 +14,8 @@ export interface RouteDeps {
   registry: ResourceRegistry;
   metrics: ApiMetrics;
   checks: HealthChecks;
+  /** The gates the request handlers read (APIListChunking, ServerSideFieldValidation); default all at their defaults. */
+  features?: FeatureGates;
   /** Service account issuer discovery documents, when the issuer is an https URL. */
   openid?: () => OpenIDMetadata | undefined;
 }
@@ -24,6 +27,7 @@ export function apiRoutes(deps: RouteDeps): Handler {
     deps.registry,
     (def, subresource, removedRelease) => deps.metrics.deprecatedApis.set({ group: def.group, version: def.version, resource: def.resource, subresource, removed_release: removedRelease }, 1),
     deps.metrics.watchEvents,
+    deps.features ? { listChunking: deps.features.enabled('APIListChunking'), fieldValidation: deps.features.enabled('ServerSideFieldValidation') } : undefined,
   );
   const documents = discoveryRoutes(() => deps.registry.current().definitions);
   return async (ctx: RequestContext) => {

@@ -47,6 +47,7 @@ import { withTokenSubresource } from '../auth/service-accounts/token-request.js'
 import { issuerDiscovery, joinHostPort, serviceAccountAuthenticator, serviceAccountKeys, serviceAccountTokenSource, type ServiceAccountOptions } from './service-accounts.js';
 import { defaultAdvertiseAddress } from './kubernetes-service.js';
 import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
+import { featureGateWarnings, resolveFeatureGates, type FeatureGateSettings } from './feature-gates/index.js';
 
 export interface ServerOptions extends AuthenticationOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -105,6 +106,8 @@ export interface ServerOptions extends AuthenticationOptions {
   apiAudiences?: readonly string[];
   /** `--authorization-mode` and the flags of its modes. */
   authorization?: AuthorizationOptions;
+  /** `--feature-gates`: gates of kube-apiserver 1.25 by name (server/feature-gates/); the others keep their defaults. */
+  featureGates?: FeatureGateSettings;
 }
 
 export interface RunningServer {
@@ -127,6 +130,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   checkAdmissionSelection(admissionPlugins);
   const authorizationOptions = options.authorization ?? {};
   checkAuthorizationOptions(authorizationOptions);
+  const features = resolveFeatureGates(options.featureGates);
+  for (const warning of featureGateWarnings(options.featureGates ?? {})) defaultWarn(warning);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
   for (const warning of tls.warnings) defaultWarn(warning);
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
@@ -206,7 +211,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (configMaps) await publishAuthenticationTrust(configMaps, authentication.clusterInfo);
   let openid: OpenIDMetadata | undefined | null = null;
   const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
-  const routes = apiRoutes({ registry, metrics, checks, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
+  const routes = apiRoutes({ registry, metrics, checks, features, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
   const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
     requestTimeoutMs,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,

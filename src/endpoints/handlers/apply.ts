@@ -83,7 +83,7 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
   const query = ctx.query;
   // Parameters that do not parse are 400s before the options are validated (422), as upstream.
   const force = boolQuery(query, 'force');
-  const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true));
+  const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true), scope.features.fieldValidation);
   const manager = params.fieldManager ?? '';
   const text = (await readBody(ctx.req)).toString('utf8');
   const body = parseApplyBody(text);

@@ -8,7 +8,7 @@ import type { ResourceScope } from './scope.js';
 
 export async function handleCreate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
-  const params = writeParams(ctx.query, 'CreateOptions');
+  const params = writeParams(ctx.query, 'CreateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
   const created = await scope.store.create(scope.namespace, obj, {

@@ -31,7 +31,7 @@ export async function handleDelete(ctx: RequestContext, scope: ResourceScope): P
 export async function handleDeleteCollection(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
-  const params = listParams(ctx.query, false);
+  const params = listParams(ctx.query, false, scope.features.listChunking);
   await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user });
   writeStatus(ctx, 200, successStatus(undefined), rep);
 }

@@ -8,7 +8,7 @@ import type { ResourceScope } from './scope.js';
 
 export async function handleList(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
-  const params = listParams(ctx.query, false);
+  const params = listParams(ctx.query, false, scope.features.listChunking);
   const result = await scope.store.list(scope.namespace, { ...params, ...parseSelectors(scope, params), fromClient: true });
   // Stores count revisions from 1; revision 0 is a computed list (ComponentStatus) without a resourceVersion.
   const meta: Record<string, unknown> = result.revision > 0 ? { resourceVersion: String(result.revision) } : {};

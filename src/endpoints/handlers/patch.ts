@@ -44,7 +44,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   // Server-side apply has its own handler (apply.ts).
   if (mediaTypeOf(ctx.req.headers['content-type']) === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
   const { type, apply } = patchType(mediaTypeOf(ctx.req.headers['content-type']), def);
-  const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false));
+  const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false), scope.features.fieldValidation);
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = decodePatch(type, body, params.fieldValidation);
   checkDuplicateFields(ctx, body, patch, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);

@@ -9,4 +9,17 @@ export interface ResourceScope {
   info: ResourceRequestInfo;
   /** Namespace of the request ('' for cluster-scoped kinds and all-namespace collections). */
   namespace: string;
+  /** What the feature gates decide of request handling. */
+  features: RequestFeatures;
 }
+
+/** The feature gates the verb handlers read, resolved at start. */
+export interface RequestFeatures {
+  /** APIListChunking: when off, lists ignore `limit` and `continue` (the storage and watch cache do not page). */
+  readonly listChunking: boolean;
+  /** ServerSideFieldValidation: when off, `fieldValidation` is Ignore whatever the request asks. */
+  readonly fieldValidation: boolean;
+}
+
+/** Both gates at their 1.25 defaults. */
+export const DEFAULT_REQUEST_FEATURES: RequestFeatures = { listChunking: true, fieldValidation: true };

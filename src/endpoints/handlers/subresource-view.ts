@@ -38,7 +38,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   const name = scope.info.name;
   const verb = scope.info.verb;
   const options = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading = patchTypeErrors(ctx.query, false)) => {
-    const params = writeParams(ctx.query, kind, kind === 'PatchOptions' ? leading : []);
+    const params = writeParams(ctx.query, kind, kind === 'PatchOptions' ? leading : [], scope.features.fieldValidation);
     return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings } };
   };
   if (verb === 'get' && view.get) {
@@ -87,7 +87,7 @@ export async function handleCreateAction(ctx: RequestContext, scope: ResourceSco
   const action = scope.def.createAction;
   if (!action) throw notFound(scope.store.groupResource, '');
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false });
-  const params = writeParams(ctx.query, 'CreateOptions');
+  const params = writeParams(ctx.query, 'CreateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
   const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user };

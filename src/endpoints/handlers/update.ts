@@ -10,7 +10,7 @@ import { cloneJson } from '../../schema/clone-json.js';
 
 export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
-  const params = writeParams(ctx.query, 'UpdateOptions');
+  const params = writeParams(ctx.query, 'UpdateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
   const name = scope.info.name;
