@@ -50,6 +50,8 @@ export interface ControllerMetrics {
 export interface ServiceAccountControllerOptions {
   rootCA: string;
   legacyGenerator: TokenGenerator;
+  /** LegacyServiceAccountTokenNoAutoGeneration off: the token controller makes a token secret per account. */
+  autoGenerateTokens?: boolean;
 }
 
 /** What buildControllers needs beside the stores. */
@@ -129,7 +131,7 @@ function serviceAccountBuilders(served: ServedStores, contextFor: (name: string)
   const namespaces = served.namespaces.def;
   const builders: [string, () => Controller][] = [];
   if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController(contextFor('serviceaccount'), { namespaces, serviceAccounts })]);
-  if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController(contextFor('serviceaccount-token'), { serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA })]);
+  if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController(contextFor('serviceaccount-token'), { serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA, autoGenerate: options.autoGenerateTokens ?? false })]);
   if (configMaps) builders.push(['root-ca-cert-publisher', () => rootCAPublisher(contextFor('root-ca-cert-publisher'), { namespaces, configMaps, rootCA: options.rootCA })]);
   return builders;
 }

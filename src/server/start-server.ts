@@ -192,7 +192,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const runtime = new ControllerRuntime(loopback);
   const controllers = buildControllers(served, {
     contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
-    serviceAccounts: { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator },
+    serviceAccounts: { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator, autoGenerateTokens: !features.enabled('LegacyServiceAccountTokenNoAutoGeneration') },
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 

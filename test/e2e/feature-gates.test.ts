@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
 
 const CLI = fileURLToPath(new URL('../../kplane-cli.js', import.meta.url));
@@ -24,11 +24,11 @@ async function createConfigMaps(api: RawClient, names: string[]): Promise<void> 
   for (const name of names) assert.equal((await api.request('POST', base, { body: configMap(name) })).status, 201);
 }
 
-describe('APIListChunking=false and ServerSideFieldValidation=false', () => {
+describe('APIListChunking=false, ServerSideFieldValidation=false, LegacyServiceAccountTokenNoAutoGeneration=false', () => {
   let c: TestCluster;
   let api: RawClient;
   before(async () => {
-    c = await startCluster({ featureGates: { APIListChunking: false, ServerSideFieldValidation: false } });
+    c = await startCluster({ featureGates: { APIListChunking: false, ServerSideFieldValidation: false, LegacyServiceAccountTokenNoAutoGeneration: false } });
     api = rawClient(c.server.kubeconfig);
     await createConfigMaps(api, ['one', 'two', 'three']);
   });
@@ -64,6 +64,13 @@ describe('APIListChunking=false and ServerSideFieldValidation=false', () => {
     assert.equal(res.headers['warning'], undefined);
   });
 
+  test('every service account gets a token secret, as before 1.24', async () => {
+    const name = await eventually(async () => (await c.kubectl(['get', 'serviceaccount', 'default', '-n', 'default', '-o', 'jsonpath={.secrets[0].name}'])) || undefined, 'the default account\'s token');
+    assert.match(name, /^default-token-[a-z0-9]{5}$/);
+    const type = await c.kubectl(['get', 'secret', name, '-n', 'default', '-o', 'jsonpath={.type}']);
+    assert.equal(type, 'kubernetes.io/service-account-token');
+  });
+
   test('a fieldValidation that is no directive is still refused', async () => {
     const res = await api.request('POST', `${base}?fieldValidation=Loose`, { body: configMap('loose') });
     assert.equal(res.status, 422);
@@ -80,13 +87,14 @@ describe('the gates at their defaults', () => {
   });
   after(() => c.stop());
 
-  test('limit=1 pages, and Strict refuses an unknown field', async () => {
+  test('limit=1 pages, Strict refuses an unknown field, and no account gets a token secret', async () => {
     const list = (await api.request('GET', paged)).json() as List;
     assert.equal(list.items.length, 1);
     assert.ok(list.metadata.continue);
     const res = await api.request('POST', `${base}?fieldValidation=Strict`, { body: configMap('strict', { bogus: 1 }) });
     assert.equal(res.status, 400);
     assert.match((res.json() as { message: string }).message, /unknown field "bogus"/);
+    assert.equal(await c.kubectl(['get', 'secrets', '-n', 'default', '-o', 'name']), '');
   });
 });
 

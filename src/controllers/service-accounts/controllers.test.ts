@@ -100,3 +100,58 @@ describe('service account controllers', () => {
     await until(async () => ((await getIfExists(secrets, 'early', 'orphan')) ? undefined : true), 'a secret of no account deleted');
   });
 });
+
+describe('serviceaccount-token with LegacyServiceAccountTokenNoAutoGeneration off', () => {
+  const env = memoryStores([namespaceDefinition, serviceAccountDefinition, secretDefinition] as unknown as ResourceDefinition[]);
+  const [namespaces, serviceAccounts, secrets] = env.stores as [typeof env.stores[0], typeof env.stores[0], typeof env.stores[0]];
+  let controller: Controller;
+  let loopback: TestLoopback;
+  before(async () => {
+    await env.start();
+    loopback = await testLoopback(env.stores);
+    await namespaces.create('', { metadata: { name: 'auto' } }, write);
+    controller = tokensController(loopback.runtime.contextFor('serviceaccount-token'), { serviceAccounts: serviceAccounts.def, secrets: secrets.def, generator: tokenGenerator('kubernetes/serviceaccount', key), rootCA: CA, autoGenerate: true });
+    await controller.start();
+  });
+  after(async () => {
+    await controller.stop();
+    await loopback.close();
+    await env.stop();
+  });
+
+  const referenced = (name: string) => until(async () => {
+    const refs = ((await getIfExists(serviceAccounts, 'auto', name))?.['secrets'] ?? []) as { name: string }[];
+    return refs.length > 0 ? refs : undefined;
+  }, `a token referenced by ${name}`);
+
+  test('every account gets a token secret it references; a deleted one is replaced', async () => {
+    const sa = (await serviceAccounts.create('auto', { metadata: { name: 'bot' } } as KubeObject, write)).object;
+    const [ref] = await referenced('bot');
+    assert.match(ref?.name ?? '', /^bot-token-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    const secret = (await secrets.get('auto', ref?.name ?? '')).object;
+    assert.equal(secret['type'], 'kubernetes.io/service-account-token');
+    assert.deepEqual(secret.metadata.annotations, { 'kubernetes.io/service-account.name': 'bot', 'kubernetes.io/service-account.uid': sa.metadata.uid });
+    const data = secret['data'] as Record<string, string>;
+    assert.deepEqual([data['ca.crt'], data['namespace']], [b64(CA), b64('auto')]);
+    const claims = JSON.parse(Buffer.from(Buffer.from(data['token'] ?? '', 'base64').toString().split('.')[1] ?? '', 'base64url').toString()) as Record<string, string>;
+    assert.equal(claims['kubernetes.io/serviceaccount/secret.name'], ref?.name);
+    await secrets.delete('auto', ref?.name ?? '', {}, write);
+    const [again] = await until(async () => {
+      const refs = ((await getIfExists(serviceAccounts, 'auto', 'bot'))?.['secrets'] ?? []) as { name: string }[];
+      return refs.length === 1 && refs[0]?.name !== ref?.name ? refs : undefined;
+    }, 'a new token referenced');
+    assert.ok(await getIfExists(secrets, 'auto', again?.name ?? ''));
+    controller.check();
+  });
+
+  test('an account that references its token gets no other when it changes', async () => {
+    const [ref] = await referenced('bot');
+    await serviceAccounts.update('auto', 'bot', (current) => ({ ...(current as KubeObject), metadata: { ...(current as KubeObject).metadata, labels: { changed: 'yes' } } }), write);
+    // A later account is handled after the update by the one queue: once it has its token, bot's update was seen.
+    await serviceAccounts.create('auto', { metadata: { name: 'later' } } as KubeObject, write);
+    await referenced('later');
+    const tokens = (await secrets.list('auto', {})).items.map((i) => i.object.metadata.name ?? '').filter((n) => n.startsWith('bot-token-'));
+    assert.deepEqual(tokens, [ref?.name]);
+    assert.equal(((await serviceAccounts.get('auto', 'bot')).object['secrets'] as unknown[]).length, 1);
+  });
+});

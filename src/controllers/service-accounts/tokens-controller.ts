@@ -2,7 +2,8 @@
 // `kubernetes.io/service-account-token` naming an account get its legacy token, the root CA and the
 // namespace (and are repaired when those are edited away); they are deleted with their account, and a
 // deleted one leaves its account's `secrets` list. As 1.25 (LegacyServiceAccountTokenNoAutoGeneration on),
-// no token secret is created for an account.
+// no token secret is created for an account; with that gate off (`autoGenerate`), every account gets one
+// and references it, as upstream's ensureReferencedToken did up to 1.23.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { legacyClaims } from '../../auth/service-accounts/claims.js';
 import type { TokenGenerator } from '../../auth/service-accounts/token-generator.js';
@@ -12,6 +13,7 @@ import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
 import { isGoneOrChanged, isGoneOrTerminating, queueController } from '../queue-controller.js';
 import type { WorkQueue } from '../work-queue.js';
+import { generateName } from '../../registry/object-meta-fields.js';
 
 export const SERVICE_ACCOUNT_TOKEN_TYPE = 'kubernetes.io/service-account-token';
 export const SERVICE_ACCOUNT_NAME_KEY = 'kubernetes.io/service-account.name';
@@ -24,6 +26,8 @@ export interface TokensControllerDeps {
   generator: TokenGenerator;
   /** The CA certificate (PEM) put into `ca.crt`. */
   rootCA: string;
+  /** LegacyServiceAccountTokenNoAutoGeneration off: a token secret for every account. */
+  autoGenerate?: boolean;
 }
 
 /** What the reconcile works with: the shared informers' caches and the manager's clients. */
@@ -33,6 +37,8 @@ interface Tokens {
   secrets: Informer;
   accountClient: ResourceClient;
   secretClient: ResourceClient;
+  /** Token secrets this controller created that the informer may not show yet (upstream's mutation cache), by `ns/name`. */
+  created: Map<string, Readonly<KubeObject>>;
 }
 
 type SecretData = Record<string, string>;
@@ -101,9 +107,61 @@ async function syncSecret(t: Tokens, namespace: string, name: string): Promise<v
   return populate(t, sa, secret);
 }
 
-/** upstream syncServiceAccount for a deleted account: its token secrets go too (upstream deleteTokens). */
+/** upstream syncServiceAccount: a deleted account's token secrets go (deleteTokens); a live one gets one when auto-generating. */
+async function syncAccount(t: Tokens, namespace: string, name: string, uid: string): Promise<void> {
+  const sa = serviceAccount(t, namespace, name, uid);
+  if (!sa) return deleteTokens(t, namespace, name, uid);
+  if (t.deps.autoGenerate) await ensureReferencedToken(t, sa);
+}
+
+/** upstream IsServiceAccountToken: a token secret naming `sa` (and its uid, when recorded). */
+function isTokenOf(secret: Readonly<KubeObject>, sa: Readonly<KubeObject>): boolean {
+  const [saName, saUID] = accountOf(secret);
+  return secret['type'] === SERVICE_ACCOUNT_TOKEN_TYPE && saName === sa.metadata.name && (!saUID || saUID === sa.metadata.uid);
+}
+
+/** upstream hasReferencedToken: one of the account's `secrets` is a token secret of it. */
+function hasReferencedToken(t: Tokens, sa: Readonly<KubeObject>): boolean {
+  const namespace = sa.metadata.namespace ?? '';
+  const names = ((sa['secrets'] ?? []) as { name?: string }[]).map((r) => r.name ?? '');
+  return names.some((name) => {
+    const secret = t.secrets.get(namespace, name) ?? t.created.get(`${namespace}/${name}`);
+    if (secret && t.secrets.get(namespace, name)) t.created.delete(`${namespace}/${name}`);
+    return secret !== undefined && isTokenOf(secret, sa);
+  });
+}
+
+/** upstream ensureReferencedToken: creates `<account>-token-xxxxx` and adds it to the account's `secrets`. */
+async function ensureReferencedToken(t: Tokens, sa: Readonly<KubeObject>): Promise<void> {
+  if (hasReferencedToken(t, sa)) return;
+  const namespace = sa.metadata.namespace ?? '';
+  const saName = sa.metadata.name ?? '';
+  // Our view of the account is stale: the newer version comes through the watch and is handled then.
+  if ((await t.accountClient.get(namespace, saName)).metadata.resourceVersion !== sa.metadata.resourceVersion) return;
+  const name = generateName(`${saName}-token-`);
+  const account = { namespace, name: saName, uid: sa.metadata.uid ?? '' };
+  const data: SecretData = { token: b64(await t.deps.generator.generate(legacyClaims(account, name))), namespace: b64(namespace) };
+  if (t.deps.rootCA) data['ca.crt'] = b64(t.deps.rootCA);
+  const annotations = { [SERVICE_ACCOUNT_NAME_KEY]: saName, [SERVICE_ACCOUNT_UID_KEY]: account.uid };
+  const created = await t.secretClient.create(namespace, { metadata: { name, namespace, annotations }, type: SERVICE_ACCOUNT_TOKEN_TYPE, data });
+  t.created.set(`${namespace}/${name}`, created);
+  try {
+    await t.accountClient.update(namespace, saName, (current) => {
+      // Another account of that name, or one that found its token meanwhile: nothing to reference.
+      if (current.metadata.uid !== account.uid || hasReferencedToken(t, current)) return undefined;
+      current['secrets'] = [...((current['secrets'] ?? []) as { name?: string }[]), { name }];
+      return current;
+    });
+  } catch (error) {
+    // The token could not be referenced: it goes, as upstream cleans it up.
+    t.created.delete(`${namespace}/${name}`);
+    await deleteSecret(t, created);
+    if (!isGoneOrChanged(error)) throw error;
+  }
+}
+
+/** upstream deleteTokens: the token secrets of an account that is gone. */
 async function deleteTokens(t: Tokens, namespace: string, name: string, uid: string): Promise<void> {
-  if (serviceAccount(t, namespace, name, uid)) return;
   for (const secret of t.secrets.list(namespace)) {
     const [saName, saUID] = accountOf(secret);
     if (secret['type'] === SERVICE_ACCOUNT_TOKEN_TYPE && saName === name && (!saUID || saUID === uid)) await deleteSecret(t, secret);
@@ -130,7 +188,7 @@ async function removeReference(t: Tokens, namespace: string, saName: string, saU
 function reconcile(t: Tokens, key: string): Promise<void> {
   const [kind, namespace = '', a = '', b = '', c = ''] = key.split('\0');
   if (kind === 'secret') return syncSecret(t, namespace, a);
-  if (kind === 'account') return deleteTokens(t, namespace, a, b);
+  if (kind === 'account') return syncAccount(t, namespace, a, b);
   return removeReference(t, namespace, a, b, c);
 }
 
@@ -149,9 +207,10 @@ export function tokensController(context: ControllerContext, deps: TokensControl
     secrets: context.informers.informerFor(deps.secrets),
     accountClient: context.clients.resource(deps.serviceAccounts),
     secretClient: context.clients.resource(deps.secrets),
+    created: new Map(),
   };
   return queueController('serviceaccount-token', [
-    { informer: t.accounts, onObject: (sa, type, queue) => type === 'DELETED' && queue.add(['account', sa.metadata.namespace ?? '', sa.metadata.name ?? '', sa.metadata.uid ?? ''].join('\0')) },
+    { informer: t.accounts, onObject: (sa, type, queue) => (type === 'DELETED' || deps.autoGenerate) && queue.add(['account', sa.metadata.namespace ?? '', sa.metadata.name ?? '', sa.metadata.uid ?? ''].join('\0')) },
     { informer: t.secrets, onObject: onSecret },
   ], (key) => reconcile(t, key));
 }
