@@ -4,6 +4,7 @@
 // `<group>/<version>/<resource>` keys, which win. Alpha versions are off unless enabled. Keys of groups
 // that are not served are ignored (as upstream); an unknown version of a served group is an error.
 import type { ResourceDefinition } from '../registry/resource-definition.js';
+import { parseGoBool } from '../schema/go-bool.js';
 
 /** A refused `--runtime-config`; the message is upstream's. */
 export class RuntimeConfigError extends Error {
@@ -31,9 +32,11 @@ export function parseRuntimeConfig(pairs: readonly string[]): Map<string, string
 /** Go's strconv.ParseBool, with the empty value meaning true (getRuntimeConfigValue). */
 function runtimeConfigBool(key: string, value: string): boolean {
   if (value === '') return true;
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
-  throw new RuntimeConfigError(`invalid value of ${key}: ${value}, err: strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
+  try {
+    return parseGoBool(value);
+  } catch (error) {
+    throw new RuntimeConfigError(`invalid value of ${key}: ${value}, err: ${(error as Error).message}`);
+  }
 }
 
 /** The definitions `--runtime-config` leaves served, in their original order. */

@@ -10,6 +10,7 @@ import { AUTO_UPDATE_ANNOTATION } from '../../apis/flowcontrol/v1beta2/bootstrap
 import { semanticEqual } from '../../apis/flowcontrol/v1beta2/semantic-equal.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Store, WriteOptions } from '../../registry/store/index.js';
+import { parseGoBool } from '../../schema/go-bool.js';
 
 /** The field manager upstream's configuration producer writes with. */
 export const APF_PRODUCER = 'api-priority-and-fairness-config-producer-v1';
@@ -18,9 +19,11 @@ const WRITE: WriteOptions = { dryRun: false, fieldManager: APF_PRODUCER };
 /** Go's strconv.ParseBool. */
 function parseBool(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
-  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(value)) return true;
-  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value)) return false;
-  return undefined;
+  try {
+    return parseGoBool(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** upstream shouldUpdateSpec: the annotation if it is a boolean, else whether the spec was never changed. */
