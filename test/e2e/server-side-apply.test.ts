@@ -151,6 +151,20 @@ spec:
     assert.deepEqual(Object.keys(fields['f:spec']['f:ports']), ['k:{"port":80,"protocol":"TCP"}']);
   });
 
+  test('an applied empty map is owned (a NetworkPolicy selecting every pod), as kubernetes#92913 fixed', async () => {
+    const policy = `apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: all-pods, namespace: ${NS}}
+spec:
+  podSelector: {}
+  policyTypes: [Ingress]
+`;
+    assert.match(await c.kubectl(['apply', '--server-side', '-f', '-'], { input: policy }), /serverside-applied/);
+    const applied = JSON.parse(await c.kubectl(['get', 'networkpolicy', 'all-pods', '-n', NS, '--show-managed-fields', '-o', 'json'])) as { metadata: { managedFields: Entry[] } };
+    const fields = applied.metadata.managedFields.find((e) => e.manager === 'kubectl' && e.operation === 'Apply')?.fieldsV1;
+    assert.deepEqual(fields?.['f:spec'], { 'f:podSelector': {}, 'f:policyTypes': {} });
+  });
+
   test('bad apply requests answer as upstream', async () => {
     const path = `/api/v1/namespaces/${NS}/configmaps/bad`;
     const applyReq = (query: string, body: string) => raw.request('PATCH', `${path}${query}`, { body, contentType: 'application/apply-patch+yaml' });
