@@ -8,7 +8,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { buildStores } from '../../server/stores.js';
 import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
-import { until } from '../test-eventually.js';
+import { until, untilHealthy } from '../test-eventually.js';
 import { APF_CONFIGURATION, apfConfiguration, apfConfigurationController, ensureAPFConfiguration, type APFConfiguration } from './apf-configuration-controller.js';
 
 const write = { dryRun: false };
@@ -93,7 +93,7 @@ describe('ensureAPFConfiguration', () => {
       await stores.priorityLevels.create('', { apiVersion: 'flowcontrol.apiserver.k8s.io/v1beta2', kind: 'PriorityLevelConfiguration', metadata: { name: 'nowhere' }, spec: { type: 'Limited', limited: { limitResponse: { type: 'Reject' } } } }, write);
       await until(async () => ((await names('priorityLevels')).includes('exempt') || undefined), 'exempt again');
       await until(async () => ((await get('flowSchemas', 'mine')).status?.conditions?.[0]?.status === 'False' || undefined), 'mine no longer dangling');
-      controller.check();
+      await untilHealthy(controller);
     } finally {
       await controller.stop();
     }

@@ -39,7 +39,9 @@ export function localAPIServicesController(context: ControllerContext, deps: Loc
   const listed = (): Readonly<APIService>[] => apiServices.informer.list() as unknown as Readonly<APIService>[];
   const reconcile = async (key: string, queue: WorkQueue): Promise<void> => {
     await apiServices.informer.synced();
-    if (key === SYNC_KEY) return syncLocalAPIServices(apiServices.client, listed(), deps.servedGroupVersions());
+    // A full sync (rare: at start and when the served set changes) lists what the server has: the cache may
+    // not have seen the writes of the previous sync yet, and nothing would sync again after it catches up.
+    if (key === SYNC_KEY) return syncLocalAPIServices(apiServices.client, (await apiServices.client.list('')).items as unknown as APIService[], deps.servedGroupVersions());
     if (key !== SERVICES_KEY) return updateAvailability(apiServices, services, key);
     for (const obj of listed()) if (obj.spec?.service) queue.add(obj.metadata.name ?? '');
   };

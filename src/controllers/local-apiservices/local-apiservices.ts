@@ -57,8 +57,8 @@ const sortedSpec = (spec: APIService['spec']): unknown => Object.fromEntries(Obj
 
 /**
  * Brings the Local APIServices in line with the served group-versions: creates the missing ones, resets
- * the spec of managed ones that drifted, deletes managed ones no longer served. `current` is what the
- * APIService informer holds; each write judges the object the server has. Call again whenever the served
+ * the spec of managed ones that drifted, deletes managed ones no longer served. `current` is the
+ * APIServices as listed; a spec reset judges the object the server has. Call again whenever the served
  * set changes (CRDs, `--runtime-config`).
  */
 export async function syncLocalAPIServices(client: ResourceClient, current: readonly Readonly<APIService>[], served: readonly GroupVersion[]): Promise<void> {

@@ -10,7 +10,7 @@ import { buildStores } from '../../server/stores.js';
 import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
 import type { ControllerContext } from '../controller-context.js';
-import { until } from '../test-eventually.js';
+import { until, untilHealthy } from '../test-eventually.js';
 import { localAPIServicesController, LOCAL_APISERVICES } from './local-apiservices-controller.js';
 import { syncLocalAPIServices, type GroupVersion } from './local-apiservices.js';
 
@@ -82,7 +82,7 @@ describe('syncLocalAPIServices', () => {
       await store.create('', { apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: 'v1beta1.metrics.k8s.io' }, spec: remote }, write);
       const condition = await until(async () => ((await store.get('', 'v1beta1.metrics.k8s.io')).object as APIService).status?.conditions?.[0], 'the Available condition');
       assert.deepEqual([condition.type, condition.status, condition.reason], ['Available', 'False', 'ServiceNotFound']);
-      controller.check();
+      await untilHealthy(controller);
     } finally {
       await controller.stop();
     }
