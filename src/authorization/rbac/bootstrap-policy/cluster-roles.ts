@@ -24,7 +24,6 @@ const aggregateToEdit = (): RuleBuilder[] => [
   rule(...WRITE).groups(EXTENSIONS).resources('daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'ingresses', 'replicasets', 'replicasets/scale', 'replicationcontrollers/scale', 'networkpolicies'),
   rule(...WRITE).groups('policy').resources('poddisruptionbudgets'),
   rule(...WRITE).groups(NETWORKING).resources('networkpolicies', 'ingresses'),
-  rule(...READ_WRITE).groups(COORDINATION).resources('leases'),
 ];
 
 const aggregateToView = (): RuleBuilder[] => [

@@ -3,6 +3,7 @@
 // controller runs as with --use-service-account-credentials. Rules gated by features that are off in 1.25
 // (PodDisruptionConditions, StatefulSetAutoDeletePVC, StorageVersionAPI) are left out; gates on by default
 // in 1.25 (ExpandPersistentVolumes, GenericEphemeralVolume, TTLAfterFinished, CSIMigration) are in.
+// upstream-testdata.test.ts compares the result with 1.25's expected output.
 import type { ClusterRole, ClusterRoleBinding } from '../../../apis/rbac/v1/schemas.generated.js';
 import {
   APPS, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, clusterRoleBinding, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, NETWORKING, READ, rule, STORAGE, subjects,

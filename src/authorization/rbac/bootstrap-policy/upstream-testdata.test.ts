@@ -1,10 +1,12 @@
 // kplane's bootstrap policy against Kubernetes 1.25's expected output (upstream keeps it as
 // plugin/pkg/auth/authorizer/rbac/bootstrappolicy/testdata/*.yaml and compares it exactly, order included).
-// Sources of ./testdata (facts, trimmed of creationTimestamp): cluster roles, cluster role bindings and namespace
-// policy as in a 1.25/1.26-era copy of upstream's testdata (endpoints leader-election rules still present, removed in
-// 1.28; no selfsubjectreviews, added in 1.27) with 1.26's `/metrics/slis` (component SLIs, alpha in 1.26) left out;
-// controller roles as in a copy taken from main after 1.25's MultiCIDRRangeAllocator (node-controller reads
-// `clustercidrconfigs`) with a later feature branch's resource-claim-controller left out.
+// ./testdata holds those six lists for 1.25, trimmed of creationTimestamp. Source: a fork of kubernetes/kubernetes at
+// a commit whose policy.go, controller_policy.go and testdata agree with each other and are 1.25's: after 1.25's
+// MultiCIDRRangeAllocator (node-controller reads `clustercidrconfigs`, later renamed `clustercidrs`) and before 1.26's
+// additions (`/metrics/slis` in system:monitoring, leases in system:aggregate-to-edit, basicUserRules); the fork's
+// own resource-claim-controller (a pre-merge DynamicResourceAllocation branch) is left out. Cross-checked with a 1.26
+// copy of cluster-roles, cluster-role-bindings and namespace-roles (same but for those 1.26 additions) and with
+// 1.28's removal of the endpoints leader-election rules (kubernetes#117140, #117414), which 1.25 still has.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
