@@ -5,8 +5,10 @@
 // through the controller's own client.
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Informer } from '../client/informer.js';
+import type { ResourceClient, ResourceRef } from '../client/resource-client.js';
 import { isStatusError } from '../errors/status-error.js';
 import type { Controller } from './controller.js';
+import type { ControllerContext } from './controller-context.js';
 import { WorkQueue } from './work-queue.js';
 
 /** One informer and what its events queue. */
@@ -15,14 +17,23 @@ export interface QueueWatch {
   onObject(object: Readonly<KubeObject>, type: 'ADDED' | 'MODIFIED' | 'DELETED', queue: WorkQueue): void;
 }
 
-/** A controller named `name` running `reconcile` for every key its informers queue. */
-export function queueController(name: string, watches: readonly QueueWatch[], reconcile: (key: string, queue: WorkQueue) => Promise<void>): Controller {
+/** What a controller does besides following its informers: keys of its own at start (a full sync, a timer), undone at stop. */
+export interface QueueLifecycle {
+  start?(queue: WorkQueue): void;
+  stop?(): void;
+}
+
+/** A controller named `name` running `reconcile` for every key its informers (and `lifecycle`) queue. */
+export function queueController(
+  name: string, watches: readonly QueueWatch[], reconcile: (key: string, queue: WorkQueue) => Promise<void>, lifecycle: QueueLifecycle = {},
+): Controller {
   const queue: WorkQueue = new WorkQueue((key) => reconcile(key, queue));
   let running = false;
   return {
     name,
     async start() {
       running = true;
+      lifecycle.start?.(queue);
       // An informer keeps its handlers: after stop they do nothing (the queue takes no more keys).
       for (const { informer, onObject } of watches) {
         informer.addHandlers({
@@ -33,6 +44,7 @@ export function queueController(name: string, watches: readonly QueueWatch[], re
       }
     },
     stop() {
+      lifecycle.stop?.();
       queue.stop();
       running = false;
     },
@@ -40,6 +52,31 @@ export function queueController(name: string, watches: readonly QueueWatch[], re
       if (!running || watches.some(({ informer }) => informer.hasSynced && !informer.watching)) throw new Error(`${name} controller is not watching`);
     },
   };
+}
+
+/** A resource as a controller follows it: the shared informer it reads, the client it writes with. */
+export interface Followed {
+  readonly informer: Informer;
+  readonly client: ResourceClient;
+}
+
+export const followed = (context: ControllerContext, ref: ResourceRef): Followed => ({ informer: context.informers.informerFor(ref), client: context.clients.resource(ref) });
+
+export const isNotFound = (error: unknown): boolean => isStatusError(error) && error.code === 404;
+
+/**
+ * Whether `namespace/name` exists: in the informer's cache, else as the server says (a cache that has not
+ * seen a new object yet must not make a controller report it missing).
+ */
+export async function existsConfirmed(informer: Informer, client: ResourceClient, namespace: string, name: string): Promise<boolean> {
+  if (informer.get(namespace, name)) return true;
+  try {
+    await client.get(namespace, name);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
 }
 
 /** Whether a write failed because the object or namespace is gone or going (nothing to retry). */

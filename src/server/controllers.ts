@@ -106,16 +106,18 @@ function controllerBuilders(
       stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
     })],
   ];
-  const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
+  const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices')?.def;
   if (apiServices) {
     const servedGVs = () => servedGroupVersions(registry ? registry.current().definitions : served.stores.map((s) => s.def));
-    const services = storeOf(served, '', 'v1', 'services');
+    const services = storeOf(served, '', 'v1', 'services')?.def;
     const onServedSetChange = registry ? { onServedSetChange: (listener: () => void) => registry.onChange(listener) } : {};
-    builders.push(['local-apiservices', () => localAPIServicesController({ apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs, ...onServedSetChange })]);
+    builders.push(['local-apiservices', () => localAPIServicesController(contextFor('local-apiservices'), {
+      apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs, ...onServedSetChange,
+    })]);
   }
-  const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
-  const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');
-  if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController({ flowSchemas, priorityLevels })]);
+  const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas')?.def;
+  const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations')?.def;
+  if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController(contextFor('apf-configuration'), { flowSchemas, priorityLevels })]);
   const secrets = storeOf(served, '', 'v1', 'secrets')?.def;
   const configMaps = storeOf(served, '', 'v1', 'configmaps')?.def;
   if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController(contextFor('bootstrapsigner'), { secrets, configMaps })]);

@@ -186,9 +186,13 @@ spec:
     const warn = await applyReq('?fieldManager=m&fieldValidation=Warn', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bad' }, foo: 1 }));
     assert.equal(warn.status, 201);
     assert.match(String(warn.headers['warning']), /299 - "unknown field \\"foo\\""/);
-    const yaml = await applyReq('?fieldManager=m', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata:\n  y: "2"\n');
+    // Read as YAML 1.1, as sigs.k8s.io/yaml reads it: a plain `y` key is the boolean true, so the key "true".
+    const yaml = await applyReq('?fieldManager=m', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata:\n  y: "2"\n  "n": "3"\n');
     assert.equal(yaml.status, 200);
-    assert.deepEqual((yaml.json() as Obj).data, { y: '2' });
+    assert.deepEqual((yaml.json() as Obj).data, { true: '2', n: '3' });
+    // A boolean where a string is wanted is the decoder's type error, as upstream's.
+    const typed = await applyReq('?fieldManager=m', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata:\n  a: yes\n');
+    assert.equal(typed.status, 400, typed.body);
     const wrongName = await applyReq('?fieldManager=m', configMap('other', { a: '1' }));
     assert.equal(wrongName.status, 400);
     assert.equal((wrongName.json() as { message: string }).message, 'the name of the object (other) does not match the name on the URL (bad)');
