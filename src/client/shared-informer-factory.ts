@@ -28,9 +28,9 @@ export class SharedInformerFactory {
     return informer as T;
   }
 
-  /** Tells `subscriber` every list and event of `ref` (no cache kept for it). */
-  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber): void {
-    this.#reflector(ref).subscribe(subscriber);
+  /** Tells `subscriber` every list and event of `ref` (no cache kept for it); returns the function that stops telling it. */
+  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber): () => void {
+    return this.#reflector(ref).subscribe(subscriber);
   }
 
   /** Runs every reflector, and those made later at once, until `signal` aborts. */
@@ -52,14 +52,16 @@ export class SharedInformerFactory {
 
 /** One resource's list-then-watch, told to every subscriber. */
 class SharedReflector {
-  readonly #subscribers: ListWatchSubscriber[] = [];
+  #subscribers: ListWatchSubscriber[] = [];
   #round: AbortController | undefined;
 
   constructor(private readonly client: ResourceClient) {}
 
-  subscribe(subscriber: ListWatchSubscriber): void {
+  subscribe(subscriber: ListWatchSubscriber): () => void {
     this.#subscribers.push(subscriber);
     this.#round?.abort(); // list again, for the newcomer
+    // A new array: a delivery under way goes on over the one it started with.
+    return () => void (this.#subscribers = this.#subscribers.filter((s) => s !== subscriber));
   }
 
   run(signal: AbortSignal): void {

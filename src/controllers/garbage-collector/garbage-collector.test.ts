@@ -1,15 +1,19 @@
 // The garbage collector over real stores (memory backend), for the cases kubectl cannot set up easily:
 // a cluster-scoped dependent naming a namespaced owner, an owner of a kind not served, a Secret owned by a
-// ConfigMap (two resources, two watches), and the graph emptied once everything is collected.
+// ConfigMap (two resources, two watches), and the graph emptied once everything is collected. The collector
+// runs through a loopback over these stores (server/test-loopback.ts), as it runs in the server.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtInResources } from '../../apis/index.js';
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import { buildStores } from '../../server/stores.js';
+import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
+import type { Controller } from '../controller.js';
 import { until } from '../test-eventually.js';
 import { garbageCollectorController } from './garbage-collector.js';
+import type { DependencyGraph } from './graph.js';
 
 const write = { dryRun: false };
 const ref = (owner: KubeObject, extra: Partial<OwnerReference> = {}): OwnerReference => ({ apiVersion: owner.apiVersion ?? 'v1', kind: owner.kind ?? '', name: owner.metadata.name ?? '', uid: owner.metadata.uid ?? '', ...extra });
@@ -18,13 +22,17 @@ describe('garbage collector controller', () => {
   const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
   const store = (group: string, resource: string) => served.stores.find((s) => s.def.group === group && s.def.resource === resource)!;
   const [configMaps, secrets, priorityClasses] = [store('', 'configmaps'), store('', 'secrets'), store('scheduling.k8s.io', 'priorityclasses')];
-  const gc = garbageCollectorController({ stores: served.stores });
+  let loopback: TestLoopback;
+  let gc: Controller & { readonly graph: DependencyGraph };
   before(async () => {
     await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
+    loopback = await testLoopback(served.stores);
+    gc = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: served.stores.map((s) => s.def) });
     await gc.start();
   });
-  after(() => {
+  after(async () => {
     gc.stop();
+    await loopback.close();
     [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
 
