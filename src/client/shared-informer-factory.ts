@@ -3,6 +3,7 @@
 // it keeps its own index as the garbage collector does, subscribes to the events alone. A subscriber that
 // joins a running reflector makes it list again, so the newcomer is handed everything that exists; the
 // others take the relist as a no-op (an informer tells handlers only of what changed).
+import { setMaxListeners } from 'node:events';
 import { Informer } from './informer.js';
 import { clientListerWatcher, listThenWatch, type ListWatchSubscriber } from './list-watch.js';
 import type { ResourceClient, ResourceRef } from './resource-client.js';
@@ -35,6 +36,7 @@ export class SharedInformerFactory {
 
   /** Runs every reflector, and those made later at once, until `signal` aborts. */
   start(signal: AbortSignal): void {
+    setMaxListeners(0, signal); // each reflector listens on it (the garbage collector follows every resource)
     this.#signal = signal;
     for (const reflector of this.#reflectors.values()) reflector.run(signal);
   }
