@@ -17,9 +17,13 @@ import { WorkQueue } from '../work-queue.js';
 import { decide, referenceState, type ClassifiedReference, type Decision } from './decisions.js';
 import { DependencyGraph, type GraphNode, type GraphWork } from './graph.js';
 import { ResourceTable } from './resources.js';
+import { AbsentOwners } from './absent-owners.js';
 import { resourceFollower } from './follow-resource.js';
 import { invalidNamespaceEvent, ownerInOtherNamespace } from './invalid-namespace.js';
 import { patchMetadataList } from './patch-metadata.js';
+
+/** Items worked on at once, and requests of one orphaning at once (kube-controller-manager's --concurrent-gc-syncs). */
+const CONCURRENT_GC_SYNCS = 20;
 
 export interface GarbageCollectorDeps {
   /** The served resources at start. */
@@ -36,8 +40,9 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
   const unsubscribe: (() => void)[] = [];
   const table = new ResourceTable();
   const graph = new DependencyGraph(table.resolve);
+  const absent = new AbsentOwners();
   const open = new Set<number>();
-  const queue: WorkQueue = new WorkQueue((key) => (key.startsWith('o/') ? attemptToOrphan(key.slice(2)) : attemptToDelete(key.slice(2))));
+  const queue: WorkQueue = new WorkQueue((key) => (key.startsWith('o/') ? attemptToOrphan(key.slice(2)) : attemptToDelete(key.slice(2))), CONCURRENT_GC_SYNCS);
   const enqueue = (work: GraphWork): void => {
     for (const node of work.attemptToDelete) queue.add(`d/${node.uid}`);
     for (const node of work.attemptToOrphan) queue.add(`o/${node.uid}`);
@@ -96,20 +101,24 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
     if (resource < 0) return { uid: ref.uid, state: 'unresolved' };
     if (namespaced && node.namespace === '') return { uid: ref.uid, state: 'invalid' };
     const namespace = namespaced ? node.namespace : '';
+    if (absent.has(namespace, ref.uid)) return { uid: ref.uid, state: 'dangling' };
     const state = referenceState(ref.uid, await lookup(resource, namespace, ref.name));
     if (state !== 'dangling' && graph.get(ref.uid)?.dependents?.has(node) !== true) graph.relink(node, ref.uid, resource, namespace, ref.name);
-    if (state === 'dangling' && namespaced) await reportInvalidNamespace(node, latest, resource, ref);
+    // An owner in another namespace is not remembered: each of its dependents there gets its event.
+    if (state === 'dangling' && !(namespaced && (await reportedInOtherNamespace(node, latest, resource, ref)))) absent.add(namespace, ref.uid);
     return { uid: ref.uid, state };
   }
 
-  /** The owner lives in another namespace: a Warning event on the dependent, as upstream records it. */
-  async function reportInvalidNamespace(node: GraphNode, latest: Readonly<KubeObject>, ownerResource: number, ref: OwnerReference): Promise<void> {
+  /** Whether the owner lives in another namespace; if so, a Warning event on the dependent, as upstream records it. */
+  async function reportedInOtherNamespace(node: GraphNode, latest: Readonly<KubeObject>, ownerResource: number, ref: OwnerReference): Promise<boolean> {
     const owners = client(ownerResource);
+    if (!owners || !(await ownerInOtherNamespace(owners, ref, node.namespace))) return false;
     const events = client(table.resolve('v1', 'Event').resource);
     const own = table.def(node.resource);
-    if (!owners || !events || !own || !(await ownerInOtherNamespace(owners, ref, node.namespace))) return;
+    if (!events || !own) return true;
     const event = invalidNamespaceEvent(latest, own.group ? `${own.group}/${own.version}` : own.version, own.kind, ref, new Date());
     await events.create(node.namespace, event).catch((error: unknown) => console.error('kplane: garbagecollector: recording an event:', error instanceof Error ? error.message : error));
+    return true;
   }
 
   async function act(node: GraphNode, decision: Decision): Promise<void> {
@@ -134,7 +143,7 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
   async function attemptToOrphan(uid: string): Promise<void> {
     const node = graph.get(uid);
     if (!node?.orphaning) return;
-    await Promise.all([...(node.dependents ?? [])].map((dependent) => updateMeta(dependent, 'ownerReferences', (meta) => (meta.ownerReferences ?? []).filter((r) => r.uid !== uid))));
+    await eachAtMost([...(node.dependents ?? [])], CONCURRENT_GC_SYNCS, (dependent) => updateMeta(dependent, 'ownerReferences', (meta) => (meta.ownerReferences ?? []).filter((r) => r.uid !== uid)));
     await removeFinalizer(node, ORPHAN_FINALIZER);
   }
 
@@ -166,6 +175,17 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
       if (!running || open.size < table.entries.length) throw new Error('garbage collector is not watching every resource');
     },
   };
+}
+
+/** Runs `work` on every item, `limit` at a time; rejects with the first failure once the others are done. */
+async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** A write on an object that is gone, or whose uid precondition failed, has nothing left to do. */
