@@ -74,6 +74,21 @@ describe('garbage collector controller', () => {
     assert.ok(await exists(() => configMaps.get('ns', 'unknown-kind')));
   });
 
+  test('a stopped collector is told of nothing more (it leaves the shared reflectors)', async () => {
+    const other = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: served.stores.map((s) => s.def) });
+    await other.start();
+    const owner = await cm('unsubscribed-owner');
+    const seen = (graph: DependencyGraph, obj: KubeObject) => until(async () => (graph.get(obj.metadata.uid ?? '') ? true : undefined), `${obj.metadata.name} in the graph`);
+    await seen(other.graph, await cm('unsubscribed-first', [ref(owner)]));
+    other.stop();
+    const before = await cm('unsubscribed-before', [ref(owner)]);
+    const after = await cm('unsubscribed-after', [ref(owner)]);
+    // One reflector tells its subscribers in order: once the running collector has the later one, the stopped one would have the first.
+    await seen(gc.graph, after);
+    assert.ok(gc.graph.get(before.metadata.uid ?? ''));
+    assert.equal(other.graph.get(before.metadata.uid ?? ''), undefined);
+  });
+
   test('orphaning removes only the deleted owner\'s reference', async () => {
     const [a, b] = [await cm('orphan-a'), await cm('orphan-b')];
     await cm('orphan-dep', [ref(a), ref(b)]);
