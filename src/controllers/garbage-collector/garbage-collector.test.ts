@@ -89,6 +89,20 @@ describe('garbage collector controller', () => {
     assert.equal(other.graph.get(before.metadata.uid ?? ''), undefined);
   });
 
+  test('a resource whose list fails counts as a sync error, and the collector is not ready', async () => {
+    let errors = 0;
+    const unserved = { ...configMaps.def, group: 'example.com', resource: 'widgets', kind: 'Widget' };
+    const other = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: [configMaps.def, unserved], onSyncError: () => errors++ });
+    await other.start();
+    try {
+      await until(async () => (errors > 0 ? true : undefined), 'a sync error');
+      assert.throws(() => other.check(), /not watching every resource/);
+      gc.check();
+    } finally {
+      other.stop();
+    }
+  });
+
   test('orphaning removes only the deleted owner\'s reference', async () => {
     const [a, b] = [await cm('orphan-a'), await cm('orphan-b')];
     await cm('orphan-dep', [ref(a), ref(b)]);

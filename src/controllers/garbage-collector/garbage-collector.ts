@@ -41,6 +41,7 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
   const table = new ResourceTable();
   const graph = new DependencyGraph(table.resolve);
   const absent = new AbsentOwners();
+  /** The resources listed and followed since their last failure. */
   const open = new Set<number>();
   const queue: WorkQueue = new WorkQueue((key) => (key.startsWith('o/') ? attemptToOrphan(key.slice(2)) : attemptToDelete(key.slice(2))), CONCURRENT_GC_SYNCS);
   const enqueue = (work: GraphWork): void => {
@@ -51,8 +52,12 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
     for (const entry of table.update(definitions)) {
       const index = table.entries.indexOf(entry);
       unsubscribe.push(context.informers.subscribe(entry.def, resourceFollower({
-        onWatching: (watching) => (watching ? open.add(index) : open.delete(index)),
-        ...(deps.onSyncError ? { onSyncError: deps.onSyncError } : {}),
+        // A relist another subscriber asked for is no failure: only a failed list or watch closes the resource.
+        onWatching: (watching) => watching && open.add(index),
+        onSyncError: () => {
+          open.delete(index);
+          deps.onSyncError?.();
+        },
         onObject: (obj, type) => enqueue(type === 'DELETED' ? graph.remove(obj.metadata.uid ?? '') : graph.observe(obj, index)),
         onRelisted: (seen) => {
           for (const node of [...graph.all()]) if (node.observed && node.resource === index && !seen.has(node.uid)) enqueue(graph.remove(node.uid));
