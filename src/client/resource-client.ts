@@ -28,6 +28,8 @@ export interface ListAnswer {
 
 export interface WriteQuery {
   subresource?: string;
+  /** The `fieldManager` query parameter; without it the server names the manager after the user agent. */
+  fieldManager?: string;
 }
 
 /** client-go's retry.DefaultRetry: 5 attempts, 10 ms apart. */
@@ -60,22 +62,22 @@ export class ResourceClient {
 
   async create(namespace: string, object: KubeObject, query: WriteQuery & { name?: string } = {}): Promise<KubeObject> {
     const path = query.subresource ? this.#path(namespace, query.name, query.subresource) : this.#path(namespace);
-    return this.#call('POST', path, JSON.stringify(query.subresource ? object : this.#typed(object)));
+    return this.#call('POST', path + managerQuery(query), JSON.stringify(query.subresource ? object : this.#typed(object)));
   }
 
   /** PUT of `object` as it is (its resourceVersion is the precondition). */
   async replace(namespace: string, object: KubeObject, query: WriteQuery = {}): Promise<KubeObject> {
-    return this.#call('PUT', this.#path(namespace, object.metadata.name, query.subresource), JSON.stringify(this.#typed(object)));
+    return this.#call('PUT', this.#path(namespace, object.metadata.name, query.subresource) + managerQuery(query), JSON.stringify(this.#typed(object)));
   }
 
   /**
    * Reads the object, lets `mutate` change a copy and writes it back, again on a conflict (client-go's
    * RetryOnConflict). `mutate` returning undefined means nothing to change: nothing is written.
    */
-  async update(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject | undefined, query: WriteQuery = {}): Promise<KubeObject> {
+  async update(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject | undefined | Promise<KubeObject | undefined>, query: WriteQuery = {}): Promise<KubeObject> {
     for (let attempt = 1; ; attempt++) {
       const current = await this.get(namespace, name);
-      const next = mutate(structuredClone(current));
+      const next = await mutate(structuredClone(current));
       if (next === undefined) return current;
       try {
         return await this.replace(namespace, next, query);
@@ -87,7 +89,7 @@ export class ResourceClient {
   }
 
   async patch(namespace: string, name: string, contentType: string, body: unknown, query: WriteQuery = {}): Promise<KubeObject> {
-    return this.#call('PATCH', this.#path(namespace, name, query.subresource), JSON.stringify(body), contentType);
+    return this.#call('PATCH', this.#path(namespace, name, query.subresource) + managerQuery(query), JSON.stringify(body), contentType);
   }
 
   async delete(namespace: string, name: string, options: DeleteOptions = {}): Promise<void> {
@@ -126,6 +128,8 @@ function queryString(query: Record<string, string | undefined>): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+const managerQuery = (query: WriteQuery): string => queryString({ fieldManager: query.fieldManager });
 
 async function readAll(body: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];

@@ -19,6 +19,12 @@ const SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
   'clusterrole-aggregation': 'clusterrole-aggregation-controller',
 };
 
+/** The controllers that are kube-apiserver's own (its autoregister and APF configuration controllers). */
+const APISERVER_CONTROLLERS: ReadonlySet<string> = new Set(['local-apiservices', 'apf-configuration']);
+
+/** Whether controller `name` is kube-apiserver's rather than kube-controller-manager's. */
+export const isAPIServerController = (name: string): boolean => APISERVER_CONTROLLERS.has(name);
+
 /** kube-controller-manager's own identity (its kubeconfig's): shared informers, the tokens controller. */
 export const CONTROLLER_MANAGER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: [] };
 

@@ -1,50 +1,91 @@
-// A controller made of watches that queue keys and a reconcile of one key (client-go's informer, event
-// handlers and worker, in the small): each watch is followed for the controller's life (a restarted watch
-// re-delivers every object, so a level-triggered reconcile catches up), and the health check fails while
-// any watch is down.
+// A controller made of informers that queue keys and a reconcile of one key (client-go's informers, event
+// handlers and worker, in the small): each informer is one of the process's shared informers, whose relist
+// after a failed watch re-delivers what changed, so a level-triggered reconcile catches up; the health check
+// fails while any of its watches is down. Reads go to the informers' caches (upstream's listers), writes
+// through the controller's own client.
 import type { KubeObject } from '../apis/meta/v1/types.js';
+import type { Informer } from '../client/informer.js';
+import type { ResourceClient, ResourceRef } from '../client/resource-client.js';
 import { isStatusError } from '../errors/status-error.js';
-import type { Store } from '../registry/store/index.js';
 import type { Controller } from './controller.js';
-import { followWatch } from './follow-watch.js';
+import type { ControllerContext } from './controller-context.js';
 import { WorkQueue } from './work-queue.js';
 
-/** One watched store and what its events queue. */
+/** One informer and what its events queue. */
 export interface QueueWatch {
-  readonly store: Store;
+  readonly informer: Informer;
   onObject(object: Readonly<KubeObject>, type: 'ADDED' | 'MODIFIED' | 'DELETED', queue: WorkQueue): void;
 }
 
-/** A controller named `name` running `reconcile` for every key its watches queue. */
-export function queueController(name: string, watches: readonly QueueWatch[], reconcile: (key: string, queue: WorkQueue) => Promise<void>): Controller {
-  const abort = new AbortController();
+/** What a controller does besides following its informers: keys of its own at start (a full sync, a timer), undone at stop. */
+export interface QueueLifecycle {
+  start?(queue: WorkQueue): void;
+  stop?(): void;
+}
+
+/** A controller named `name` running `reconcile` for every key its informers (and `lifecycle`) queue. */
+export function queueController(
+  name: string, watches: readonly QueueWatch[], reconcile: (key: string, queue: WorkQueue) => Promise<void>, lifecycle: QueueLifecycle = {},
+): Controller {
   const queue: WorkQueue = new WorkQueue((key) => reconcile(key, queue));
-  const watching = new Map<QueueWatch, boolean>();
+  let running = false;
   return {
     name,
     async start() {
-      for (const watch of watches) {
-        watching.set(watch, true);
-        void followWatch(watch.store, { name, signal: abort.signal, onWatching: (w) => watching.set(watch, w), onObject: (obj, type) => watch.onObject(obj, type, queue) });
+      running = true;
+      lifecycle.start?.(queue);
+      // An informer keeps its handlers: after stop they do nothing (the queue takes no more keys).
+      for (const { informer, onObject } of watches) {
+        informer.addHandlers({
+          onAdd: (object) => onObject(object, 'ADDED', queue),
+          onUpdate: (_old, object) => onObject(object, 'MODIFIED', queue),
+          onDelete: (object) => onObject(object, 'DELETED', queue),
+        });
       }
     },
     stop() {
-      abort.abort();
+      lifecycle.stop?.();
       queue.stop();
-      watching.clear();
+      running = false;
     },
     check() {
-      if (watching.size === 0 || [...watching.values()].includes(false)) throw new Error(`${name} controller is not watching`);
+      if (!running || watches.some(({ informer }) => informer.hasSynced && !informer.watching)) throw new Error(`${name} controller is not watching`);
     },
   };
 }
 
-export { getIfExists } from '../registry/store/index.js';
+/** A resource as a controller follows it: the shared informer it reads, the client it writes with. */
+export interface Followed {
+  readonly informer: Informer;
+  readonly client: ResourceClient;
+}
+
+export const followed = (context: ControllerContext, ref: ResourceRef): Followed => ({ informer: context.informers.informerFor(ref), client: context.clients.resource(ref) });
+
+export const isNotFound = (error: unknown): boolean => isStatusError(error) && error.code === 404;
+
+/**
+ * Whether `namespace/name` exists: in the informer's cache, else as the server says (a cache that has not
+ * seen a new object yet must not make a controller report it missing).
+ */
+export async function existsConfirmed(informer: Informer, client: ResourceClient, namespace: string, name: string): Promise<boolean> {
+  if (informer.get(namespace, name)) return true;
+  try {
+    await client.get(namespace, name);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
 
 /** Whether a write failed because the object or namespace is gone or going (nothing to retry). */
 export function isGoneOrTerminating(error: unknown): boolean {
   return isStatusError(error) && (error.code === 404 || (error.code === 403 && /because it is being terminated|not found/.test(error.message)));
 }
+
+/** Whether a write failed because the object is gone, or a precondition or resourceVersion no longer holds. */
+export const isGoneOrChanged = (error: unknown): boolean => isStatusError(error) && (error.code === 404 || error.code === 409);
 
 /** An active namespace: not being deleted. */
 export const isActiveNamespace = (ns: Readonly<KubeObject> | undefined): boolean =>

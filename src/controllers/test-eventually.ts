@@ -9,3 +9,15 @@ export async function until<T>(check: () => Promise<T | undefined>, what: string
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Waits until `controller.check()` passes (a watch that just ended is opened again after a relist). */
+export async function untilHealthy(controller: { check(): void }): Promise<void> {
+  await until(async () => {
+    try {
+      controller.check();
+      return true;
+    } catch {
+      return undefined;
+    }
+  }, 'the controller to be healthy');
+}

@@ -1,5 +1,5 @@
 // Reading and decoding request bodies, with the upstream size limit.
-import YAML from 'yaml';
+import { decodeYaml } from './yaml-decoding.js';
 import { badRequest, requestEntityTooLarge } from '../errors/status-error.js';
 import { unrecognizedBody } from '../schema/decode-errors.js';
 import { exceedsMaxJsonDepth, goJsonSyntaxError } from '../schema/go-json-syntax.js';
@@ -68,7 +68,7 @@ export function parseBody(body: Buffer, yaml: boolean, kind?: string): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   if (yaml) {
     try {
-      return YAML.parse(text, { version: '1.2', merge: true, uniqueKeys: false });
+      return decodeYaml(text);
     } catch (error) {
       throw badRequest(`error converting YAML to JSON: ${(error as Error).message}`);
     }

@@ -6,12 +6,16 @@ import { isStatusError } from '../errors/status-error.js';
 import type { ApiMetrics } from '../server/metrics.js';
 import { dryRunLabel, recordOn } from '../server/request-metrics.js';
 
+const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
+
 export function withMetrics(next: Parameters<Filter>[0], metrics: ApiMetrics): ReturnType<Filter> {
   return async (ctx) => {
     const start = performance.now();
     // As upstream, nothing is allocated for the label unless the parameter is there.
     const dryRun = ctx.query.has('dryRun') ? dryRunLabel(ctx.query.getAll('dryRun')) : '';
-    const series = metrics.requests.series(ctx.info, dryRun);
+    // upstream CleanVerb: a PATCH whose Content-Type is exactly the apply type is APPLY.
+    const apply = ctx.info.verb === 'patch' && ctx.req.headers['content-type'] === APPLY_PATCH_TYPE;
+    const series = metrics.requests.series(ctx.info, dryRun, apply);
     const longRunning = countsAsLongRunning(ctx.info);
     if (longRunning) series.longRunning = (series.longRunning ?? 0) + 1;
     // Errors are written by the recovery filter outside this one: take their code from the error, and the
@@ -24,7 +28,8 @@ export function withMetrics(next: Parameters<Filter>[0], metrics: ApiMetrics): R
       throw error;
     } finally {
       if (longRunning) series.longRunning!--;
-      const seconds = ctx.info.verb === 'watch' ? undefined : (performance.now() - start) / 1000;
+      // Watches too: upstream's MonitorRequest observes every request when it ends.
+      const seconds = (performance.now() - start) / 1000;
       if (code === undefined) recordOn(series, ctx.code ?? ctx.res.statusCode, seconds, ctx.responseBytes);
       else {
         const thrown = code;

@@ -1,12 +1,15 @@
-// What the in-process controllers run on: a client per identity over the loopback, and one shared informer
-// factory (kube-controller-manager's, listing and watching as `system:kube-controller-manager`). Before a
+// What the in-process controllers run on: a client per identity over the loopback, and a shared informer
+// factory per component: kube-controller-manager's (listing and watching as `system:kube-controller-manager`)
+// and kube-apiserver's (as `system:apiserver`), as the two processes upstream each have theirs. Before a
 // controller that runs as a service account starts, its account is made in kube-system if missing, as
 // kube-controller-manager's service-account client builder does.
 import type { ClientSet } from '../client/client-set.js';
 import { SharedInformerFactory } from '../client/shared-informer-factory.js';
 import type { ResourceRef } from '../client/resource-client.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
-import { CONTROLLER_MANAGER_USER, controllerManagerUserAgent, controllerServiceAccount, controllerUser } from '../controllers/identities.js';
+import {
+  APISERVER_USER, APISERVER_USER_AGENT, CONTROLLER_MANAGER_USER, controllerManagerUserAgent, controllerServiceAccount, controllerUser, isAPIServerController,
+} from '../controllers/identities.js';
 import { isStatusError } from '../errors/status-error.js';
 import type { Loopback } from './loopback.js';
 
@@ -16,19 +19,39 @@ export class ControllerRuntime {
   /** kube-controller-manager's own clients (its kubeconfig's identity). */
   readonly manager: ClientSet;
   readonly informers: SharedInformerFactory;
+  /** kube-apiserver's loopback clients and their informers (made when a controller of kube-apiserver asks). */
+  #apiserver: ControllerContext | undefined;
   readonly #contexts = new Map<string, ControllerContext>();
+  #signal: AbortSignal | undefined;
 
   constructor(private readonly loopback: Loopback) {
     this.manager = loopback.clients(CONTROLLER_MANAGER_USER, controllerManagerUserAgent('shared-informers'));
     this.informers = new SharedInformerFactory((ref) => this.manager.resource(ref));
   }
 
-  /** The clients and informers of controller `name` (one client set per controller). */
+  /** The clients and informers of controller `name` (one client set per kube-controller-manager controller). */
   readonly contextFor = (name: string): ControllerContext => {
+    if (isAPIServerController(name)) return this.#apiserverContext();
     let context = this.#contexts.get(name);
     if (!context) this.#contexts.set(name, (context = { clients: this.loopback.clients(controllerUser(name), controllerManagerUserAgent(name)), informers: this.informers }));
     return context;
   };
+
+  /** Runs the informers the controllers asked for, and those asked for later, until `signal` aborts. */
+  start(signal: AbortSignal): void {
+    this.#signal = signal;
+    this.informers.start(signal);
+    this.#apiserver?.informers.start(signal);
+  }
+
+  #apiserverContext(): ControllerContext {
+    if (!this.#apiserver) {
+      const clients = this.loopback.clients(APISERVER_USER, APISERVER_USER_AGENT);
+      this.#apiserver = { clients, informers: new SharedInformerFactory((ref) => clients.resource(ref)) };
+      if (this.#signal) this.#apiserver.informers.start(this.#signal);
+    }
+    return this.#apiserver;
+  }
 
   /** Makes the service account of each named controller that runs as one, when missing. */
   async ensureServiceAccounts(names: readonly string[]): Promise<void> {

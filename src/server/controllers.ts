@@ -73,7 +73,7 @@ export interface ControllerOptions {
  */
 export function buildControllers(served: ServedStores, options: ControllerOptions): Controller[] {
   const { leaderElection, registry, selection = DEFAULT_CONTROLLERS, serviceAccounts, metrics, contextFor } = options;
-  const all = [...controllerBuilders(served, contextFor, registry, metrics), ...(serviceAccounts ? serviceAccountBuilders(served, serviceAccounts) : [])];
+  const all = [...controllerBuilders(served, contextFor, registry, metrics), ...(serviceAccounts ? serviceAccountBuilders(served, contextFor, serviceAccounts) : [])];
   const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');
@@ -104,32 +104,34 @@ function controllerBuilders(
       definitions: registry?.current().definitions ?? served.stores.map((s) => s.def), ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
     })],
   ];
-  const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
+  const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices')?.def;
   if (apiServices) {
     const servedGVs = () => servedGroupVersions(registry ? registry.current().definitions : served.stores.map((s) => s.def));
-    const services = storeOf(served, '', 'v1', 'services');
+    const services = storeOf(served, '', 'v1', 'services')?.def;
     const onServedSetChange = registry ? { onServedSetChange: (listener: () => void) => registry.onChange(listener) } : {};
-    builders.push(['local-apiservices', () => localAPIServicesController({ apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs, ...onServedSetChange })]);
+    builders.push(['local-apiservices', () => localAPIServicesController(contextFor('local-apiservices'), {
+      apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs, ...onServedSetChange,
+    })]);
   }
-  const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
-  const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');
-  if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController({ flowSchemas, priorityLevels })]);
-  const secrets = storeOf(served, '', 'v1', 'secrets');
-  const configMaps = storeOf(served, '', 'v1', 'configmaps');
-  if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController({ secrets, configMaps })]);
-  if (secrets) builders.push(['tokencleaner', () => tokenCleanerController({ secrets })]);
-  const clusterRoles = storeOf(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles');
-  if (clusterRoles) builders.push(['clusterrole-aggregation', () => clusterRoleAggregationController({ clusterRoles })]);
+  const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas')?.def;
+  const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations')?.def;
+  if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController(contextFor('apf-configuration'), { flowSchemas, priorityLevels })]);
+  const secrets = storeOf(served, '', 'v1', 'secrets')?.def;
+  const configMaps = storeOf(served, '', 'v1', 'configmaps')?.def;
+  if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController(contextFor('bootstrapsigner'), { secrets, configMaps })]);
+  if (secrets) builders.push(['tokencleaner', () => tokenCleanerController(contextFor('tokencleaner'), { secrets })]);
+  const clusterRoles = storeOf(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles')?.def;
+  if (clusterRoles) builders.push(['clusterrole-aggregation', () => clusterRoleAggregationController(contextFor('clusterrole-aggregation'), { clusterRoles })]);
   return builders;
 }
 
 /** upstream kube-controller-manager's serviceaccount, serviceaccount-token and root-ca-cert-publisher controllers. */
-function serviceAccountBuilders(served: ServedStores, options: ServiceAccountControllerOptions): [string, () => Controller][] {
-  const [serviceAccounts, secrets, configMaps] = ['serviceaccounts', 'secrets', 'configmaps'].map((r) => storeOf(served, '', 'v1', r));
-  const { namespaces } = served;
+function serviceAccountBuilders(served: ServedStores, contextFor: (name: string) => ControllerContext, options: ServiceAccountControllerOptions): [string, () => Controller][] {
+  const [serviceAccounts, secrets, configMaps] = ['serviceaccounts', 'secrets', 'configmaps'].map((r) => storeOf(served, '', 'v1', r)?.def);
+  const namespaces = served.namespaces.def;
   const builders: [string, () => Controller][] = [];
-  if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController({ namespaces, serviceAccounts })]);
-  if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController({ serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA })]);
-  if (configMaps) builders.push(['root-ca-cert-publisher', () => rootCAPublisher({ namespaces, configMaps, rootCA: options.rootCA })]);
+  if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController(contextFor('serviceaccount'), { namespaces, serviceAccounts })]);
+  if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController(contextFor('serviceaccount-token'), { serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA })]);
+  if (configMaps) builders.push(['root-ca-cert-publisher', () => rootCAPublisher(contextFor('root-ca-cert-publisher'), { namespaces, configMaps, rootCA: options.rootCA })]);
   return builders;
 }

@@ -38,6 +38,8 @@ export interface Listener {
    * whatever is still open (watches, slow requests) after the grace period. Resolves when closed.
    */
   close(options?: { readonly graceMs?: number }): Promise<void>;
+  /** Serves a new certificate (with its chain) and key to new connections (`--tls-cert-file` rotation). */
+  setServingCertificate(cert: string, key: string): void;
 }
 
 /**
@@ -48,9 +50,7 @@ export interface Listener {
  */
 export async function listen(options: ListenOptions): Promise<Listener> {
   const tls = options.tls ?? servingTls({});
-  const server = createSecureServer({
-    allowHTTP1: true,
-    ALPNProtocols: ['h2', 'http/1.1'],
+  const secureContext = (cert: string, key: string) => ({
     minVersion: tls.minVersion,
     ciphers: tls.ciphers,
     // Go's server picks the suite by its own preference order, not the client's.
@@ -58,11 +58,16 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     // As Go's server: no TLS 1.2 renegotiation, so a connection's client certificate never changes
     // (authentication relies on that to remember the identity per connection).
     secureOptions: constants.SSL_OP_NO_RENEGOTIATION,
+    ca: [...(options.clientCAs ?? [options.pki.caCert])],
+    cert,
+    key,
+  });
+  const server = createSecureServer({
+    allowHTTP1: true,
+    ALPNProtocols: ['h2', 'http/1.1'],
     requestCert: true,
     rejectUnauthorized: false,
-    ca: [...(options.clientCAs ?? [options.pki.caCert])],
-    cert: options.pki.servingCert,
-    key: options.pki.servingKey,
+    ...secureContext(options.pki.servingCert, options.pki.servingKey),
   });
   const tracker = trackConnections(server, options.handler);
   const onTlsError = options.onTlsHandshakeError;
@@ -86,6 +91,7 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     port,
     url: `https://${dialHost(options.host)}:${port}`,
     close: (closeOptions) => tracker.shutdown(closeOptions?.graceMs ?? defaultGraceMs),
+    setServingCertificate: (cert, key) => server.setSecureContext(secureContext(cert, key)),
   };
 }
 

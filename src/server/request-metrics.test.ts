@@ -66,7 +66,7 @@ test('terminations and long-running requests are series of the same labels', asy
     watch.longRunning = 2;
     m.series(get);
   });
-  const post = 'component="apiserver",group="",resource="configmaps",scope="namespace",subresource="",verb="POST",version="v1"';
+  const post = 'component="apiserver",group="",resource="configmaps",scope="resource",subresource="",verb="POST",version="v1"';
   assert.ok(text.includes(`apiserver_request_terminations_total{code="429",${post}} 1`));
   assert.ok(text.includes(`apiserver_request_terminations_total{code="504",${L}} 1`));
   assert.ok(text.includes('# HELP apiserver_request_terminations_total [ALPHA] Number of requests which apiserver terminated in self-defense.'));
@@ -75,13 +75,20 @@ test('terminations and long-running requests are series of the same labels', asy
   assert.doesNotMatch(text, /apiserver_longrunning_requests\{[^}]*verb="GET"/);
 });
 
-test('request labels follow upstream: the route action as verb, and the scope of the path', () => {
-  assert.deepEqual(requestLabels(create), { verb: 'POST', group: '', version: 'v1', resource: 'configmaps', subresource: '', scope: 'namespace', component: 'apiserver' });
+test('request labels follow upstream: the canonical method as verb, and the scope of the route', () => {
+  // Every POST is of scope resource (upstream's installer), a create on a collection included.
+  assert.deepEqual(requestLabels(create), { verb: 'POST', group: '', version: 'v1', resource: 'configmaps', subresource: '', scope: 'resource', component: 'apiserver' });
   assert.equal(requestLabels({ ...get, verb: 'list', name: '', namespace: '' }).verb, 'LIST');
   assert.equal(requestLabels({ ...get, verb: 'list', name: '', namespace: '' }).scope, 'cluster');
-  assert.equal(requestLabels({ ...get, verb: 'deletecollection', name: '' }).verb, 'DELETECOLLECTION');
+  assert.equal(requestLabels({ ...get, verb: 'list', name: '' }).scope, 'namespace');
+  // A delete of a collection is a DELETE; an apply patch is APPLY, other patches PATCH.
+  assert.equal(requestLabels({ ...get, verb: 'deletecollection', name: '' }).verb, 'DELETE');
+  assert.equal(requestLabels({ ...get, verb: 'patch' }, true).verb, 'APPLY');
+  assert.equal(requestLabels({ ...get, verb: 'patch' }).verb, 'PATCH');
   assert.equal(requestLabels({ ...get, resource: 'services', subresource: 'proxy/some/path' }).subresource, 'proxy');
-  assert.deepEqual(requestLabels({ isResourceRequest: false, path: '/healthz', verb: 'get' }), { verb: 'GET', group: '', version: '', resource: '', subresource: '', scope: '', component: 'apiserver' });
+  // The health roots as healthz.InstallPathHandler instruments them; other paths with empty labels.
+  assert.deepEqual(requestLabels({ isResourceRequest: false, path: '/healthz', verb: 'get' }), { verb: 'GET', group: '', version: '', resource: '', subresource: '/healthz', scope: '', component: '' });
+  assert.deepEqual(requestLabels({ isResourceRequest: false, path: '/version', verb: 'get' }), { verb: 'GET', group: '', version: '', resource: '', subresource: '', scope: '', component: 'apiserver' });
 });
 
 test('dry_run label as upstream cleanDryRun makes it', () => {

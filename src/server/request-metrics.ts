@@ -24,15 +24,31 @@ export const DURATION_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1,
 /** Upstream's buckets for apiserver_response_sizes: ExponentialBuckets(1000, 10, 7), 1 kB to 1 GB. */
 export const RESPONSE_SIZE_BUCKETS = exponentialBuckets(1000, 10, 7);
 
-/** Upstream reports the route's action: HTTP methods, with LIST, WATCH and DELETECOLLECTION for collections. */
-const METRIC_VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETECOLLECTION' };
+/**
+ * Upstream reports the HTTP method made canonical (cleanVerb over CanonicalVerb, endpoints/metrics 1.25): GET
+ * of a collection is LIST, a watch is WATCH, a server-side apply is APPLY, and a delete of a collection is
+ * DELETE like any other DELETE.
+ */
+const METRIC_VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETE' };
 
-/** The labels upstream gives a request (component is always apiserver here). */
-export function requestLabels(info: RequestInfo): RequestLabels {
+/** The health endpoints whose root paths kube-apiserver instruments (healthz.InstallPathHandler): the path is the subresource. */
+const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/livez', '/readyz']);
+
+/**
+ * The labels upstream gives a request: component apiserver; scope as the route's (`resource` for a named
+ * object and for every POST, `namespace` or `cluster` for collections); `apply` for a PATCH of
+ * `application/apply-patch+yaml`. The health roots are labelled as healthz instruments them (their path as
+ * subresource, no component).
+ */
+export function requestLabels(info: RequestInfo, apply = false): RequestLabels {
   const component = 'apiserver';
-  if (!info.isResourceRequest) return { verb: info.verb.toUpperCase(), group: '', version: '', resource: '', subresource: '', scope: '', component };
-  const scope = info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster';
-  const verb = METRIC_VERBS[info.verb] ?? info.verb.toUpperCase();
+  if (!info.isResourceRequest) {
+    const verb = info.verb === 'head' ? 'GET' : info.verb.toUpperCase();
+    if (HEALTH_PATHS.has(info.path)) return { verb, group: '', version: '', resource: '', subresource: info.path, scope: '', component: '' };
+    return { verb, group: '', version: '', resource: '', subresource: '', scope: '', component };
+  }
+  const scope = info.name || info.verb === 'create' ? 'resource' : info.namespace ? 'namespace' : 'cluster';
+  const verb = apply && info.verb === 'patch' ? 'APPLY' : METRIC_VERBS[info.verb] ?? info.verb.toUpperCase();
   return { verb, group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: subresourceOf(info.subresource), scope, component };
 }
 
@@ -52,11 +68,12 @@ export function dryRunLabel(values: readonly string[]): string {
   return 'All';
 }
 
-/** Identifies a request's label set without building it (scope follows from name and namespace). */
-function seriesKey(info: RequestInfo, dryRun: string): string {
-  if (!info.isResourceRequest) return info.verb;
-  const scope = info.name ? 'r' : info.namespace ? 'n' : 'c';
-  return `${info.verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceOf(info.subresource)}\u0000${scope}\u0000${dryRun}`;
+/** Identifies a request's label set without building it (scope follows from the verb, name and namespace). */
+function seriesKey(info: RequestInfo, dryRun: string, apply: boolean): string {
+  if (!info.isResourceRequest) return HEALTH_PATHS.has(info.path) ? `${info.verb}\u0000${info.path}` : info.verb;
+  const scope = info.name || info.verb === 'create' ? 'r' : info.namespace ? 'n' : 'c';
+  const verb = apply && info.verb === 'patch' ? 'apply' : info.verb;
+  return `${verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceOf(info.subresource)}\u0000${scope}\u0000${dryRun}`;
 }
 
 /** One label set: its responses by code, latencies, response sizes, open long-running requests and terminations. */
@@ -76,17 +93,17 @@ export interface RequestSeries {
 export class RequestMetrics {
   readonly #series = new Map<string, RequestSeries>();
 
-  /** The series of a request's labels, made at its first request; `dryRun` as dryRunLabel makes it. */
-  series(info: RequestInfo, dryRun = ''): RequestSeries {
-    const key = seriesKey(info, dryRun);
+  /** The series of a request's labels, made at its first request; `dryRun` as dryRunLabel makes it; `apply` for an apply patch. */
+  series(info: RequestInfo, dryRun = '', apply = false): RequestSeries {
+    const key = seriesKey(info, dryRun, apply);
     let series = this.#series.get(key);
-    if (!series) this.#series.set(key, (series = newSeries(info, dryRun)));
+    if (!series) this.#series.set(key, (series = newSeries(info, dryRun, apply)));
     return series;
   }
 
   /**
-   * One finished request. `seconds` is omitted for long-running requests (their duration is not a latency),
-   * `bytes` when the response's size is not known.
+   * One finished request: its code, how long it took (watches included, as upstream) and, when known, the
+   * size of its response.
    */
   record(info: RequestInfo, code: number, seconds?: number, bytes?: number): void {
     recordOn(this.series(info), code, seconds, bytes);
@@ -133,10 +150,10 @@ export class RequestMetrics {
   }
 }
 
-function newSeries(info: RequestInfo, dryRun: string): RequestSeries {
+function newSeries(info: RequestInfo, dryRun: string, apply: boolean): RequestSeries {
   const measuresSize = info.isResourceRequest && (info.verb === 'get' || info.verb === 'list');
   return {
-    labels: requestLabels(info),
+    labels: requestLabels(info, apply),
     dryRun,
     codes: new Map(),
     durations: new Histogram(DURATION_BUCKETS),

@@ -23,6 +23,7 @@ import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks } from './health-checks.js';
 import { ControllerRuntime } from './controller-runtime.js';
+import { loadServingPair, watchServingPair, type ServingCertFiles } from './serving-cert-files.js';
 import { startLoopback } from './loopback.js';
 import { LoopbackTokens } from '../auth/authenticators/loopback-tokens.js';
 import { buildAdminKubeconfig, writeKubeconfig } from './kubeconfig.js';
@@ -61,6 +62,12 @@ export interface ServerOptions extends AuthenticationOptions {
   bindAddress?: string;
   /** `--tls-min-version`: `VersionTLS10` to `VersionTLS13`; default TLS 1.2. */
   tlsMinVersion?: string;
+  /**
+   * `--tls-cert-file` and `--tls-private-key-file`: the serving certificate (its chain after it) and key,
+   * served again when the files change; default a certificate generated in the cert directory.
+   */
+  tlsCertFile?: string;
+  tlsPrivateKeyFile?: string;
   /** `--tls-cipher-suites`: TLS 1.0–1.2 suites by IANA name, as Go names them; default Go 1.19's (server/tls-settings.ts). */
   tlsCipherSuites?: readonly string[];
   /** `--runtime-config` pairs (`api/beta=false`, `storage.k8s.io/v1beta1=false`, ...): which built-ins are served. */
@@ -127,6 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   checkAdmissionSelection(admissionPlugins);
   const authorizationOptions = options.authorization ?? {};
   checkAuthorizationOptions(authorizationOptions);
+  const servingFiles = servingCertFiles(options);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
   for (const warning of tls.warnings) defaultWarn(warning);
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
@@ -146,7 +154,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
   // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
   await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
-  const [backend, pki] = await Promise.all([openBackend(storage, dataDir, options.etcd), ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] })]);
+  const [backend, generated, servingPair] = await Promise.all([
+    openBackend(storage, dataDir, options.etcd),
+    ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] }),
+    servingFiles ? loadServingPair(servingFiles) : undefined,
+  ]);
+  // A serving pair from files is served (and, as upstream, signs nothing else); clients are told to trust
+  // its chain beside the generated CA, whose client certificates stay trusted.
+  const pki = servingPair ? { ...generated, servingCert: servingPair.cert, servingKey: servingPair.key } : generated;
+  const serverTrust = servingPair ? `${generated.caCert.trimEnd()}\n${servingPair.cert.trimEnd()}\n` : generated.caCert;
   await tightenPrivateFiles(privateKeyFiles(certDir), defaultWarn);
   const storagePrefix = (storage === 'etcd' ? options.etcd?.prefix : undefined) ?? '/registry';
   const computed = computedStores(backend, storage === 'etcd' ? options.etcd : undefined);
@@ -187,7 +203,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const runtime = new ControllerRuntime(loopback);
   const controllers = buildControllers(served, {
     contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
-    serviceAccounts: { rootCA: pki.caCert, legacyGenerator: saKeys.legacyGenerator },
+    serviceAccounts: { rootCA: serverTrust, legacyGenerator: saKeys.legacyGenerator },
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 
@@ -225,10 +241,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const controllersStop = new AbortController();
   await runtime.ensureServiceAccounts(controllers.map((c) => c.name));
   await Promise.all(controllers.map((c) => c.start()));
-  runtime.informers.start(controllersStop.signal);
+  runtime.start(controllersStop.signal);
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
-  if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, pki.caCert));
-  const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: pki.caCert, clientCert: pki.adminCert, clientKey: pki.adminKey });
+  if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
+  const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: serverTrust, clientCert: pki.adminCert, clientKey: pki.adminKey });
+  const stopWatchingServingFiles = servingFiles && servingPair
+    ? watchServingPair(servingFiles, servingPair, (pair) => listener.setServingCertificate(pair.cert, pair.key), (error) => defaultWarn(`serving certificate not reloaded: ${error.message}`))
+    : undefined;
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
 
@@ -248,6 +267,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       controllersStop.abort();
       shutdown.abort();
       oidc?.stop();
+      stopWatchingServingFiles?.();
       await Promise.all([listener.close({ graceMs: requestTimeoutMs + 1_000 }), loopback.close()]);
       authorization.stop();
       for (const s of served.storages.values()) s.cacher.stop();
@@ -256,6 +276,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })());
   const client = (path = kubeconfigPath): Promise<KubeClient> => KubeClient.fromKubeconfig(path);
   return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, client, stop };
+}
+
+/** `--tls-cert-file` and `--tls-private-key-file`, which go together (upstream's dynamic serving content needs both). */
+function servingCertFiles(options: ServerOptions): ServingCertFiles | undefined {
+  const { tlsCertFile: certFile, tlsPrivateKeyFile: keyFile } = options;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error('missing filename for serving cert: --tls-cert-file and --tls-private-key-file go together');
+  return { certFile, keyFile };
 }
 
 /** kube-apiserver's defaults: 400 read-only and 200 mutating requests. */

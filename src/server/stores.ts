@@ -2,7 +2,7 @@
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
 import { buildAdmission } from '../admission/registry.js';
-import { getIfExists } from '../controllers/queue-controller.js';
+import { getIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { Authorizer } from '../authorization/authorizer.js';

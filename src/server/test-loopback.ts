@@ -35,7 +35,7 @@ export async function testLoopback(stores: readonly Store[]): Promise<TestLoopba
   const loopback = await startLoopback(tokens);
   loopback.serve(handler);
   const runtime = new ControllerRuntime(loopback);
-  runtime.informers.start(shutdown.signal);
+  runtime.start(shutdown.signal);
   return {
     runtime,
     async close() {

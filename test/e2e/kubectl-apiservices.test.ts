@@ -39,6 +39,9 @@ describe('kubectl: apiservices, flowschemas, prioritylevelconfigurations', () =>
     const core = await json<{ metadata: { labels: Record<string, string> }; spec: Record<string, unknown> }>(['get', 'apiservice', 'v1.']);
     assert.deepEqual(core.spec, { group: '', version: 'v1', groupPriorityMinimum: 18000, versionPriority: 1 });
     assert.equal(core.metadata.labels['kube-aggregator.kubernetes.io/automanaged'], 'onstart');
+    // Written by kube-apiserver's loopback client, whose user agent names the field manager.
+    const managed = await json<{ metadata: { managedFields: { manager: string }[] } }>(['get', 'apiservice', 'v1.', '--show-managed-fields']);
+    assert.deepEqual([...new Set(managed.metadata.managedFields.map((m) => m.manager))], ['kube-apiserver']);
   });
 
   test('get flowschemas,prioritylevelconfigurations shows the bootstrap objects with their columns', async () => {
@@ -51,6 +54,15 @@ describe('kubectl: apiservices, flowschemas, prioritylevelconfigurations', () =>
     assert.match(out, /^prioritylevelconfiguration\.flowcontrol\.apiserver\.k8s\.io\/catch-all\s+Limited\s+5\s+<none>\s+<none>\s+<none>\s+\d+s$/m);
     assert.match(out, /^prioritylevelconfiguration\.flowcontrol\.apiserver\.k8s\.io\/workload-low\s+Limited\s+100\s+128\s+6\s+50\s+\d+s$/m);
     const names = (await c.kubectl(['get', 'flowschemas', '-o', 'name'])).trim().split('\n').map((n) => n.replace(/^.*\//, ''));
+    // Upstream's configuration producer writes the objects, its consumer the Dangling condition.
+    const managers = await eventually(async () => {
+      const exempt = await json<{ metadata: { managedFields: { manager: string; subresource?: string }[] } }>(['get', 'flowschema', 'exempt', '--show-managed-fields']);
+      return exempt.metadata.managedFields.length === 2 ? exempt.metadata.managedFields.map((m) => [m.manager, m.subresource ?? '']).sort() : undefined;
+    }, 'the Dangling condition of exempt');
+    assert.deepEqual(managers, [
+      ['api-priority-and-fairness-config-consumer-v1', 'status'],
+      ['api-priority-and-fairness-config-producer-v1', ''],
+    ]);
     for (const name of ['catch-all', 'endpoint-controller', 'exempt', 'global-default', 'kube-controller-manager', 'kube-scheduler', 'kube-system-service-accounts', 'probes', 'service-accounts', 'system-leader-election', 'system-node-high', 'system-nodes', 'workload-leader-election']) {
       assert.ok(names.includes(name), name);
     }

@@ -151,6 +151,20 @@ spec:
     assert.deepEqual(Object.keys(fields['f:spec']['f:ports']), ['k:{"port":80,"protocol":"TCP"}']);
   });
 
+  test('an applied empty map is owned (a NetworkPolicy selecting every pod), as kubernetes#92913 fixed', async () => {
+    const policy = `apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: all-pods, namespace: ${NS}}
+spec:
+  podSelector: {}
+  policyTypes: [Ingress]
+`;
+    assert.match(await c.kubectl(['apply', '--server-side', '-f', '-'], { input: policy }), /serverside-applied/);
+    const applied = JSON.parse(await c.kubectl(['get', 'networkpolicy', 'all-pods', '-n', NS, '--show-managed-fields', '-o', 'json'])) as { metadata: { managedFields: Entry[] } };
+    const fields = applied.metadata.managedFields.find((e) => e.manager === 'kubectl' && e.operation === 'Apply')?.fieldsV1;
+    assert.deepEqual(fields?.['f:spec'], { 'f:podSelector': {}, 'f:policyTypes': {} });
+  });
+
   test('bad apply requests answer as upstream', async () => {
     const path = `/api/v1/namespaces/${NS}/configmaps/bad`;
     const applyReq = (query: string, body: string) => raw.request('PATCH', `${path}${query}`, { body, contentType: 'application/apply-patch+yaml' });
@@ -172,9 +186,13 @@ spec:
     const warn = await applyReq('?fieldManager=m&fieldValidation=Warn', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bad' }, foo: 1 }));
     assert.equal(warn.status, 201);
     assert.match(String(warn.headers['warning']), /299 - "unknown field \\"foo\\""/);
-    const yaml = await applyReq('?fieldManager=m', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata:\n  y: "2"\n');
+    // Read as YAML 1.1, as sigs.k8s.io/yaml reads it: a plain `y` key is the boolean true, so the key "true".
+    const yaml = await applyReq('?fieldManager=m', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata:\n  y: "2"\n  "n": "3"\n');
     assert.equal(yaml.status, 200);
-    assert.deepEqual((yaml.json() as Obj).data, { y: '2' });
+    assert.deepEqual((yaml.json() as Obj).data, { true: '2', n: '3' });
+    // A boolean where a string is wanted is the decoder's type error, as upstream's.
+    const typed = await applyReq('?fieldManager=m', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata:\n  a: yes\n');
+    assert.equal(typed.status, 400, typed.body);
     const wrongName = await applyReq('?fieldManager=m', configMap('other', { a: '1' }));
     assert.equal(wrongName.status, 400);
     assert.equal((wrongName.json() as { message: string }).message, 'the name of the object (other) does not match the name on the URL (bad)');

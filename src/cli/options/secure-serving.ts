@@ -17,6 +17,11 @@ const flags = {
     `Preferred values: ${suiteNames.preferred.join(', ')}. \nInsecure values: ${suiteNames.insecure.join(', ')}.`),
   tlsMinVersion: stringFlag('tls-min-version', '',
     `Minimum TLS version supported. Possible values: ${tlsVersionNames().join(', ')}`),
+  tlsCertFile: stringFlag('tls-cert-file', '',
+    'File containing the default x509 Certificate for HTTPS. (CA cert, if any, concatenated after server cert). ' +
+    'If HTTPS serving is enabled, and --tls-cert-file and --tls-private-key-file are not provided, a self-signed certificate and key ' +
+    'are generated for the public address and saved to the directory specified by --cert-dir.'),
+  tlsPrivateKeyFile: stringFlag('tls-private-key-file', '', 'File containing the default x509 private key matching --tls-cert-file.'),
 };
 
 export interface SecureServingOptions {
@@ -28,6 +33,9 @@ export interface SecureServingOptions {
   readonly tlsCipherSuites: readonly string[];
   /** `--tls-min-version` (`VersionTLS12`, ...); undefined: TLS 1.2. */
   readonly tlsMinVersion: string | undefined;
+  /** `--tls-cert-file` and `--tls-private-key-file`; empty: generated in the cert directory. */
+  readonly tlsCertFile: string;
+  readonly tlsPrivateKeyFile: string;
 }
 
 export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
@@ -38,7 +46,11 @@ export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
     }
     const tls = { tlsCipherSuites: values.tlsCipherSuites, tlsMinVersion: optional(values.tlsMinVersion) };
     if (validate) checkTls(tls);
-    return { bindAddress: values.bindAddress, certDir: values.certDir, securePort: values.securePort, ...tls };
+    if (validate && (values.tlsCertFile === '') !== (values.tlsPrivateKeyFile === '')) {
+      throw new FlagError('--tls-cert-file and --tls-private-key-file must be specified together');
+    }
+    const files = { tlsCertFile: values.tlsCertFile, tlsPrivateKeyFile: values.tlsPrivateKeyFile };
+    return { bindAddress: values.bindAddress, certDir: values.certDir, securePort: values.securePort, ...tls, ...files };
   },
   serverOptions: (o) => ({
     bindAddress: o.bindAddress,
@@ -46,6 +58,7 @@ export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
     ...(o.certDir ? { certDir: o.certDir } : {}),
     ...(o.tlsCipherSuites.length > 0 ? { tlsCipherSuites: o.tlsCipherSuites } : {}),
     ...(o.tlsMinVersion !== undefined ? { tlsMinVersion: o.tlsMinVersion } : {}),
+    ...(o.tlsCertFile ? { tlsCertFile: o.tlsCertFile, tlsPrivateKeyFile: o.tlsPrivateKeyFile } : {}),
   }),
 };
 

@@ -1,7 +1,9 @@
-// The API Priority and Fairness configuration controller: keeps the 1.25 bootstrap FlowSchemas and
-// PriorityLevelConfigurations (ensure.ts) and the FlowSchemas' Dangling condition (dangling.ts). Upstream
-// checks every minute; we also check after every change of either kind, so a deleted mandatory object
-// comes back at once. Enforcement of priority and fairness is not done here.
+// The API Priority and Fairness configuration controller (kube-apiserver's own): keeps the 1.25 bootstrap
+// FlowSchemas and PriorityLevelConfigurations (ensure.ts) and the FlowSchemas' Dangling condition
+// (dangling.ts). Upstream checks every minute; we also check after every change of either kind, so a
+// deleted mandatory object comes back at once. It reads kube-apiserver's shared informers of the
+// flowcontrol v1beta2 kinds (the storage version) and writes as `system:apiserver`, with upstream's
+// producer and consumer field managers. Enforcement of priority and fairness is not done here.
 import {
   mandatoryFlowSchemas,
   mandatoryPriorityLevelConfigurations,
@@ -9,62 +11,62 @@ import {
   suggestedPriorityLevelConfigurations,
 } from '../../apis/flowcontrol/v1beta2/bootstrap.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import type { Store } from '../../registry/store/index.js';
+import type { ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
-import { followWatch } from '../follow-watch.js';
-import { WorkQueue } from '../work-queue.js';
+import type { ControllerContext } from '../controller-context.js';
+import { followed, queueController, type Followed, type QueueWatch } from '../queue-controller.js';
 import { updateDanglingConditions } from './dangling.js';
 import { ensureObject, removeUnwanted } from './ensure.js';
+
+export const APF_CONFIGURATION = 'apf-configuration';
 
 /** Upstream's period between two checks of the configuration. */
 export const RESYNC_PERIOD_MS = 60_000;
 const KEY = 'configuration';
 
 export interface APFConfigurationDeps {
-  /** The flowcontrol.apiserver.k8s.io/v1beta2 stores (the storage version). */
-  flowSchemas: Store;
-  priorityLevels: Store;
+  /** The flowcontrol.apiserver.k8s.io/v1beta2 resources (the storage version). */
+  flowSchemas: ResourceRef;
+  priorityLevels: ResourceRef;
 }
+
+/** The two kinds as the controller follows them. */
+export interface APFConfiguration {
+  flowSchemas: Followed;
+  priorityLevels: Followed;
+}
+
+export const apfConfiguration = (context: ControllerContext, deps: APFConfigurationDeps): APFConfiguration => ({
+  flowSchemas: followed(context, deps.flowSchemas),
+  priorityLevels: followed(context, deps.priorityLevels),
+});
 
 /** One pass: priority levels first (flow schemas reference them), then flow schemas, then their status. */
-export async function ensureAPFConfiguration(deps: APFConfigurationDeps): Promise<void> {
-  await ensureKind(deps.priorityLevels, mandatoryPriorityLevelConfigurations(), suggestedPriorityLevelConfigurations());
-  await ensureKind(deps.flowSchemas, mandatoryFlowSchemas(), suggestedFlowSchemas());
-  await updateDanglingConditions(deps.flowSchemas, deps.priorityLevels);
+export async function ensureAPFConfiguration(config: APFConfiguration): Promise<void> {
+  await Promise.all([config.priorityLevels.informer.synced(), config.flowSchemas.informer.synced()]);
+  await ensureKind(config.priorityLevels, mandatoryPriorityLevelConfigurations(), suggestedPriorityLevelConfigurations());
+  await ensureKind(config.flowSchemas, mandatoryFlowSchemas(), suggestedFlowSchemas());
+  await updateDanglingConditions(config.flowSchemas, config.priorityLevels);
 }
 
-async function ensureKind(store: Store, mandatory: readonly KubeObject[], suggested: readonly KubeObject[]): Promise<void> {
-  for (const obj of suggested) await ensureObject(store, obj, false);
-  for (const obj of mandatory) await ensureObject(store, obj, true);
-  await removeUnwanted(store, new Set([...mandatory, ...suggested].map((o) => o.metadata.name ?? '')));
+async function ensureKind(kind: Followed, mandatory: readonly KubeObject[], suggested: readonly KubeObject[]): Promise<void> {
+  for (const obj of suggested) await ensureObject(kind, obj, false);
+  for (const obj of mandatory) await ensureObject(kind, obj, true);
+  await removeUnwanted(kind, new Set([...mandatory, ...suggested].map((o) => o.metadata.name ?? '')));
 }
 
-export function apfConfigurationController(deps: APFConfigurationDeps): Controller {
-  const abort = new AbortController();
-  const queue = new WorkQueue(() => ensureAPFConfiguration(deps));
-  const watching = new Map<Store, boolean>();
+export function apfConfigurationController(context: ControllerContext, deps: APFConfigurationDeps): Controller {
+  const config = apfConfiguration(context, deps);
+  const watch = (kind: Followed): QueueWatch => ({ informer: kind.informer, onObject: (_obj, _type, queue) => queue.add(KEY) });
   let timer: NodeJS.Timeout | undefined;
-  const follow = (store: Store): void => {
-    watching.set(store, true);
-    void followWatch(store, { name: 'apf-configuration', signal: abort.signal, onWatching: (w) => watching.set(store, w), onObject: () => queue.add(KEY) });
-  };
-  return {
-    name: 'apf-configuration',
-    async start() {
+  return queueController(APF_CONFIGURATION, [watch(config.priorityLevels), watch(config.flowSchemas)], () => ensureAPFConfiguration(config), {
+    start(queue) {
       queue.add(KEY);
-      follow(deps.priorityLevels);
-      follow(deps.flowSchemas);
       timer = setInterval(() => queue.add(KEY), RESYNC_PERIOD_MS);
       timer.unref();
     },
     stop() {
-      abort.abort();
-      queue.stop();
       clearInterval(timer);
-      watching.clear();
     },
-    check() {
-      if (watching.size === 0 || [...watching.values()].includes(false)) throw new Error('apf-configuration controller is not watching');
-    },
-  };
+  });
 }

@@ -1,11 +1,12 @@
 // The `Dangling` condition of FlowSchemas (upstream's APF configuration controller): True with reason
 // NotFound when the referenced PriorityLevelConfiguration does not exist, False with reason Found when it
-// does; kubectl's MISSINGPL column shows it. Written through `status` only when it changes.
+// does; kubectl's MISSINGPL column shows it. Written through `status` only when it changes. FlowSchemas and
+// priority levels are read from the informers; a level missing there is asked of the server before a
+// FlowSchema is called dangling (the cache may not have seen it created yet).
 import type { FlowSchema, FlowSchemaCondition } from '../../apis/flowcontrol/v1beta2/schemas.generated.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../../apis/meta/v1/time.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { Store } from '../../registry/store/index.js';
+import { existsConfirmed, isNotFound, type Followed } from '../queue-controller.js';
 
 /** The field manager upstream's configuration consumer writes status with. */
 export const APF_CONSUMER = 'api-priority-and-fairness-config-consumer-v1';
@@ -35,20 +36,20 @@ export function withDangling(fs: Readonly<FlowSchema>, exists: boolean, now: Dat
 }
 
 /** Sets the Dangling condition of every FlowSchema that needs it. */
-export async function updateDanglingConditions(flowSchemas: Store, priorityLevels: Store): Promise<void> {
-  const levels = new Set((await priorityLevels.list('', {})).items.map((i) => i.object.metadata.name ?? ''));
-  for (const item of (await flowSchemas.list('', {})).items) {
-    const fs = item.object as Readonly<FlowSchema>;
-    const exists = levels.has(fs.spec?.priorityLevelConfiguration?.name ?? '');
+export async function updateDanglingConditions(flowSchemas: Followed, priorityLevels: Followed): Promise<void> {
+  for (const obj of flowSchemas.informer.list()) {
+    const fs = obj as Readonly<FlowSchema>;
+    const level = fs.spec?.priorityLevelConfiguration?.name ?? '';
+    if (!withDangling(fs, priorityLevels.informer.get('', level) !== undefined, new Date())) continue;
+    const exists = await existsConfirmed(priorityLevels.informer, priorityLevels.client, '', level);
     if (!withDangling(fs, exists, new Date())) continue;
     try {
-      await flowSchemas.update('', fs.metadata.name ?? '', (fresh) => (fresh ? (withDangling(fresh as FlowSchema, exists, new Date()) ?? structuredClone(fresh as KubeObject)) : structuredClone(fs as KubeObject)), {
-        dryRun: false,
-        fieldManager: APF_CONSUMER,
+      await flowSchemas.client.update('', fs.metadata.name ?? '', (fresh) => withDangling(fresh as FlowSchema, exists, new Date()) as KubeObject | undefined, {
         subresource: 'status',
+        fieldManager: APF_CONSUMER,
       });
     } catch (error) {
-      if (!(isStatusError(error) && error.code === 404)) throw error; // deleted meanwhile
+      if (!isNotFound(error)) throw error; // deleted meanwhile
     }
   }
 }

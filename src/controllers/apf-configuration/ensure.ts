@@ -5,15 +5,16 @@
 //   without a boolean annotation, the object was never changed (generation 1); the annotation is then
 //   written to say which way it went;
 // - an object that is no longer part of the bootstrap configuration is deleted if its annotation is true.
+// What exists is read from the informer (upstream's lister); each update is judged again on the live object.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { AUTO_UPDATE_ANNOTATION } from '../../apis/flowcontrol/v1beta2/bootstrap.js';
 import { semanticEqual } from '../../apis/flowcontrol/v1beta2/semantic-equal.js';
 import { isStatusError } from '../../errors/status-error.js';
-import type { Store, WriteOptions } from '../../registry/store/index.js';
+import { isGoneOrChanged, isNotFound, type Followed } from '../queue-controller.js';
 
-/** The field manager upstream's configuration producer writes with. */
+/** The field manager upstream's configuration producer writes with (as `system:apiserver`, over the loopback). */
 export const APF_PRODUCER = 'api-priority-and-fairness-config-producer-v1';
-const WRITE: WriteOptions = { dryRun: false, fieldManager: APF_PRODUCER };
+const WRITE = { fieldManager: APF_PRODUCER };
 
 /** Go's strconv.ParseBool. */
 function parseBool(value: string | undefined): boolean | undefined {
@@ -43,44 +44,39 @@ export function plannedUpdate(current: Readonly<KubeObject>, bootstrap: Readonly
   return next;
 }
 
-async function getOrUndefined(store: Store, name: string): Promise<Readonly<KubeObject> | undefined> {
-  try {
-    return (await store.get('', name)).object;
-  } catch (error) {
-    if (isStatusError(error) && error.code === 404) return undefined;
-    throw error;
-  }
-}
-
 /** Creates or updates one bootstrap object as the rules above say. */
-export async function ensureObject(store: Store, bootstrap: Readonly<KubeObject>, mandatory: boolean): Promise<void> {
+export async function ensureObject(kind: Followed, bootstrap: Readonly<KubeObject>, mandatory: boolean): Promise<void> {
   const name = bootstrap.metadata.name ?? '';
-  const current = await getOrUndefined(store, name);
+  const current = kind.informer.get('', name);
   if (!current) {
     try {
-      await store.create('', structuredClone(bootstrap) as KubeObject, WRITE);
+      await kind.client.create('', structuredClone(bootstrap) as KubeObject, WRITE);
     } catch (error) {
-      if (!(isStatusError(error) && error.code === 409)) throw error; // created meanwhile: next pass checks it
+      if (!(isStatusError(error) && error.code === 409)) throw error; // exists (the cache lags, or created meanwhile): the next pass checks it
     }
     return;
   }
   if (!plannedUpdate(current, bootstrap, mandatory)) return;
   try {
-    await store.update('', name, (fresh) => (fresh ? (plannedUpdate(fresh, bootstrap, mandatory) ?? structuredClone(fresh as KubeObject)) : structuredClone(bootstrap) as KubeObject), WRITE);
+    await kind.client.update('', name, (fresh) => plannedUpdate(fresh, bootstrap, mandatory), WRITE);
   } catch (error) {
-    if (!(isStatusError(error) && error.code === 404)) throw error; // deleted meanwhile: the next pass creates it
+    if (!isNotFound(error)) throw error; // deleted meanwhile: the next pass creates it
   }
 }
 
-/** Deletes objects outside `wanted` whose auto-update annotation is true (upstream's removal of unwanted bootstrap objects). */
-export async function removeUnwanted(store: Store, wanted: ReadonlySet<string>): Promise<void> {
-  for (const item of (await store.list('', {})).items) {
-    const name = item.object.metadata.name ?? '';
-    if (wanted.has(name) || parseBool(item.object.metadata.annotations?.[AUTO_UPDATE_ANNOTATION]) !== true) continue;
+/**
+ * Deletes objects outside `wanted` whose auto-update annotation is true (upstream's removal of unwanted
+ * bootstrap objects), each as the informer showed it (its resourceVersion the precondition).
+ */
+export async function removeUnwanted(kind: Followed, wanted: ReadonlySet<string>): Promise<void> {
+  for (const obj of kind.informer.list()) {
+    const name = obj.metadata.name ?? '';
+    if (wanted.has(name) || parseBool(obj.metadata.annotations?.[AUTO_UPDATE_ANNOTATION]) !== true) continue;
+    const resourceVersion = obj.metadata.resourceVersion;
     try {
-      await store.delete('', name, {}, WRITE);
+      await kind.client.delete('', name, resourceVersion ? { preconditions: { resourceVersion } } : {});
     } catch (error) {
-      if (!(isStatusError(error) && error.code === 404)) throw error;
+      if (!isGoneOrChanged(error)) throw error; // gone, or changed since: the change brings another pass
     }
   }
 }

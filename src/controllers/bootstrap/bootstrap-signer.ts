@@ -5,15 +5,11 @@
 // only; kplane publishes the ConfigMap itself (server/cluster-info.ts), as kubeadm does for kube-apiserver.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { BOOTSTRAP_TOKEN_NAMESPACE, BOOTSTRAP_TOKEN_SECRET_TYPE, detachedSignature, signingToken, timeToExpiry, type TokenSecret } from '../../auth/bootstrap-token/index.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { Store } from '../../registry/store/index.js';
+import type { Informer } from '../../client/informer.js';
+import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
-import { followWatch } from '../follow-watch.js';
-import { WorkQueue } from '../work-queue.js';
-import { controllerManagerWrite } from '../controller.js';
-
-/** Writes as kube-controller-manager's bootstrap-signer (managedFields name `kube-controller-manager`). */
-const WRITE = controllerManagerWrite('bootstrap-signer');
+import type { ControllerContext } from '../controller-context.js';
+import { isGoneOrChanged, queueController } from '../queue-controller.js';
 
 export const CLUSTER_INFO_NAMESPACE = 'kube-public';
 export const CLUSTER_INFO_NAME = 'cluster-info';
@@ -23,61 +19,46 @@ export const JWS_KEY_PREFIX = 'jws-kubeconfig-';
 const MAX_RECHECK_MS = 60 * 60 * 1000;
 
 export interface BootstrapSignerDeps {
-  secrets: Store;
-  configMaps: Store;
+  secrets: ResourceRef;
+  configMaps: ResourceRef;
   now?: () => Date;
 }
 
-/** The `bootstrapsigner` controller. */
-export function bootstrapSignerController(deps: BootstrapSignerDeps): Controller {
+/** What a signing pass reads and writes through. */
+interface Signer {
+  secrets: Informer;
+  configMaps: Informer;
+  client: ResourceClient;
+}
+
+/** The `bootstrapsigner` controller: reads the shared informers, writes as `system:controller:bootstrap-signer`. */
+export function bootstrapSignerController(context: ControllerContext, deps: BootstrapSignerDeps): Controller {
   const now = deps.now ?? (() => new Date());
-  const abort = new AbortController();
+  const signer: Signer = {
+    secrets: context.informers.informerFor(deps.secrets),
+    configMaps: context.informers.informerFor(deps.configMaps),
+    client: context.clients.resource(deps.configMaps),
+  };
+  const isTokenSecret = (o: Readonly<KubeObject>): boolean => o.metadata.namespace === BOOTSTRAP_TOKEN_NAMESPACE && o['type'] === BOOTSTRAP_TOKEN_SECRET_TYPE;
+  const isClusterInfo = (o: Readonly<KubeObject>): boolean => o.metadata.namespace === CLUSTER_INFO_NAMESPACE && o.metadata.name === CLUSTER_INFO_NAME;
   // One key: every change of a token Secret or of cluster-info collapses into one signing pass.
-  const queue: WorkQueue = new WorkQueue(async () => {
-    const nextExpiry = await signClusterInfo(deps, now());
+  return queueController('bootstrapsigner', [
+    { informer: signer.secrets, onObject: (o, _type, queue) => isTokenSecret(o) && queue.add(CLUSTER_INFO_NAME) },
+    { informer: signer.configMaps, onObject: (o, _type, queue) => isClusterInfo(o) && queue.add(CLUSTER_INFO_NAME) },
+  ], async (_key, queue) => {
+    const nextExpiry = await signClusterInfo(signer, now());
     // Expired tokens lose their signature even before the token cleaner removes their Secret.
     if (Number.isFinite(nextExpiry)) queue.addAfter(CLUSTER_INFO_NAME, Math.min(nextExpiry, MAX_RECHECK_MS));
   });
-  const watching = { secrets: false, configMaps: false };
-  const follow = (store: Store, which: keyof typeof watching, relevant: (o: Readonly<KubeObject>) => boolean) =>
-    followWatch(store, {
-      name: 'bootstrapsigner',
-      signal: abort.signal,
-      onWatching: (open) => (watching[which] = open),
-      onObject: (o) => {
-        if (relevant(o)) queue.add(CLUSTER_INFO_NAME);
-      },
-    });
-  return {
-    name: 'bootstrapsigner',
-    async start() {
-      watching.secrets = watching.configMaps = true;
-      void follow(deps.secrets, 'secrets', (o) => o.metadata.namespace === BOOTSTRAP_TOKEN_NAMESPACE && o['type'] === BOOTSTRAP_TOKEN_SECRET_TYPE);
-      void follow(deps.configMaps, 'configMaps', (o) => o.metadata.namespace === CLUSTER_INFO_NAMESPACE && o.metadata.name === CLUSTER_INFO_NAME);
-    },
-    stop() {
-      abort.abort();
-      queue.stop();
-      watching.secrets = watching.configMaps = false;
-    },
-    check() {
-      if (!watching.secrets || !watching.configMaps) throw new Error('bootstrapsigner controller is not watching');
-    },
-  };
 }
 
 /**
  * One signing pass (upstream signConfigMap): recomputes every signature and writes the ConfigMap when one
  * is new, changed or gone. Answers the time until the first signing token expires.
  */
-async function signClusterInfo(deps: BootstrapSignerDeps, now: Date): Promise<number> {
-  let configMap: Readonly<KubeObject>;
-  try {
-    configMap = (await deps.configMaps.get(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME)).object;
-  } catch (error) {
-    if (isStatusError(error) && error.reason === 'NotFound') return Number.POSITIVE_INFINITY;
-    throw error;
-  }
+async function signClusterInfo(signer: Signer, now: Date): Promise<number> {
+  const configMap = signer.configMaps.get(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME);
+  if (!configMap) return Number.POSITIVE_INFINITY;
   const data = { ...(configMap['data'] as Record<string, string> | undefined) };
   const content = data[KUBECONFIG_KEY];
   if (content === undefined) return Number.POSITIVE_INFINITY;
@@ -87,7 +68,7 @@ async function signClusterInfo(deps: BootstrapSignerDeps, now: Date): Promise<nu
     old.set(key.slice(JWS_KEY_PREFIX.length), value);
     delete data[key];
   }
-  const { tokens, nextExpiry } = await signingTokens(deps.secrets, now);
+  const { tokens, nextExpiry } = signingTokens(signer.secrets, now);
   let changed = false;
   for (const [id, secret] of tokens) {
     const signature = await detachedSignature(content, id, secret);
@@ -95,15 +76,17 @@ async function signClusterInfo(deps: BootstrapSignerDeps, now: Date): Promise<nu
     old.delete(id);
     data[JWS_KEY_PREFIX + id] = signature;
   }
-  if (changed || old.size > 0) await writeData(deps.configMaps, configMap, data);
+  if (changed || old.size > 0) await writeData(signer.client, configMap, data);
   return nextExpiry;
 }
 
 /** The tokens that may sign, by id (the first Secret of an id wins), and when the first of them expires. */
-async function signingTokens(secrets: Store, now: Date): Promise<{ tokens: Map<string, string>; nextExpiry: number }> {
+function signingTokens(secrets: Informer, now: Date): { tokens: Map<string, string>; nextExpiry: number } {
   const tokens = new Map<string, string>();
   let nextExpiry = Number.POSITIVE_INFINITY;
-  for (const { object } of (await secrets.list(BOOTSTRAP_TOKEN_NAMESPACE, {})).items) {
+  // In name order, as a list answers: the first Secret of an id wins.
+  const listed = secrets.list(BOOTSTRAP_TOKEN_NAMESPACE).sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));
+  for (const object of listed) {
     if (object['type'] !== BOOTSTRAP_TOKEN_SECRET_TYPE) continue;
     const secret = object as unknown as TokenSecret;
     const token = signingToken(secret, now);
@@ -115,11 +98,10 @@ async function signingTokens(secrets: Store, now: Date): Promise<{ tokens: Map<s
 }
 
 /** Writes `data` over the ConfigMap as read; a newer ConfigMap (409) or none (404) is left to the next pass. */
-async function writeData(configMaps: Store, read: Readonly<KubeObject>, data: Record<string, string>): Promise<void> {
+async function writeData(client: ResourceClient, read: Readonly<KubeObject>, data: Record<string, string>): Promise<void> {
   try {
-    await configMaps.update(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME, () => ({ ...structuredClone(read), data }), WRITE);
+    await client.replace(CLUSTER_INFO_NAMESPACE, { ...structuredClone(read), data });
   } catch (error) {
-    if (isStatusError(error) && (error.reason === 'Conflict' || error.reason === 'NotFound')) return;
-    throw error;
+    if (!isGoneOrChanged(error)) throw error;
   }
 }

@@ -1,4 +1,4 @@
-// The bootstrap signer and the token cleaner over real stores (memory backend).
+// The bootstrap signer and the token cleaner through a loopback over real stores (memory backend).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { flattenedVerify } from 'jose';
@@ -6,6 +6,7 @@ import { builtInResources } from '../../apis/index.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { detachedSignature } from '../../auth/bootstrap-token/index.js';
 import { buildStores } from '../../server/stores.js';
+import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
 import { until } from '../test-eventually.js';
 import { bootstrapSignerController } from './bootstrap-signer.js';
@@ -25,13 +26,20 @@ describe('bootstrap controllers', () => {
   const store = (resource: string) => served.stores.find((s) => s.def.group === '' && s.def.resource === resource)!;
   const secrets = store('secrets');
   const configMaps = store('configmaps');
-  before(() => Promise.all([...served.storages.values()].map((s) => s.cacher.start())));
-  after(() => [...served.storages.values()].forEach((s) => s.cacher.stop()));
+  let loopback: TestLoopback;
+  before(async () => {
+    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
+    loopback = await testLoopback(served.stores);
+  });
+  after(async () => {
+    await loopback.close();
+    [...served.storages.values()].forEach((s) => s.cacher.stop());
+  });
 
   const data = async (): Promise<Record<string, string>> => ((await configMaps.get('kube-public', 'cluster-info')).object['data'] as Record<string, string>);
 
   test('the signer signs cluster-info per signing token, follows the kubeconfig and drops signatures of tokens gone', async () => {
-    const signer = bootstrapSignerController({ secrets, configMaps });
+    const signer = bootstrapSignerController(loopback.runtime.contextFor('bootstrapsigner'), { secrets: secrets.def, configMaps: configMaps.def });
     await signer.start();
     try {
       await configMaps.create('kube-public', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cluster-info', namespace: 'kube-public' }, data: { kubeconfig: 'one', other: 'kept' } }, write);
@@ -61,7 +69,7 @@ describe('bootstrap controllers', () => {
 
   test('the token cleaner deletes expired token Secrets of kube-system only', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    const cleaner = tokenCleanerController({ secrets, now: () => now });
+    const cleaner = tokenCleanerController(loopback.runtime.contextFor('tokencleaner'), { secrets: secrets.def, now: () => now });
     await secrets.create('kube-system', tokenSecret('gone01', { expiration: '2025-12-31T23:59:59Z' }), write);
     await secrets.create('kube-system', tokenSecret('gone02', { expiration: 'not a time' }), write);
     await secrets.create('kube-system', tokenSecret('stays1', { expiration: '2026-01-02T00:00:00Z' }), write);

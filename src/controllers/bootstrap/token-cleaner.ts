@@ -4,65 +4,36 @@
 // has not expired yet is looked at again when it does.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { BOOTSTRAP_TOKEN_NAMESPACE, BOOTSTRAP_TOKEN_SECRET_TYPE, timeToExpiry, type TokenSecret } from '../../auth/bootstrap-token/index.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { Store } from '../../registry/store/index.js';
+import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
-import { followWatch } from '../follow-watch.js';
-import { WorkQueue } from '../work-queue.js';
-import { controllerManagerWrite } from '../controller.js';
-
-/** Writes as kube-controller-manager's token-cleaner (managedFields name `kube-controller-manager`). */
-const WRITE = controllerManagerWrite('token-cleaner');
+import type { ControllerContext } from '../controller-context.js';
+import { isGoneOrChanged, queueController } from '../queue-controller.js';
+import type { WorkQueue } from '../work-queue.js';
 
 /** The longest wait before a Secret is looked at again (timers cannot wait longer than ~24 days). */
 const MAX_RECHECK_MS = 60 * 60 * 1000;
 
 export interface TokenCleanerDeps {
-  secrets: Store;
+  secrets: ResourceRef;
   now?: () => Date;
 }
 
-/** The `tokencleaner` controller. */
-export function tokenCleanerController(deps: TokenCleanerDeps): Controller {
+/** The `tokencleaner` controller: reads the shared secrets informer, deletes as `system:controller:token-cleaner`. */
+export function tokenCleanerController(context: ControllerContext, deps: TokenCleanerDeps): Controller {
   const now = deps.now ?? (() => new Date());
-  const abort = new AbortController();
-  const queue: WorkQueue = new WorkQueue((name) => clean(deps.secrets, name, now(), queue));
-  let running = false;
-  return {
-    name: 'tokencleaner',
-    async start() {
-      running = true;
-      void followWatch(deps.secrets, {
-        name: 'tokencleaner',
-        signal: abort.signal,
-        onWatching: (watching) => (running = watching),
-        onObject: (secret, type) => {
-          if (type !== 'DELETED' && isTokenSecret(secret)) queue.add(secret.metadata.name ?? '');
-        },
-      });
-    },
-    stop() {
-      abort.abort();
-      queue.stop();
-      running = false;
-    },
-    check() {
-      if (!running) throw new Error('tokencleaner controller is not watching');
-    },
-  };
+  const secrets = context.informers.informerFor(deps.secrets);
+  const client = context.clients.resource(deps.secrets);
+  return queueController('tokencleaner', [{
+    informer: secrets,
+    onObject: (secret, type, queue) => type !== 'DELETED' && isTokenSecret(secret) && queue.add(secret.metadata.name ?? ''),
+  }], (name, queue) => clean(secrets.get(BOOTSTRAP_TOKEN_NAMESPACE, name), client, now(), queue));
 }
 
 const isTokenSecret = (o: Readonly<KubeObject>): boolean => o.metadata.namespace === BOOTSTRAP_TOKEN_NAMESPACE && o['type'] === BOOTSTRAP_TOKEN_SECRET_TYPE;
 
-async function clean(secrets: Store, name: string, now: Date, queue: WorkQueue): Promise<void> {
-  let secret: Readonly<KubeObject>;
-  try {
-    secret = (await secrets.get(BOOTSTRAP_TOKEN_NAMESPACE, name)).object;
-  } catch (error) {
-    if (isStatusError(error) && error.reason === 'NotFound') return;
-    throw error;
-  }
-  if (!isTokenSecret(secret)) return;
+async function clean(secret: Readonly<KubeObject> | undefined, client: ResourceClient, now: Date, queue: WorkQueue): Promise<void> {
+  if (!secret || !isTokenSecret(secret)) return;
+  const name = secret.metadata.name ?? '';
   const remaining = timeToExpiry(secret as unknown as TokenSecret, now);
   if (remaining > 0) {
     if (Number.isFinite(remaining)) queue.addAfter(name, Math.min(remaining, MAX_RECHECK_MS));
@@ -70,10 +41,9 @@ async function clean(secrets: Store, name: string, now: Date, queue: WorkQueue):
   }
   const uid = secret.metadata.uid;
   try {
-    await secrets.delete(BOOTSTRAP_TOKEN_NAMESPACE, name, { ...(uid ? { preconditions: { uid } } : {}) }, WRITE);
+    await client.delete(BOOTSTRAP_TOKEN_NAMESPACE, name, { ...(uid ? { preconditions: { uid } } : {}) });
   } catch (error) {
-    // Gone already, or replaced by a new Secret of the same name (which the watch brings back).
-    if (isStatusError(error) && (error.reason === 'NotFound' || error.reason === 'Conflict')) return;
-    throw error;
+    // Gone already, or replaced by a new Secret of the same name (which the informer brings back).
+    if (!isGoneOrChanged(error)) throw error;
   }
 }

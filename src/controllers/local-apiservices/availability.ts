@@ -5,8 +5,7 @@
 import { localAvailableCondition, type APIService, type APIServiceCondition } from '../../apis/apiregistration/v1/apiservice.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../../apis/meta/v1/time.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { Store } from '../../registry/store/index.js';
+import { existsConfirmed, isNotFound, type Followed } from '../queue-controller.js';
 
 /** The Available condition `apiService` should carry; undefined when this server cannot tell. */
 export function desiredAvailability(apiService: Readonly<APIService>, serviceExists: boolean, now: Date): APIServiceCondition | undefined {
@@ -37,34 +36,27 @@ export function withCondition(apiService: Readonly<APIService>, condition: APISe
   return next;
 }
 
-async function serviceExists(services: Store | undefined, apiService: Readonly<APIService>): Promise<boolean> {
+/** Whether the service of `apiService` exists (none when services are not served). */
+async function serviceExists(services: Followed | undefined, apiService: Readonly<APIService>): Promise<boolean> {
   const ref = apiService.spec?.service;
   if (!services || !ref) return false;
-  try {
-    await services.get(ref.namespace ?? '', ref.name ?? '');
-    return true;
-  } catch (error) {
-    if (isStatusError(error) && error.code === 404) return false;
-    throw error;
-  }
+  await services.informer.synced();
+  return existsConfirmed(services.informer, services.client, ref.namespace ?? '', ref.name ?? '');
 }
 
-/** Brings the Available condition of the APIService `name` up to date (through `status`). */
-export async function updateAvailability(apiServices: Store, services: Store | undefined, name: string): Promise<void> {
+/** Brings the Available condition of the APIService `name` up to date (through `apiservices/status`). */
+export async function updateAvailability(apiServices: Followed, services: Followed | undefined, name: string): Promise<void> {
+  const cached = apiServices.informer.get('', name) as Readonly<APIService> | undefined;
+  if (!cached) return; // deleted
+  const exists = await serviceExists(services, cached);
+  const next = (obj: Readonly<APIService>): APIService | undefined => {
+    const condition = desiredAvailability(obj, exists, new Date());
+    return condition && withCondition(obj, condition);
+  };
+  if (!next(cached)) return;
   try {
-    const current = (await apiServices.get('', name)).object as Readonly<APIService>;
-    const exists = await serviceExists(services, current);
-    const next = (obj: Readonly<APIService>): APIService | undefined => {
-      const condition = desiredAvailability(obj, exists, new Date());
-      return condition && withCondition(obj, condition);
-    };
-    if (!next(current)) return;
-    await apiServices.update('', name, (obj) => (obj && next(obj as APIService)) ?? structuredClone(obj as KubeObject), {
-      dryRun: false,
-      fieldManager: 'kube-apiserver',
-      subresource: 'status',
-    });
+    await apiServices.client.update('', name, (current) => next(current as APIService) as KubeObject | undefined, { subresource: 'status' });
   } catch (error) {
-    if (!(isStatusError(error) && error.code === 404)) throw error; // deleted meanwhile
+    if (!isNotFound(error)) throw error; // deleted meanwhile
   }
 }

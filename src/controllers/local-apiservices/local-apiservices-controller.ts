@@ -1,15 +1,19 @@
-// The APIService controller: at start (each leadership term) it syncs the Local APIServices with the
-// served group-versions (local-apiservices.ts), and again whenever the served set changes;
-// it keeps every APIService's Available condition as far as this server can tell (availability.ts),
-// re-checking the APIServices backed by a service when services change.
+// The APIService controller (kube-apiserver's own, as its autoregister and availability controllers): at
+// start (each leadership term) it syncs the Local APIServices with the served group-versions
+// (local-apiservices.ts), and again whenever the served set changes; it keeps every APIService's Available
+// condition as far as this server can tell (availability.ts), re-checking the APIServices backed by a
+// service when services change. It reads kube-apiserver's shared APIService and Service informers and
+// writes as `system:apiserver` (field manager `kube-apiserver`, after its user agent).
 import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
-import type { KubeObject } from '../../apis/meta/v1/types.js';
-import type { Store } from '../../registry/store/index.js';
+import type { ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
-import { followWatch } from '../follow-watch.js';
-import { WorkQueue } from '../work-queue.js';
+import type { ControllerContext } from '../controller-context.js';
+import { followed, queueController, type QueueWatch } from '../queue-controller.js';
+import type { WorkQueue } from '../work-queue.js';
 import { updateAvailability } from './availability.js';
 import { syncLocalAPIServices, type GroupVersion } from './local-apiservices.js';
+
+export const LOCAL_APISERVICES = 'local-apiservices';
 
 // Work-queue keys besides APIService names (which always contain a dot, so never collide with these):
 // a full sync, and a re-check of every service-backed APIService.
@@ -17,50 +21,38 @@ const SYNC_KEY = 'sync';
 const SERVICES_KEY = 'services';
 
 export interface LocalAPIServicesDeps {
-  apiServices: Store;
-  /** The core v1 services store, when served (without it no service exists). */
-  services?: Store;
+  apiServices: ResourceRef;
+  /** Core v1 services, when served (without them no service exists). */
+  services?: ResourceRef;
   /** What the server serves now; read at every sync. */
   servedGroupVersions: () => readonly GroupVersion[];
   /** Subscribes to changes of the served set (CRDs, aggregation), to sync again; returns the unsubscribe. */
   onServedSetChange?: (listener: () => void) => () => void;
 }
 
-export function localAPIServicesController(deps: LocalAPIServicesDeps): Controller {
-  const abort = new AbortController();
-  const recheckServiceBacked = async (): Promise<void> => {
-    for (const item of (await deps.apiServices.list('', {})).items) if ((item.object as APIService).spec?.service) queue.add(item.object.metadata.name ?? '');
+export function localAPIServicesController(context: ControllerContext, deps: LocalAPIServicesDeps): Controller {
+  const apiServices = followed(context, deps.apiServices);
+  const services = deps.services && followed(context, deps.services);
+  const watches: QueueWatch[] = [{ informer: apiServices.informer, onObject: (obj, type, queue) => type !== 'DELETED' && queue.add(obj.metadata.name ?? '') }];
+  if (services) watches.push({ informer: services.informer, onObject: (_obj, _type, queue) => queue.add(SERVICES_KEY) });
+
+  const listed = (): Readonly<APIService>[] => apiServices.informer.list() as unknown as Readonly<APIService>[];
+  const reconcile = async (key: string, queue: WorkQueue): Promise<void> => {
+    await apiServices.informer.synced();
+    // A full sync (rare: at start and when the served set changes) lists what the server has: the cache may
+    // not have seen the writes of the previous sync yet, and nothing would sync again after it catches up.
+    if (key === SYNC_KEY) return syncLocalAPIServices(apiServices.client, (await apiServices.client.list('')).items as unknown as APIService[], deps.servedGroupVersions());
+    if (key !== SERVICES_KEY) return updateAvailability(apiServices, services, key);
+    for (const obj of listed()) if (obj.spec?.service) queue.add(obj.metadata.name ?? '');
   };
-  const queue: WorkQueue = new WorkQueue((key) => {
-    if (key === SYNC_KEY) return syncLocalAPIServices(deps.apiServices, deps.servedGroupVersions());
-    if (key === SERVICES_KEY) return recheckServiceBacked();
-    return updateAvailability(deps.apiServices, deps.services, key);
-  });
-  const resync = (): void => queue.add(SYNC_KEY);
   let unsubscribe: (() => void) | undefined;
-  const watching = new Map<Store, boolean>();
-  const follow = (store: Store, onObject: (obj: Readonly<KubeObject>, type: string) => void): void => {
-    watching.set(store, true);
-    void followWatch(store, { name: 'local-apiservices', signal: abort.signal, onWatching: (w) => watching.set(store, w), onObject });
-  };
-  return {
-    name: 'local-apiservices',
-    async start() {
-      unsubscribe = deps.onServedSetChange?.(resync);
-      resync();
-      follow(deps.apiServices, (obj, type) => {
-        if (type !== 'DELETED') queue.add(obj.metadata.name ?? '');
-      });
-      if (deps.services) follow(deps.services, () => queue.add(SERVICES_KEY));
+  return queueController(LOCAL_APISERVICES, watches, reconcile, {
+    start(queue) {
+      unsubscribe = deps.onServedSetChange?.(() => queue.add(SYNC_KEY));
+      queue.add(SYNC_KEY);
     },
     stop() {
       unsubscribe?.();
-      abort.abort();
-      queue.stop();
-      watching.clear();
     },
-    check() {
-      if (watching.size === 0 || [...watching.values()].includes(false)) throw new Error('local-apiservices controller is not watching');
-    },
-  };
+  });
 }

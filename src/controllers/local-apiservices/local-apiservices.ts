@@ -5,9 +5,10 @@
 import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
 import { builtInPriority } from '../../apis/apiregistration/v1/builtin-priorities.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { ResourceClient } from '../../client/resource-client.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import type { Store, WriteOptions } from '../../registry/store/index.js';
+import { isGoneOrChanged, isNotFound } from '../queue-controller.js';
 
 /** The label marking APIServices this server manages, and its value for the built-in ones. */
 export const AUTOMANAGED_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
@@ -20,8 +21,6 @@ export const MANAGE_CONTINUOUSLY = 'true';
  * registers no APIService for itself (its priorities table has none).
  */
 const AGGREGATOR_GROUP = 'apiregistration.k8s.io';
-
-const WRITE: WriteOptions = { dryRun: false, fieldManager: 'kube-apiserver' };
 
 /** One served group-version. */
 export interface GroupVersion {
@@ -58,42 +57,53 @@ const sortedSpec = (spec: APIService['spec']): unknown => Object.fromEntries(Obj
 
 /**
  * Brings the Local APIServices in line with the served group-versions: creates the missing ones, resets
- * the spec of managed ones that drifted, deletes managed ones no longer served. Call again whenever the
- * served set changes (CRDs, `--runtime-config`).
+ * the spec of managed ones that drifted, deletes managed ones no longer served. `current` is the
+ * APIServices as listed; a spec reset judges the object the server has. Call again whenever the served
+ * set changes (CRDs, `--runtime-config`).
  */
-export async function syncLocalAPIServices(store: Store, served: readonly GroupVersion[]): Promise<void> {
+export async function syncLocalAPIServices(client: ResourceClient, current: readonly Readonly<APIService>[], served: readonly GroupVersion[]): Promise<void> {
   const desired = new Map<string, APIService>();
   for (const gv of served) {
     const apiService = localAPIService(gv);
     if (apiService) desired.set(apiService.metadata.name!, apiService);
   }
-  const current = new Map((await store.list('', {})).items.map((item) => [item.object.metadata.name ?? '', item.object as Readonly<APIService>]));
+  const have = new Map(current.map((obj) => [obj.metadata.name ?? '', obj]));
   for (const [name, want] of desired) {
-    const have = current.get(name);
-    if (!have) await createIgnoringConflict(store, want);
-    else if (isAutomanaged(have) && !sameSpec(have.spec, want.spec)) await resetSpec(store, name, want);
+    const obj = have.get(name);
+    if (!obj) await createIgnoringConflict(client, want);
+    else if (isAutomanaged(obj) && !sameSpec(obj.spec, want.spec)) await resetSpec(client, name, want);
   }
-  for (const [name, have] of current) {
-    if (!desired.has(name) && isAutomanaged(have)) await deleteIgnoringNotFound(store, name);
+  for (const [name, obj] of have) {
+    if (!desired.has(name) && isAutomanaged(obj)) await deleteIgnoringNotFound(client, obj);
   }
 }
 
-async function createIgnoringConflict(store: Store, apiService: APIService): Promise<void> {
+async function createIgnoringConflict(client: ResourceClient, apiService: APIService): Promise<void> {
   try {
-    await store.create('', structuredClone(apiService), WRITE);
+    await client.create('', structuredClone(apiService) as KubeObject);
   } catch (error) {
     if (!(isStatusError(error) && error.code === 409)) throw error; // another replica was first
   }
 }
 
-async function resetSpec(store: Store, name: string, want: APIService): Promise<void> {
-  await store.update('', name, (current) => ({ ...structuredClone(current as KubeObject), spec: structuredClone(want.spec) }), WRITE);
+/** Puts `want`'s spec back on the live object, while it is still managed and still differs. */
+async function resetSpec(client: ResourceClient, name: string, want: APIService): Promise<void> {
+  try {
+    await client.update('', name, (current) => {
+      if (!isAutomanaged(current) || sameSpec((current as APIService).spec, want.spec)) return undefined;
+      return { ...current, spec: structuredClone(want.spec) };
+    });
+  } catch (error) {
+    if (!isNotFound(error)) throw error; // deleted meanwhile: the next sync creates it
+  }
 }
 
-async function deleteIgnoringNotFound(store: Store, name: string): Promise<void> {
+/** Deletes the object the informer showed; one replaced meanwhile (another uid) is left to the next sync. */
+async function deleteIgnoringNotFound(client: ResourceClient, obj: Readonly<APIService>): Promise<void> {
+  const uid = obj.metadata.uid;
   try {
-    await store.delete('', name, {}, WRITE);
+    await client.delete('', obj.metadata.name ?? '', uid ? { preconditions: { uid } } : {});
   } catch (error) {
-    if (!(isStatusError(error) && error.code === 404)) throw error;
+    if (!isGoneOrChanged(error)) throw error;
   }
 }

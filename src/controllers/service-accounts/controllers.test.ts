@@ -1,4 +1,4 @@
-// The service account, token and root CA controllers over memory stores.
+// The service account, token and root CA controllers through a loopback over memory stores.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
@@ -11,7 +11,8 @@ import { serviceAccountDefinition } from '../../apis/core/v1/serviceaccount.js';
 import { memoryStores } from '../../apis/core/v1/pod/subresources/test-stores.js';
 import { parseSigningKeyPem } from '../../auth/service-accounts/keys.js';
 import { tokenGenerator } from '../../auth/service-accounts/token-generator.js';
-import { getIfExists } from '../queue-controller.js';
+import { getIfExists } from '../../registry/store/index.js';
+import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import type { Controller } from '../controller.js';
 import { rootCAPublisher } from './root-ca-publisher.js';
 import { serviceAccountController } from './service-account-controller.js';
@@ -27,18 +28,22 @@ describe('service account controllers', () => {
   const env = memoryStores([namespaceDefinition, serviceAccountDefinition, secretDefinition, configMapDefinition] as unknown as ResourceDefinition[]);
   const [namespaces, serviceAccounts, secrets, configMaps] = env.stores as [typeof env.stores[0], typeof env.stores[0], typeof env.stores[0], typeof env.stores[0]];
   let controllers: Controller[] = [];
+  let loopback: TestLoopback;
   before(async () => {
     await env.start();
+    loopback = await testLoopback(env.stores);
+    const contextFor = loopback.runtime.contextFor;
     await namespaces.create('', { metadata: { name: 'early' } }, write);
     controllers = [
-      serviceAccountController({ namespaces, serviceAccounts }),
-      rootCAPublisher({ namespaces, configMaps, rootCA: CA }),
-      tokensController({ serviceAccounts, secrets, generator: tokenGenerator('kubernetes/serviceaccount', key), rootCA: CA }),
+      serviceAccountController(contextFor('serviceaccount'), { namespaces: namespaces.def, serviceAccounts: serviceAccounts.def }),
+      rootCAPublisher(contextFor('root-ca-cert-publisher'), { namespaces: namespaces.def, configMaps: configMaps.def, rootCA: CA }),
+      tokensController(contextFor('serviceaccount-token'), { serviceAccounts: serviceAccounts.def, secrets: secrets.def, generator: tokenGenerator('kubernetes/serviceaccount', key), rootCA: CA }),
     ];
     for (const c of controllers) await c.start();
   });
   after(async () => {
     for (const c of controllers) await c.stop();
+    await loopback.close();
     await env.stop();
   });
 

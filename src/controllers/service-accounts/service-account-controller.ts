@@ -1,41 +1,39 @@
 // The service account controller (upstream pkg/controller/serviceaccount ServiceAccountsController): every
 // active namespace has a `default` ServiceAccount, created when the namespace appears and again when the
-// account is deleted.
+// account is deleted. It reads the shared informers and may only create accounts
+// (`system:controller:service-account-controller`).
+import type { ResourceRef } from '../../client/resource-client.js';
 import { isStatusError } from '../../errors/status-error.js';
-import type { Store } from '../../registry/store/index.js';
 import type { Controller } from '../controller.js';
-import { controllerManagerWrite } from '../controller.js';
-import { getIfExists, isActiveNamespace, isGoneOrTerminating, queueController } from '../queue-controller.js';
-
-/** Writes as kube-controller-manager's service-account-controller (managedFields name `kube-controller-manager`). */
-const WRITE = controllerManagerWrite('service-account-controller');
+import type { ControllerContext } from '../controller-context.js';
+import { isActiveNamespace, isGoneOrTerminating, queueController } from '../queue-controller.js';
 
 /** The accounts every namespace gets (upstream DefaultServiceAccountsControllerOptions). */
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 
 export interface ServiceAccountControllerDeps {
-  namespaces: Store;
-  serviceAccounts: Store;
-}
-
-/** Ensures `default` in namespace `namespace` when the namespace is active. */
-async function syncNamespace(deps: ServiceAccountControllerDeps, namespace: string): Promise<void> {
-  if (!isActiveNamespace(await getIfExists(deps.namespaces, '', namespace))) return;
-  if (await getIfExists(deps.serviceAccounts, namespace, DEFAULT_SERVICE_ACCOUNT)) return;
-  try {
-    await deps.serviceAccounts.create(namespace, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace } }, WRITE);
-  } catch (error) {
-    // Created meanwhile, or the namespace went away or started terminating: nothing to do.
-    if (isStatusError(error) && error.code === 409) return;
-    if (isGoneOrTerminating(error)) return;
-    throw error;
-  }
+  namespaces: ResourceRef;
+  serviceAccounts: ResourceRef;
 }
 
 /** The controller `serviceaccount`. */
-export function serviceAccountController(deps: ServiceAccountControllerDeps): Controller {
+export function serviceAccountController(context: ControllerContext, deps: ServiceAccountControllerDeps): Controller {
+  const namespaces = context.informers.informerFor(deps.namespaces);
+  const accounts = context.informers.informerFor(deps.serviceAccounts);
+  const client = context.clients.resource(deps.serviceAccounts);
+  /** Ensures `default` in namespace `namespace` when the namespace is active. */
+  const syncNamespace = async (namespace: string): Promise<void> => {
+    if (!isActiveNamespace(namespaces.get('', namespace)) || accounts.get(namespace, DEFAULT_SERVICE_ACCOUNT)) return;
+    try {
+      await client.create(namespace, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace } });
+    } catch (error) {
+      // Created meanwhile, or the namespace went away or started terminating: nothing to do.
+      if ((isStatusError(error) && error.code === 409) || isGoneOrTerminating(error)) return;
+      throw error;
+    }
+  };
   return queueController('serviceaccount', [
-    { store: deps.namespaces, onObject: (ns, type, queue) => type !== 'DELETED' && queue.add(ns.metadata.name ?? '') },
-    { store: deps.serviceAccounts, onObject: (sa, type, queue) => type === 'DELETED' && sa.metadata.name === DEFAULT_SERVICE_ACCOUNT && queue.add(sa.metadata.namespace ?? '') },
-  ], (namespace) => syncNamespace(deps, namespace));
+    { informer: namespaces, onObject: (ns, type, queue) => type !== 'DELETED' && queue.add(ns.metadata.name ?? '') },
+    { informer: accounts, onObject: (sa, type, queue) => type === 'DELETED' && sa.metadata.name === DEFAULT_SERVICE_ACCOUNT && queue.add(sa.metadata.namespace ?? '') },
+  ], syncNamespace);
 }

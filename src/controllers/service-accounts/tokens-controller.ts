@@ -6,27 +6,33 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { legacyClaims } from '../../auth/service-accounts/claims.js';
 import type { TokenGenerator } from '../../auth/service-accounts/token-generator.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { Store } from '../../registry/store/index.js';
+import type { Informer } from '../../client/informer.js';
+import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
-import { getIfExists, isGoneOrTerminating, queueController } from '../queue-controller.js';
+import type { ControllerContext } from '../controller-context.js';
+import { isGoneOrChanged, isGoneOrTerminating, queueController } from '../queue-controller.js';
 import type { WorkQueue } from '../work-queue.js';
-import { controllerManagerWrite } from '../controller.js';
-
-/** Writes as kube-controller-manager's tokens-controller (managedFields name `kube-controller-manager`). */
-const WRITE = controllerManagerWrite('tokens-controller');
 
 export const SERVICE_ACCOUNT_TOKEN_TYPE = 'kubernetes.io/service-account-token';
 export const SERVICE_ACCOUNT_NAME_KEY = 'kubernetes.io/service-account.name';
 export const SERVICE_ACCOUNT_UID_KEY = 'kubernetes.io/service-account.uid';
 
 export interface TokensControllerDeps {
-  serviceAccounts: Store;
-  secrets: Store;
+  serviceAccounts: ResourceRef;
+  secrets: ResourceRef;
   /** Signs legacy tokens (issuer `kubernetes/serviceaccount`). */
   generator: TokenGenerator;
   /** The CA certificate (PEM) put into `ca.crt`. */
   rootCA: string;
+}
+
+/** What the reconcile works with: the shared informers' caches and the manager's clients. */
+interface Tokens {
+  deps: TokensControllerDeps;
+  accounts: Informer;
+  secrets: Informer;
+  accountClient: ResourceClient;
+  secretClient: ResourceClient;
 }
 
 type SecretData = Record<string, string>;
@@ -36,8 +42,8 @@ const b64 = (text: string): string => Buffer.from(text).toString('base64');
 const accountOf = (secret: Readonly<KubeObject>): [string, string] => [secret.metadata.annotations?.[SERVICE_ACCOUNT_NAME_KEY] ?? '', secret.metadata.annotations?.[SERVICE_ACCOUNT_UID_KEY] ?? ''];
 
 /** upstream getServiceAccount: the account, unless missing or of another uid than `uid` (when given). */
-async function serviceAccount(deps: TokensControllerDeps, namespace: string, name: string, uid: string): Promise<KubeObject | undefined> {
-  const sa = await getIfExists(deps.serviceAccounts, namespace, name);
+function serviceAccount(t: Tokens, namespace: string, name: string, uid: string): Readonly<KubeObject> | undefined {
+  const sa = t.accounts.get(namespace, name);
   return sa && (!uid || sa.metadata.uid === uid) ? sa : undefined;
 }
 
@@ -48,17 +54,18 @@ function updateNeeded(secret: Readonly<KubeObject>, rootCA: string): { ca: boole
 }
 
 /** upstream generateTokenIfNeeded: fills what is missing, and records the account's name and uid. */
-async function populate(deps: TokensControllerDeps, sa: KubeObject, secret: KubeObject): Promise<void> {
+async function populate(t: Tokens, sa: Readonly<KubeObject>, secret: Readonly<KubeObject>): Promise<void> {
+  const { deps } = t;
   const needs = updateNeeded(secret, deps.rootCA);
   if (!needs.ca && !needs.namespace && !needs.token) return;
   const namespace = secret.metadata.namespace ?? '';
   const name = secret.metadata.name ?? '';
   const account = { namespace, name: sa.metadata.name ?? '', uid: sa.metadata.uid ?? '' };
   try {
-    await deps.secrets.update(namespace, name, async (current) => {
+    await t.secretClient.update(namespace, name, async (current) => {
       // Our view is stale: the newer version comes through the watch and is handled then.
-      if (!current || current.metadata.resourceVersion !== secret.metadata.resourceVersion) throw staleSecret;
-      const next = structuredClone(current) as KubeObject;
+      if (current.metadata.resourceVersion !== secret.metadata.resourceVersion) throw staleSecret;
+      const next = current;
       const data = { ...((next['data'] ?? {}) as SecretData) };
       if (needs.ca) data['ca.crt'] = b64(deps.rootCA);
       if (needs.namespace) data['namespace'] = b64(namespace);
@@ -66,9 +73,9 @@ async function populate(deps: TokensControllerDeps, sa: KubeObject, secret: Kube
       next['data'] = data;
       next.metadata.annotations = { ...next.metadata.annotations, [SERVICE_ACCOUNT_NAME_KEY]: account.name, [SERVICE_ACCOUNT_UID_KEY]: account.uid };
       return next;
-    }, WRITE);
+    });
   } catch (error) {
-    if (error === staleSecret || (isStatusError(error) && (error.code === 409 || error.code === 404))) return;
+    if (error === staleSecret || isGoneOrChanged(error)) return;
     throw error;
   }
 }
@@ -76,56 +83,55 @@ async function populate(deps: TokensControllerDeps, sa: KubeObject, secret: Kube
 const staleSecret = new Error('secret is not up to date');
 
 /** upstream deleteToken: deletes the secret if it is still the one seen (by uid). */
-async function deleteSecret(deps: TokensControllerDeps, secret: Readonly<KubeObject>): Promise<void> {
+async function deleteSecret(t: Tokens, secret: Readonly<KubeObject>): Promise<void> {
   try {
-    await deps.secrets.delete(secret.metadata.namespace ?? '', secret.metadata.name ?? '', { preconditions: { uid: secret.metadata.uid ?? '' } }, WRITE);
+    await t.secretClient.delete(secret.metadata.namespace ?? '', secret.metadata.name ?? '', { preconditions: { uid: secret.metadata.uid ?? '' } });
   } catch (error) {
-    if (!(isStatusError(error) && (error.code === 404 || error.code === 409))) throw error;
+    if (!isGoneOrChanged(error)) throw error;
   }
 }
 
 /** upstream syncSecret for an existing token secret. */
-async function syncSecret(deps: TokensControllerDeps, namespace: string, name: string): Promise<void> {
-  const secret = await getIfExists(deps.secrets, namespace, name);
+async function syncSecret(t: Tokens, namespace: string, name: string): Promise<void> {
+  const secret = t.secrets.get(namespace, name);
   if (!secret || secret['type'] !== SERVICE_ACCOUNT_TOKEN_TYPE) return;
   const [saName, saUID] = accountOf(secret);
-  const sa = await serviceAccount(deps, namespace, saName, saUID);
-  if (!sa) return deleteSecret(deps, secret);
-  return populate(deps, sa, secret);
+  const sa = serviceAccount(t, namespace, saName, saUID);
+  if (!sa) return deleteSecret(t, secret);
+  return populate(t, sa, secret);
 }
 
 /** upstream syncServiceAccount for a deleted account: its token secrets go too (upstream deleteTokens). */
-async function deleteTokens(deps: TokensControllerDeps, namespace: string, name: string, uid: string): Promise<void> {
-  if (await serviceAccount(deps, namespace, name, uid)) return;
-  for (const item of (await deps.secrets.list(namespace, {})).items) {
-    const [saName, saUID] = accountOf(item.object);
-    if (item.object['type'] === SERVICE_ACCOUNT_TOKEN_TYPE && saName === name && (!saUID || saUID === uid)) await deleteSecret(deps, item.object);
+async function deleteTokens(t: Tokens, namespace: string, name: string, uid: string): Promise<void> {
+  if (serviceAccount(t, namespace, name, uid)) return;
+  for (const secret of t.secrets.list(namespace)) {
+    const [saName, saUID] = accountOf(secret);
+    if (secret['type'] === SERVICE_ACCOUNT_TOKEN_TYPE && saName === name && (!saUID || saUID === uid)) await deleteSecret(t, secret);
   }
 }
 
 /** upstream removeSecretReference: a deleted token secret leaves its account's `secrets`. */
-async function removeReference(deps: TokensControllerDeps, namespace: string, saName: string, saUID: string, secretName: string): Promise<void> {
-  const sa = await serviceAccount(deps, namespace, saName, saUID);
+async function removeReference(t: Tokens, namespace: string, saName: string, saUID: string, secretName: string): Promise<void> {
+  const sa = serviceAccount(t, namespace, saName, saUID);
   const refs = (sa?.['secrets'] ?? []) as { name?: string }[];
   if (!refs.some((r) => r.name === secretName)) return;
   try {
-    await deps.serviceAccounts.update(namespace, saName, (current) => {
-      if (!current || (saUID && current.metadata.uid !== saUID)) throw staleSecret;
-      const next = structuredClone(current) as KubeObject;
-      next['secrets'] = ((next['secrets'] ?? []) as { name?: string }[]).filter((r) => r.name !== secretName);
-      return next;
-    }, WRITE);
+    await t.accountClient.update(namespace, saName, (current) => {
+      if (saUID && current.metadata.uid !== saUID) throw staleSecret;
+      current['secrets'] = ((current['secrets'] ?? []) as { name?: string }[]).filter((r) => r.name !== secretName);
+      return current;
+    });
   } catch (error) {
     if (error !== staleSecret && !isGoneOrTerminating(error)) throw error;
   }
 }
 
 /** Work keys: `secret\0ns\0name`, `account\0ns\0name\0uid`, `reference\0ns\0account\0uid\0secret`. */
-function reconcile(deps: TokensControllerDeps, key: string): Promise<void> {
+function reconcile(t: Tokens, key: string): Promise<void> {
   const [kind, namespace = '', a = '', b = '', c = ''] = key.split('\0');
-  if (kind === 'secret') return syncSecret(deps, namespace, a);
-  if (kind === 'account') return deleteTokens(deps, namespace, a, b);
-  return removeReference(deps, namespace, a, b, c);
+  if (kind === 'secret') return syncSecret(t, namespace, a);
+  if (kind === 'account') return deleteTokens(t, namespace, a, b);
+  return removeReference(t, namespace, a, b, c);
 }
 
 function onSecret(secret: Readonly<KubeObject>, type: string, queue: WorkQueue): void {
@@ -135,10 +141,17 @@ function onSecret(secret: Readonly<KubeObject>, type: string, queue: WorkQueue):
   queue.add(['reference', namespace, ...accountOf(secret), name].join('\0'));
 }
 
-/** The controller `serviceaccount-token`. */
-export function tokensController(deps: TokensControllerDeps): Controller {
+/** The controller `serviceaccount-token`: kube-controller-manager runs it with its own identity, not an account's. */
+export function tokensController(context: ControllerContext, deps: TokensControllerDeps): Controller {
+  const t: Tokens = {
+    deps,
+    accounts: context.informers.informerFor(deps.serviceAccounts),
+    secrets: context.informers.informerFor(deps.secrets),
+    accountClient: context.clients.resource(deps.serviceAccounts),
+    secretClient: context.clients.resource(deps.secrets),
+  };
   return queueController('serviceaccount-token', [
-    { store: deps.serviceAccounts, onObject: (sa, type, queue) => type === 'DELETED' && queue.add(['account', sa.metadata.namespace ?? '', sa.metadata.name ?? '', sa.metadata.uid ?? ''].join('\0')) },
-    { store: deps.secrets, onObject: onSecret },
-  ], (key) => reconcile(deps, key));
+    { informer: t.accounts, onObject: (sa, type, queue) => type === 'DELETED' && queue.add(['account', sa.metadata.namespace ?? '', sa.metadata.name ?? '', sa.metadata.uid ?? ''].join('\0')) },
+    { informer: t.secrets, onObject: onSecret },
+  ], (key) => reconcile(t, key));
 }

@@ -3,7 +3,7 @@
 // does (version, no managedFields), decoded through the kind's schema like any written object
 // (types, unknown fields per fieldValidation), merged into the live object with field ownership,
 // and creates the object when it is missing (201).
-import YAML from 'yaml';
+import { decodeYaml } from '../yaml-decoding.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { badRequest, conflict } from '../../errors/status-error.js';
 import { applyToObject } from '../../patch/apply/index.js';
@@ -34,7 +34,7 @@ function parseApplyBody(text: string): { value: Record<string, unknown>; yaml: b
   } catch {
     yaml = true;
     try {
-      parsed = text.trim() === '' ? null : (YAML.parse(text, { version: '1.2', merge: true, uniqueKeys: false }) as unknown);
+      parsed = text.trim() === '' ? null : decodeYaml(text);
     } catch (error) {
       throw badRequest(`error decoding YAML: ${(error as Error).message}`);
     }

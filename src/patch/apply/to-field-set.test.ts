@@ -37,8 +37,11 @@ test('to field set: one case per merge marker', () => {
     // Free-form: maps granular (keys tracked themselves), lists atomic.
     ['free form', { spec: { extra: { a: { b: 1 }, l: [1, 2] } } }, { 'f:spec': { 'f:extra': { 'f:a': { '.': {}, 'f:b': {} }, 'f:l': {} } } }],
     ['map of structs', { spec: { nodes: { n1: { zone: 'z' } } } }, { 'f:spec': { 'f:nodes': { 'f:n1': { '.': {}, 'f:zone': {} } } } }],
-    // Empty values of declared fields own nothing; an empty map value under a map key is the key.
-    ['empty struct', { spec: {} }, {}],
+    // A null or an empty map is owned as a leaf (structured-merge-diff since kubernetes#92913): applying an
+    // empty podSelector claims it.
+    ['empty struct', { spec: {} }, { 'f:spec': {} }],
+    ['empty map', { metadata: { labels: {} } }, { 'f:metadata': { 'f:labels': {} } }],
+    ['null map', { metadata: { annotations: null } }, { 'f:metadata': { 'f:annotations': {} } }],
     ['null field', { spec: { replicas: null } }, { 'f:spec': { 'f:replicas': {} } }],
   ];
   for (const [name, value, expected] of cases) assert.deepEqual(fields(value), expected, name);

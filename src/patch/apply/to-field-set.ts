@@ -1,6 +1,6 @@
 // The field set of a value (upstream TypedValue.ToFieldSet): the paths an applied configuration
 // claims. Scalars and atomic lists/maps are leaves; items of granular lists and keys of maps that are
-// not declared struct fields are tracked themselves as well as their contents.
+// not declared struct fields are tracked themselves as well as their contents; so are nulls and empty maps.
 import { type ApplyType, asObject, fieldType, isDeclaredField, resolveType } from './apply-type.js';
 import { emptySet, insertKeyedPath, type FieldSet } from './field-set.js';
 import { indexListItems } from './list-items.js';
@@ -39,8 +39,13 @@ function walk(value: unknown, declared: ApplyType, path: PathElement[], keys: st
     path.push(fieldElement(name));
     keys.push(`f:${name}`);
     walk(child, fieldType(t, name), path, keys, set);
-    if (!isDeclaredField(t, name)) insertKeyedPath(set, path, keys);
+    // A null or an empty map has no paths of its own: it is owned as a leaf (structured-merge-diff's
+    // visitMapItems), so that applying `labels: {}` claims `labels`. Keys that are not declared fields are
+    // tracked themselves too.
+    if (child === null || isEmptyMap(child) || !isDeclaredField(t, name)) insertKeyedPath(set, path, keys);
     path.pop();
     keys.pop();
   }
 }
+
+const isEmptyMap = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;

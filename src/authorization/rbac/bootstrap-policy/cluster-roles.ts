@@ -15,6 +15,7 @@ const aggregateToEdit = (): RuleBuilder[] => [
   rule(...READ).groups(LEGACY).resources('pods/attach', 'pods/proxy', 'pods/exec', 'pods/portforward', 'secrets', 'services/proxy'),
   rule('impersonate').groups(LEGACY).resources('serviceaccounts'),
   rule(...WRITE).groups(LEGACY).resources('pods', 'pods/attach', 'pods/proxy', 'pods/exec', 'pods/portforward'),
+  rule('create').groups(LEGACY).resources('pods/eviction'),
   rule(...WRITE).groups(LEGACY).resources('replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/proxy', 'persistentvolumeclaims', 'configmaps', 'secrets', 'events'),
   rule('create').groups(LEGACY).resources('serviceaccounts/token'),
   rule(...WRITE).groups(APPS).resources('statefulsets', 'statefulsets/scale', 'daemonsets', 'deployments', 'deployments/scale', 'deployments/rollback', 'replicasets', 'replicasets/scale'),

@@ -3,9 +3,10 @@
 // controller runs as with --use-service-account-credentials. Rules gated by features that are off in 1.25
 // (PodDisruptionConditions, StatefulSetAutoDeletePVC, StorageVersionAPI) are left out; gates on by default
 // in 1.25 (ExpandPersistentVolumes, GenericEphemeralVolume, TTLAfterFinished, CSIMigration) are in.
+// upstream-testdata.test.ts compares the result with 1.25's expected output.
 import type { ClusterRole, ClusterRoleBinding } from '../../../apis/rbac/v1/schemas.generated.js';
 import {
-  APPS, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, clusterRoleBinding, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, READ, rule, STORAGE, subjects,
+  APPS, AUTHORIZATION, BATCH, CERTIFICATES, clusterRole, clusterRoleBinding, DISCOVERY, eventsRule, EXTENSIONS, LEGACY, NETWORKING, READ, rule, STORAGE, subjects,
   type RuleBuilder,
 } from './rule-builder.js';
 
@@ -106,10 +107,11 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('get').groups(LEGACY).resources('services/proxy').names('https:heapster:', 'http:heapster:'),
     rule('list').groups('metrics.k8s.io').resources('pods'),
     rule('get', 'list').groups('custom.metrics.k8s.io').resources('*'),
+    rule('get', 'list').groups('external.metrics.k8s.io').resources('*'),
     eventsRule(),
   ]],
   ['job-controller', () => [
-    rule('get', 'list', 'watch', 'update').groups(BATCH).resources('jobs'),
+    rule('get', 'list', 'watch', 'update', 'patch').groups(BATCH).resources('jobs'),
     rule('update').groups(BATCH).resources('jobs/status'),
     rule('update').groups(BATCH).resources('jobs/finalizers'),
     rule('list', 'watch', 'create', 'delete', 'patch').groups(LEGACY).resources('pods'),
@@ -125,6 +127,8 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('patch', 'update').groups(LEGACY).resources('nodes/status'),
     rule('update').groups(LEGACY).resources('pods/status'),
     rule('list', 'delete').groups(LEGACY).resources('pods'),
+    // MultiCIDRRangeAllocator's ClusterCIDRConfig (1.25 names the resource so, without a feature-gate check)
+    rule('get', 'list').groups(NETWORKING).resources('clustercidrconfigs'),
     eventsRule(),
   ]],
   ['persistent-volume-binder', () => [
