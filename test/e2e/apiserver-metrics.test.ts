@@ -27,9 +27,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kplane-metrics-'));
   const tokens = join(dir, 'tokens.csv');
   await writeFile(tokens, `${TOKEN},jane,1001,"developers"\n`);
-  // Without the garbage collector, whose shared informers watch configmaps through the API too: the watch
-  // counts below are the test's own watch's alone.
-  cluster = await startCluster({ tokenAuthFile: tokens, maxMutatingRequestsInflight: 1, controllers: ['*', '-garbagecollector'] });
+  cluster = await startCluster({ tokenAuthFile: tokens, maxMutatingRequestsInflight: 1 });
   admin = rawClient(cluster.server.kubeconfig);
   await bindClusterRole(admin, 'developers', 'edit', [{ kind: 'Group', name: 'developers' }], { verb: 'create', resource: 'configmaps' });
   const config = YAML.parse(cluster.server.kubeconfig) as {
