@@ -3,6 +3,7 @@
 // it keeps its own index as the garbage collector does, subscribes to the events alone. A subscriber that
 // joins a running reflector makes it list again, so the newcomer is handed everything that exists; the
 // others take the relist as a no-op (an informer tells handlers only of what changed).
+import { setMaxListeners } from 'node:events';
 import { Informer } from './informer.js';
 import { clientListerWatcher, listThenWatch, type ListWatchSubscriber } from './list-watch.js';
 import type { ResourceClient, ResourceRef } from './resource-client.js';
@@ -28,13 +29,14 @@ export class SharedInformerFactory {
     return informer as T;
   }
 
-  /** Tells `subscriber` every list and event of `ref` (no cache kept for it). */
-  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber): void {
-    this.#reflector(ref).subscribe(subscriber);
+  /** Tells `subscriber` every list and event of `ref` (no cache kept for it); returns the function that stops telling it. */
+  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber): () => void {
+    return this.#reflector(ref).subscribe(subscriber);
   }
 
   /** Runs every reflector, and those made later at once, until `signal` aborts. */
   start(signal: AbortSignal): void {
+    setMaxListeners(0, signal); // each reflector listens on it (the garbage collector follows every resource)
     this.#signal = signal;
     for (const reflector of this.#reflectors.values()) reflector.run(signal);
   }
@@ -52,14 +54,16 @@ export class SharedInformerFactory {
 
 /** One resource's list-then-watch, told to every subscriber. */
 class SharedReflector {
-  readonly #subscribers: ListWatchSubscriber[] = [];
+  #subscribers: ListWatchSubscriber[] = [];
   #round: AbortController | undefined;
 
   constructor(private readonly client: ResourceClient) {}
 
-  subscribe(subscriber: ListWatchSubscriber): void {
+  subscribe(subscriber: ListWatchSubscriber): () => void {
     this.#subscribers.push(subscriber);
     this.#round?.abort(); // list again, for the newcomer
+    // A new array: a delivery under way goes on over the one it started with.
+    return () => void (this.#subscribers = this.#subscribers.filter((s) => s !== subscriber));
   }
 
   run(signal: AbortSignal): void {

@@ -1,23 +1,23 @@
 // A de-duplicating work queue with per-key retry backoff, as controllers use (client-go workqueue, simplified):
-// a key is processed by one worker at a time; a failed key comes back after a growing delay.
+// a key is processed by one worker at a time; a failed key comes back after a growing delay. `workers` bounds
+// how many keys are processed at once (a controller's `--concurrent-*-syncs`); unbounded by default.
 export class WorkQueue {
   private readonly pending = new Set<string>();
+  /** Pending keys not being processed, in the order they came, waiting for a worker. */
+  private readonly ready = new Set<string>();
   private readonly active = new Set<string>();
   private readonly failures = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
-  constructor(private readonly process: (key: string) => Promise<void>) {}
+  constructor(private readonly process: (key: string) => Promise<void>, private readonly workers = Infinity) {}
 
   add(key: string): void {
-    if (this.stopped) return;
-    if (this.active.has(key)) {
-      this.pending.add(key); // picked up again when the running pass ends
-      return;
-    }
-    if (this.pending.has(key)) return;
+    if (this.stopped || this.pending.has(key)) return;
     this.pending.add(key);
-    queueMicrotask(() => void this.run(key));
+    if (this.active.has(key)) return; // picked up again when the running pass ends
+    this.ready.add(key);
+    queueMicrotask(() => this.dispatch());
   }
 
   /** Re-add after `ms`, e.g. while finalizers of dependents are still pending. */
@@ -54,6 +54,16 @@ export class WorkQueue {
         this.pending.delete(key);
         this.add(key);
       }
+      this.dispatch();
+    }
+  }
+
+  /** Hands ready keys to free workers. */
+  private dispatch(): void {
+    for (const key of this.ready) {
+      if (this.stopped || this.active.size >= this.workers) return;
+      this.ready.delete(key);
+      void this.run(key);
     }
   }
 }

@@ -102,8 +102,8 @@ function controllerBuilders(
 ): [string, () => Controller][] {
   const builders: [string, () => Controller][] = [
     ['namespace', () => namespaceController(contextFor('namespace'), { namespaces: served.namespaces.def, namespaced: () => served.namespacedByStorage().map((s) => s.def) })],
-    ['garbagecollector', () => garbageCollectorController({
-      stores: registry?.current().stores ?? served.stores, ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
+    ['garbagecollector', () => garbageCollectorController(contextFor('garbagecollector'), {
+      definitions: registry?.current().definitions ?? served.stores.map((s) => s.def), ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
     })],
   ];
   const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices')?.def;

@@ -185,6 +185,25 @@ describe('garbage collector (kubectl)', () => {
     }
   });
 
+  test('the collector acts as generic-garbage-collector through authorization: without its binding it is forbidden, with it it collects again', async () => {
+    const binding = 'system:controller:generic-garbage-collector';
+    const account = 'system:serviceaccount:kube-system:generic-garbage-collector';
+    /** Requests on configmaps the server answered 403 (apiserver_request_total). */
+    const forbidden = async (): Promise<number> => (await c.kubectl(['get', '--raw', '/metrics'])).split('\n')
+      .filter((line) => line.startsWith('apiserver_request_total{') && line.includes('code="403"') && line.includes('resource="configmaps"'))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    const canDelete = async (): Promise<string> => (await c.kubectlResult(['auth', 'can-i', 'delete', 'configmaps', '-n', 'default', `--as=${account}`])).stdout.trim();
+    await c.kubectl(['delete', 'clusterrolebinding', binding]);
+    await eventually(async () => ((await canDelete()) === 'no' ? true : undefined), 'the binding\'s removal to be authorized on');
+    const before = await forbidden();
+    await create('authz-dep', [{ name: 'never-was', uid: '00000000-0000-0000-0000-000000000003' }]);
+    await eventually(async () => ((await forbidden()) > before ? true : undefined), 'the collector to be forbidden');
+    assert.ok(await meta('authz-dep'), 'a forbidden collector collects nothing');
+    await c.kubectl(['create', 'clusterrolebinding', binding, `--clusterrole=${binding}`, '--serviceaccount=kube-system:generic-garbage-collector']);
+    // The collector retries the item with its backoff (at most 30 s apart).
+    await eventually(async () => ((await meta('authz-dep')) === undefined ? true : undefined), 'the dependent to be collected', 60_000);
+  });
+
   test('the collector is a post-start hook of /readyz', async () => {
     const out = await c.kubectl(['get', '--raw', '/readyz?verbose']);
     assert.match(out, /\[\+\]poststarthook\/start-garbagecollector-controller ok/);

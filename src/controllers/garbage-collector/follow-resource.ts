@@ -1,11 +1,11 @@
-// Following one resource for the collector as an informer does: list, then watch from the list's revision.
-// A relist after a failed watch tells which objects it still holds, so deletions missed meanwhile are seen
-// (a plain restarted watch re-adds what exists but says nothing of what went).
+// Following one resource for the collector through the shared informers' reflector of it: every list is
+// handed over whole, so a relist (after a failed watch, or when another subscriber joins) tells which
+// objects the resource still holds and deletions missed meanwhile are seen (a plain restarted watch re-adds
+// what exists but says nothing of what went). No object is cached: the dependency graph is the cache.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { listThenWatch, type ListerWatcher } from '../../client/list-watch.js';
+import type { ListWatchSubscriber } from '../../client/list-watch.js';
 
 export interface FollowResourceOptions {
-  signal: AbortSignal;
   onObject(object: Readonly<KubeObject>, type: 'ADDED' | 'MODIFIED' | 'DELETED'): void;
   /** After each list: the uids it held (anything else of this resource is gone). */
   onRelisted(seen: ReadonlySet<string>): void;
@@ -14,11 +14,9 @@ export interface FollowResourceOptions {
   onSyncError?(): void;
 }
 
-/** Follows `source` (all namespaces) until `signal` aborts. Never rejects. */
-export function followResource(source: ListerWatcher, options: FollowResourceOptions): Promise<void> {
-  return listThenWatch(source, {
-    signal: options.signal,
-    who: 'garbagecollector watch',
+/** The subscriber that tells `options` of one resource's objects. */
+export function resourceFollower(options: FollowResourceOptions): ListWatchSubscriber {
+  return {
     onList: (objects) => {
       const seen = new Set<string>();
       for (const object of objects) {
@@ -30,5 +28,5 @@ export function followResource(source: ListerWatcher, options: FollowResourceOpt
     onEvent: options.onObject,
     onWatching: options.onWatching,
     ...(options.onSyncError ? { onError: options.onSyncError } : {}),
-  });
+  };
 }

@@ -1,15 +1,19 @@
 // The garbage collector over real stores (memory backend), for the cases kubectl cannot set up easily:
 // a cluster-scoped dependent naming a namespaced owner, an owner of a kind not served, a Secret owned by a
-// ConfigMap (two resources, two watches), and the graph emptied once everything is collected.
+// ConfigMap (two resources, two watches), and the graph emptied once everything is collected. The collector
+// runs through a loopback over these stores (server/test-loopback.ts), as it runs in the server.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtInResources } from '../../apis/index.js';
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
 import { buildStores } from '../../server/stores.js';
+import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
+import type { Controller } from '../controller.js';
 import { until } from '../test-eventually.js';
 import { garbageCollectorController } from './garbage-collector.js';
+import type { DependencyGraph } from './graph.js';
 
 const write = { dryRun: false };
 const ref = (owner: KubeObject, extra: Partial<OwnerReference> = {}): OwnerReference => ({ apiVersion: owner.apiVersion ?? 'v1', kind: owner.kind ?? '', name: owner.metadata.name ?? '', uid: owner.metadata.uid ?? '', ...extra });
@@ -18,13 +22,17 @@ describe('garbage collector controller', () => {
   const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
   const store = (group: string, resource: string) => served.stores.find((s) => s.def.group === group && s.def.resource === resource)!;
   const [configMaps, secrets, priorityClasses] = [store('', 'configmaps'), store('', 'secrets'), store('scheduling.k8s.io', 'priorityclasses')];
-  const gc = garbageCollectorController({ stores: served.stores });
+  let loopback: TestLoopback;
+  let gc: Controller & { readonly graph: DependencyGraph };
   before(async () => {
     await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
+    loopback = await testLoopback(served.stores);
+    gc = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: served.stores.map((s) => s.def) });
     await gc.start();
   });
-  after(() => {
+  after(async () => {
     gc.stop();
+    await loopback.close();
     [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
 
@@ -64,6 +72,35 @@ describe('garbage collector controller', () => {
     await cm('absent-2', [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'nowhere', uid: '00000000-0000-0000-0000-00000000000d' }]);
     await collected(() => configMaps.get('ns', 'absent-2'), 'the dependent of an absent owner');
     assert.ok(await exists(() => configMaps.get('ns', 'unknown-kind')));
+  });
+
+  test('a stopped collector is told of nothing more (it leaves the shared reflectors)', async () => {
+    const other = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: served.stores.map((s) => s.def) });
+    await other.start();
+    const owner = await cm('unsubscribed-owner');
+    const seen = (graph: DependencyGraph, obj: KubeObject) => until(async () => (graph.get(obj.metadata.uid ?? '') ? true : undefined), `${obj.metadata.name} in the graph`);
+    await seen(other.graph, await cm('unsubscribed-first', [ref(owner)]));
+    other.stop();
+    const before = await cm('unsubscribed-before', [ref(owner)]);
+    const after = await cm('unsubscribed-after', [ref(owner)]);
+    // One reflector tells its subscribers in order: once the running collector has the later one, the stopped one would have the first.
+    await seen(gc.graph, after);
+    assert.ok(gc.graph.get(before.metadata.uid ?? ''));
+    assert.equal(other.graph.get(before.metadata.uid ?? ''), undefined);
+  });
+
+  test('a resource whose list fails counts as a sync error, and the collector is not ready', async () => {
+    let errors = 0;
+    const unserved = { ...configMaps.def, group: 'example.com', resource: 'widgets', kind: 'Widget' };
+    const other = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: [configMaps.def, unserved], onSyncError: () => errors++ });
+    await other.start();
+    try {
+      await until(async () => (errors > 0 ? true : undefined), 'a sync error');
+      assert.throws(() => other.check(), /not watching every resource/);
+      gc.check();
+    } finally {
+      other.stop();
+    }
   });
 
   test('orphaning removes only the deleted owner\'s reference', async () => {

@@ -2,16 +2,15 @@
 // as upstream's graph builder (reportInvalidNamespaceOwnerRef, 1.25), records a Warning event
 // `OwnerRefInvalidNamespace` on the dependent when the owner exists in another namespace.
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
-import { parseFieldSelector } from '../../registry/selectors/field-selector.js';
-import type { Store } from '../../registry/store/index.js';
+import type { ResourceClient } from '../../client/resource-client.js';
 
 /** kube-controller-manager's event source for the collector. */
 const COMPONENT = 'garbage-collector-controller';
 
 /** Whether the owner `ref` names exists, by uid, in a namespace other than `namespace`. */
-export async function ownerInOtherNamespace(owners: Store, ref: OwnerReference, namespace: string): Promise<boolean> {
-  const { items } = await owners.list('', { fieldSelector: parseFieldSelector(`metadata.name=${ref.name}`) });
-  return items.some((i) => i.object.metadata.uid === ref.uid && i.object.metadata.namespace !== namespace);
+export async function ownerInOtherNamespace(owners: ResourceClient, ref: OwnerReference, namespace: string): Promise<boolean> {
+  const { items } = await owners.list('', { fieldSelector: `metadata.name=${ref.name}` });
+  return items.some((i) => i.metadata.uid === ref.uid && i.metadata.namespace !== namespace);
 }
 
 /** The event upstream records on `dependent` (its message formats upstream's objectReference). */

@@ -1,14 +1,19 @@
 // The resources the collector watches, discovered from what is served (so a new kind joins without code):
 // one entry per storage path, as versions of one resource share their objects; and the resolution of an
-// owner reference's apiVersion and kind to one of them (upstream's RESTMapper look-up).
+// owner reference's apiVersion and kind to one of them (upstream's RESTMapper look-up). As upstream's
+// GetDeletableResources, only resources served with list, watch and delete are followed (not `bindings`,
+// which is create-only, nor computed kinds). A definition is the ResourceRef the collector's clients name.
 import { resourcePath } from '../../registry/keys.js';
-import type { Store } from '../../registry/store/index.js';
+import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { ResolveKind } from './graph.js';
 
-/** One watched resource: the store it is read and written through. */
+/** The verbs a followed resource is served with. */
+const DELETABLE = ['list', 'watch', 'delete'] as const;
+
+/** One watched resource: the served version it is read and written through. */
 export interface WatchedResource {
   path: string;
-  store: Store;
+  def: ResourceDefinition;
 }
 
 /** The watched resources by index (append-only, so graph nodes keep their index) and kind resolution. */
@@ -16,19 +21,19 @@ export class ResourceTable {
   readonly entries: WatchedResource[] = [];
   private readonly byPath = new Map<string, number>();
   private kinds = new Map<string, { resource: number; namespaced: boolean }>();
-  private stores: readonly Store[] = [];
+  private defs: readonly ResourceDefinition[] = [];
 
-  /** Takes the served stores; returns the entries that are new. Stored kinds only (computed ones have no objects). */
-  update(stores: readonly Store[]): WatchedResource[] {
-    this.stores = stores.filter((s) => !s.def.computed);
+  /** Takes the served definitions; returns the entries that are new. */
+  update(definitions: readonly ResourceDefinition[]): WatchedResource[] {
+    this.defs = definitions.filter((d) => !d.computed && DELETABLE.every((verb) => d.verbs.includes(verb)));
     this.kinds = new Map();
     const added: WatchedResource[] = [];
     // A version without conversion reads and writes the stored form as is: preferred for a path.
-    const ordered = [...this.stores].sort((a, b) => Number(a.def.storage?.conversion !== undefined) - Number(b.def.storage?.conversion !== undefined));
-    for (const store of ordered) {
-      const path = resourcePath(store.def);
+    const ordered = [...this.defs].sort((a, b) => Number(a.storage?.conversion !== undefined) - Number(b.storage?.conversion !== undefined));
+    for (const def of ordered) {
+      const path = resourcePath(def);
       if (this.byPath.has(path)) continue;
-      const entry = { path, store };
+      const entry = { path, def };
       this.byPath.set(path, this.entries.length);
       this.entries.push(entry);
       added.push(entry);
@@ -36,9 +41,9 @@ export class ResourceTable {
     return added;
   }
 
-  /** The store of entry `index`. */
-  store(index: number): Store | undefined {
-    return this.entries[index]?.store;
+  /** The definition of entry `index`. */
+  def(index: number): ResourceDefinition | undefined {
+    return this.entries[index]?.def;
   }
 
   /** An owner reference's kind: the served version it names, else any served version of its group and kind. */
@@ -48,9 +53,9 @@ export class ResourceTable {
     if (!found) {
       const slash = apiVersion.lastIndexOf('/');
       const [group, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
-      const matching = this.stores.filter((s) => s.def.group === group && s.def.kind === kind);
-      const store = matching.find((s) => s.def.version === version) ?? matching[0];
-      found = store ? { resource: this.byPath.get(resourcePath(store.def)) ?? -1, namespaced: store.def.namespaced } : { resource: -1, namespaced: true };
+      const matching = this.defs.filter((d) => d.group === group && d.kind === kind);
+      const def = matching.find((d) => d.version === version) ?? matching[0];
+      found = def ? { resource: this.byPath.get(resourcePath(def)) ?? -1, namespaced: def.namespaced } : { resource: -1, namespaced: true };
       this.kinds.set(key, found);
     }
     return found;
