@@ -30,19 +30,25 @@ export interface Transport {
   close(): void;
 }
 
+/** Connections one identity keeps for its requests (client-go's default QPS makes a similar bound). */
+const MAX_REQUEST_CONNECTIONS = 64;
+
 /** Every request but a stream ends within this bound (kube-apiserver's own `--request-timeout` default). */
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Plain HTTP over the Unix domain socket at `socketPath`, as `token`'s user with `userAgent`. */
 export function loopbackTransport(socketPath: string, token: string, userAgent: string): Transport {
-  // Watches hold their connection: no limit on sockets; idle ones are kept for the next request.
-  const agent = new Agent({ keepAlive: true });
+  // Requests share a bounded pool of kept-alive connections (more would only queue in the server, and a
+  // burst of new connections overflows the socket's backlog: EAGAIN); watches hold theirs, so they have
+  // their own, unbounded agent.
+  const agents = { request: new Agent({ keepAlive: true, maxSockets: MAX_REQUEST_CONNECTIONS }), stream: new Agent({ keepAlive: false }) };
   const headers = (extra: Record<string, string | number> = {}): Record<string, string | number> =>
     ({ authorization: `Bearer ${token}`, 'user-agent': userAgent, accept: 'application/json', ...extra });
   const send = (method: string, path: string, options: TransportRequest, signal?: AbortSignal) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const head = options.body === undefined ? headers()
         : headers({ 'content-type': options.contentType ?? 'application/json', 'content-length': Buffer.byteLength(options.body) });
+      const agent = signal ? agents.stream : agents.request;
       const req = httpRequest({ socketPath, path, method, agent, headers: head, ...(signal ? { signal } : {}) }, resolve);
       const { timeoutMs } = options;
       if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
@@ -61,7 +67,8 @@ export function loopbackTransport(socketPath: string, token: string, userAgent: 
       return { status: res.statusCode ?? 0, body: res };
     },
     close() {
-      agent.destroy();
+      agents.request.destroy();
+      agents.stream.destroy();
     },
   };
 }
