@@ -3,12 +3,14 @@
 // hands over everything that exists, so a reader also learns what was deleted meanwhile. The informer and
 // the garbage collector follow their resources through it, over a client (controllers) or a store (the
 // server's own authorizers).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { ResourceClient } from './resource-client.js';
 import type { WatchEvent } from './watch-stream.js';
 
-/** How long to wait before listing again after a list or watch failed. */
+/** How long to wait before listing again after a watch ended; after failures the wait doubles up to the maximum (client-go's reflector backs off to 30 s). */
 const RESTART_DELAY_MS = 500;
+const MAX_RESTART_DELAY_MS = 30_000;
 
 /** The two reads a reflector makes of one resource, across all namespaces (client-go's cache.ListerWatcher). */
 export interface ListerWatcher {
@@ -51,21 +53,26 @@ export interface ListWatchHandlers extends ListWatchSubscriber {
 /** Follows `source` until `signal` aborts. Never rejects. */
 export async function listThenWatch(source: ListerWatcher, h: ListWatchHandlers): Promise<void> {
   const { signal } = h;
+  let failures = 0;
   while (!signal.aborted) {
     try {
       const list = await source.list();
+      failures = 0;
       h.onList(list.objects);
       h.onWatching?.(true);
       for await (const event of source.watch(list.resourceVersion, signal)) {
         if (event.type !== 'BOOKMARK') h.onEvent(event.object, event.type);
       }
     } catch (error) {
+      failures++;
       if (!signal.aborted) {
         h.onError?.();
         console.error(`kplane: ${h.who} of ${source.description} ended, relisting:`, error instanceof Error ? error.message : error);
       }
     }
     h.onWatching?.(false);
-    if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS).unref());
+    // A list that keeps failing (storage down, a policy that forbids it) is retried less and less often.
+    const delay = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, failures - 1), MAX_RESTART_DELAY_MS);
+    if (!signal.aborted) await sleep(delay, undefined, { signal, ref: false }).catch(() => undefined);
   }
 }

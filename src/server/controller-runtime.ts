@@ -53,8 +53,20 @@ export class ControllerRuntime {
     return this.#apiserver;
   }
 
-  /** Makes the service account of each named controller that runs as one, when missing. */
+  /**
+   * Makes the service account of each named controller that runs as one, when missing. A failure (a policy
+   * that does not let kube-controller-manager do it) is logged, as upstream's controller manager logs it; the
+   * controllers still start, since their loopback tokens do not depend on the accounts.
+   */
   async ensureServiceAccounts(names: readonly string[]): Promise<void> {
+    try {
+      await this.#ensureServiceAccounts(names);
+    } catch (error) {
+      console.error('kplane: kube-controller-manager: could not ensure the controllers\' service accounts:', error instanceof Error ? error.message : error);
+    }
+  }
+
+  async #ensureServiceAccounts(names: readonly string[]): Promise<void> {
     const accounts = this.manager.resource(SERVICE_ACCOUNTS);
     await Promise.all(names.map(async (name) => {
       const account = controllerServiceAccount(name);

@@ -31,8 +31,28 @@ export interface Lifecycle {
   readonly livezGraceUntil: number;
 }
 
+/** What the checks read of a controller. */
+export interface ControllerHealth {
+  readonly name: string;
+  check(): void;
+}
+
+/**
+ * A kube-controller-manager controller as kube-apiserver's health reports it: upstream's kube-apiserver
+ * reports none of them (they live in another process, whose failures, such as a policy that forbids them,
+ * do not make the API server unready), so kplane's post-start hook of one passes once it has started.
+ */
+export function startedOnly(controller: ControllerHealth, started: () => boolean): ControllerHealth {
+  return {
+    name: controller.name,
+    check: () => {
+      if (!started()) throw new Error(`${controller.name} controller has not started`);
+    },
+  };
+}
+
 /** The checks of each health endpoint, in upstream's order. */
-export function healthChecks(backend: Backend, served: ServedStores, controllers: readonly { name: string; check(): void }[], lifecycle: Lifecycle): HealthChecks {
+export function healthChecks(backend: Backend, served: ServedStores, controllers: readonly ControllerHealth[], lifecycle: Lifecycle): HealthChecks {
   const ping: HealthCheck = { name: 'ping', check: () => undefined };
   const log: HealthCheck = { name: 'log', check: () => undefined };
   // Upstream names the storage check `etcd`; ours carries the backend's name (`etcd` for the etcd backend).

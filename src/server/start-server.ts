@@ -21,7 +21,8 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { AuthorizationOptions } from '../authorization/modes.js';
 import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
-import { healthChecks } from './health-checks.js';
+import { healthChecks, startedOnly } from './health-checks.js';
+import { isAPIServerController } from '../controllers/identities.js';
 import { ControllerRuntime } from './controller-runtime.js';
 import { loadServingPair, watchServingPair, type ServingCertFiles } from './serving-cert-files.js';
 import { startLoopback } from './loopback.js';
@@ -214,7 +215,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
-  const checks = healthChecks(backend, served, controllers, lifecycle);
+  let controllersStarted = false;
+  const controllerHealth = controllers.map((c) => (isAPIServerController(c.name) ? c : startedOnly(c, () => controllersStarted)));
+  const checks = healthChecks(backend, served, controllerHealth, lifecycle);
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
   // --api-audiences defaults to the service-account issuers (upstream BuiltInAuthenticationOptions.ApplyTo).
   const authentication = (assembled.authentication = newAuthentication({ ...options, apiAudiences: saKeys.verification.apiAudiences }, authenticationFiles, pki.caCert, {
@@ -247,6 +250,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await runtime.ensureServiceAccounts(controllers.map((c) => c.name));
   await Promise.all(controllers.map((c) => c.start()));
   runtime.start(controllersStop.signal);
+  controllersStarted = true;
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: serverTrust, clientCert: pki.adminCert, clientKey: pki.adminKey });
