@@ -143,7 +143,7 @@ export function decodeObject<T = Record<string, unknown>>(schema: TSchema | Json
 }
 
 /** Upstream reads apiVersion/kind first; a body where it cannot is "unrecognized". */
-function checkTypeMeta(input: unknown, targetKind: string): void {
+export function checkTypeMeta(input: unknown, targetKind: string): void {
   const prefix = "couldn't get version/kind; json parse error: ";
   if (!isPlainObject(input)) {
     throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(goJsonType(input), VERSION_KIND_STRUCT, undefined)}`, input);

@@ -2,7 +2,7 @@
 // schema-decode (types, unknown fields per fieldValidation), and name/namespace consistency.
 import { badRequest } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { decodeObject } from '../../schema/decode.js';
+import { checkTypeMeta, decodeObject } from '../../schema/decode.js';
 import { jsonDuplicateFields, yamlDuplicateFields } from '../../schema/duplicate-fields.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody, parseBody } from '../body.js';
@@ -45,6 +45,8 @@ export function checkDuplicateFields(ctx: RequestContext, text: string, parsed: 
 /** Check apiVersion/kind against the URL's, then decode through the kind's schema. */
 export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, raw: unknown, fieldValidation: FieldValidation, keepEmpty = false): KubeObject {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
+  // apiVersion and kind of other JSON types than strings: the object is unrecognized (400), never defaulted.
+  checkTypeMeta(raw, def.kind);
   const body = raw as Record<string, unknown>;
   const expectedVersion = apiVersionOf(def);
   const apiVersion = typeof body['apiVersion'] === 'string' && body['apiVersion'] !== '' ? body['apiVersion'] : expectedVersion;
