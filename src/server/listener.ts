@@ -1,5 +1,5 @@
 import { constants } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
@@ -117,6 +117,17 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   });
   server.on('request', (req: HttpRequest, res: HttpResponse) => {
     if (isHttp1(req)) trackHttp1Request(req.socket, res);
+    handler(req, res);
+  });
+  // Go's server handles CONNECT like any other method (a resource path answers 405); Node's HTTP/1
+  // parser hands it to 'connect' for tunnels, and closes the socket when nobody listens. Served here
+  // as one request with a response on that socket, which closes after it.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => socket.end());
+    trackHttp1Request(socket, res);
     handler(req, res);
   });
 
