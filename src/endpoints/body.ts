@@ -1,8 +1,8 @@
 // Reading and decoding request bodies, with the upstream size limit.
-import YAML from 'yaml';
 import { badRequest, requestEntityTooLarge } from '../errors/status-error.js';
 import { unrecognizedBody } from '../schema/decode-errors.js';
 import { exceedsMaxJsonDepth, goJsonSyntaxError } from '../schema/go-json-syntax.js';
+import { parseYamlDocument } from '../schema/yaml-document.js';
 import type { HttpRequest } from './context.js';
 
 /** Upstream's limit on request bodies (3 MiB). */
@@ -68,7 +68,7 @@ export function parseBody(body: Buffer, yaml: boolean, kind?: string): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   if (yaml) {
     try {
-      return YAML.parse(text, { version: '1.2', merge: true, uniqueKeys: false });
+      return parseYamlDocument(body);
     } catch (error) {
       throw badRequest(`error converting YAML to JSON: ${(error as Error).message}`);
     }
