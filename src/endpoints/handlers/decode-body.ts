@@ -7,7 +7,7 @@ import { jsonDuplicateFields, yamlDuplicateFields } from '../../schema/duplicate
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody, parseBody } from '../body.js';
 import type { RequestContext } from '../context.js';
-import { mediaTypeOf } from '../negotiation.js';
+import { parseMediaType } from '../negotiation.js';
 import { unsupportedMediaType } from '../../errors/status-error.js';
 import { apiVersionOf } from '../objects.js';
 import type { FieldValidation } from '../params.js';
@@ -16,7 +16,10 @@ import { PROTOBUF_MEDIA_TYPE, decodeProtobufObject, supportsProtobuf } from '../
 export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 export async function readObjectBody(ctx: RequestContext, def: ResourceDefinition, fieldValidation: FieldValidation): Promise<KubeObject> {
-  const mediaType = mediaTypeOf(ctx.req.headers['content-type']);
+  const header = ctx.req.headers['content-type'];
+  // A Content-Type that does not parse (mime.ParseMediaType) is 415, as one no serializer takes.
+  const mediaType = header === undefined || header === '' ? '' : parseMediaType(header);
+  if (mediaType === undefined) throw unsupportedMediaType(header ?? '', BODY_MEDIA_TYPES);
   // Protobuf (kubectl's typed commands) for kinds whose schema carries field numbers: decoded into
   // the JSON shape, then the same path as JSON bodies.
   if (mediaType === PROTOBUF_MEDIA_TYPE && supportsProtobuf(def.schema))

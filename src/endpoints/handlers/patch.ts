@@ -10,7 +10,7 @@ import { applyStrategicMergePatch, decodeStrategicMergePatchBody } from '../../p
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
-import { mediaTypeOf, negotiate } from '../negotiation.js';
+import { negotiate, patchMediaType } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
@@ -44,8 +44,9 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const { def } = scope;
   // Server-side apply has its own handler (apply.ts).
-  if (mediaTypeOf(ctx.req.headers['content-type']) === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
-  const { type, apply } = patchType(mediaTypeOf(ctx.req.headers['content-type']), def);
+  const mediaType = patchMediaType(ctx.req.headers['content-type']);
+  if (mediaType === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
+  const { type, apply } = patchType(mediaType, def);
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false));
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = decodePatch(type, body, params.fieldValidation);
