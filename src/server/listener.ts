@@ -7,6 +7,9 @@ import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
 import type { Pki } from './pki/pki.js';
 import { servingTls, type ServingTls } from './tls-settings.js';
 
+/** Go's http.Server MaxHeaderBytes as kube-apiserver sets it. */
+export const MAX_HEADER_BYTES = 1 << 20;
+
 /** Options of {@link listen}. */
 export interface ListenOptions {
   /** TCP port; 0 picks a free one (reported by the result). */
@@ -63,7 +66,11 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     ca: [...(options.clientCAs ?? [options.pki.caCert])],
     cert: options.pki.servingCert,
     key: options.pki.servingKey,
+    // kube-apiserver's MaxHeaderBytes (1 MiB) for the request line and headers: long label selectors fit.
+    settings: { maxHeaderListSize: MAX_HEADER_BYTES },
   });
+  // The HTTP/1 fallback's parser reads its limit from the server (Node's own default is 16 KiB).
+  Object.assign(server, { maxHeaderSize: MAX_HEADER_BYTES });
   const tracker = trackConnections(server, options.handler);
   const onTlsError = options.onTlsHandshakeError;
   if (onTlsError) {
