@@ -145,7 +145,15 @@ const wrongTypes: HostileCase[] = [
   put('PUT kind as an object', json({ apiVersion: 'v1', kind: {}, metadata: { name: CANARY_NAME } }), 400, BAD_REQUEST),
   put('PUT metadata as a list', json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: [] }), 400, BAD_REQUEST),
   put('PUT data values as numbers', canaryBody({ data: { a: 1 } }), 400, BAD_REQUEST),
+  put('PUT with another uid (a precondition)', canaryBody({}, { uid: '00000000-0000-0000-0000-000000000000' }), 409, 'Conflict', { message: /Precondition failed: UID in precondition: 00000000-0000-0000-0000-000000000000, UID in object meta: / }),
 ];
+
+/**
+ * kplane reads JSON numbers with JSON.parse, which keeps no literal: `1e3`, `1.0` and integers past 2^53
+ * reach the typed decoder as plain numbers, so Go's refusals of those literals cannot be made yet.
+ */
+const INT_LITERAL_TODO = 'JSON.parse drops number literals: exponents, `.0` fractions and integers past 2^53 decode where Go refuses them';
+const INT_LITERAL_CASES = new Set(['1e3', '1.0', '9223372036854775808', '-9223372036854775809', '1E2', '1e2', '3.0', '{"replicas":1,"progressDeadlineSeconds":1e1}', '3e1']);
 
 /** Integers out of range, with fractions or exponents, where the Go type is an integer: 400. */
 const badIntegers: HostileCase[] = [
@@ -161,7 +169,7 @@ const badIntegers: HostileCase[] = [
     ] as const
   ).map(([title, value]) => {
     const fieldName = title.split(' ')[0]!.split('.')[1]!;
-    return post(`POST ${title}`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","${fieldName}":${value}}}`, 400, BAD_REQUEST);
+    return post(`POST ${title}`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","${fieldName}":${value}}}`, 400, BAD_REQUEST, INT_LITERAL_CASES.has(value) ? { todo: INT_LITERAL_TODO } : {});
   }),
   ...(
     [
@@ -175,6 +183,7 @@ const badIntegers: HostileCase[] = [
   ).map(([title, value]): HostileCase => ({
     title: `POST a Deployment with ${title}`, method: 'POST', path: DEPLOYMENTS, code: 400, reason: BAD_REQUEST,
     body: `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"x"},"spec":${value.startsWith('{') ? value : `{"replicas":${value}}`}}`,
+    ...(INT_LITERAL_CASES.has(value) ? { todo: INT_LITERAL_TODO } : {}),
   })),
   ...(
     [
@@ -185,6 +194,7 @@ const badIntegers: HostileCase[] = [
   ).map(([title, key, value]): HostileCase => ({
     title: `POST a Pod with ${title}`, method: 'POST', path: PODS, code: 400, reason: BAD_REQUEST,
     body: `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"x"},"spec":{"${key}":${value},"containers":[{"name":"c","image":"i"}]}}`,
+    ...(INT_LITERAL_CASES.has(value) ? { todo: INT_LITERAL_TODO } : {}),
   })),
 ];
 
@@ -246,7 +256,7 @@ const yaml: HostileCase[] = [
   apply('apply a YAML scalar', 'just a string\n', 400, BAD_REQUEST),
   apply('apply a YAML sequence', '- apiVersion: v1\n- kind: ConfigMap\n', 400, BAD_REQUEST),
   apply('apply a tab as indentation', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: canary\n', 400, BAD_REQUEST),
-  apply('apply two documents: the first one counts (dry run)', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: canary}\ndata: {a: changed}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: canary}\n', 200, '', { path: `${APPLY_PATH}&dryRun=All` }),
+  apply('apply two documents: the first one counts (dry run)', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: canary}\ndata: {a: changed}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: canary}\n', 200, '', { path: `${APPLY_PATH}&dryRun=All&force=true` }),
   apply('apply a first document of the wrong kind, a second right one', 'apiVersion: v1\nkind: Secret\nmetadata: {name: canary}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: canary}\n', 400, BAD_REQUEST),
   post('POST YAML whose first document names another kind', 'apiVersion: v1\nkind: Secret\nmetadata: {name: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 400, BAD_REQUEST, { contentType: 'application/yaml' }),
   post('POST YAML of the wrong types for apiVersion', 'apiVersion: [v1]\nkind: ConfigMap\nmetadata: {name: x}\n', 400, BAD_REQUEST, { contentType: 'application/yaml' }),
@@ -314,8 +324,11 @@ const mergePatches: HostileCase[] = [
   patch('strategic merge patch: $patch of an unknown kind', SMP, '{"metadata":{"labels":{"$patch":"explode"}}}', 500, '', { message: /^unknown patch type: explode in map: / }),
   patch('strategic merge patch: $patch as a number', SMP, '{"data":{"$patch":1}}', 500, '', { message: /^unknown patch type: / }),
   patch('strategic merge patch: $retainKeys as a string', SMP, '{"data":{"$retainKeys":"a"}}', 400, BAD_REQUEST),
-  patch('strategic merge patch: $deleteFromPrimitiveList as an object', SMP, '{"metadata":{"$deleteFromPrimitiveList/finalizers":{"a":"b"}}}', 400, BAD_REQUEST),
-  patch('strategic merge patch: $setElementOrder as a string', SMP, '{"metadata":{"$setElementOrder/ownerReferences":"x"}}', 400, BAD_REQUEST),
+  // Upstream's mergeMap skips a deletion list for a field the object lacks, of whatever type: nothing changes.
+  patch('strategic merge patch: $deleteFromPrimitiveList (an object) of a field the object lacks', SMP, '{"metadata":{"$deleteFromPrimitiveList/finalizers":{"a":"b"}}}', 200, ''),
+  // ... and merges a map into a map field of the same name, as if it had no prefix (dry run: the canary stays).
+  patch('strategic merge patch: $deleteFromPrimitiveList of a map field', SMP, '{"metadata":{"$deleteFromPrimitiveList/labels":{"a":"b"}}}', 200, '', { path: `${CANARY}?dryRun=All` }),
+  patch('strategic merge patch: $setElementOrder as a string (mergepatch.ErrBadArgType)', SMP, '{"metadata":{"$setElementOrder/ownerReferences":"x"}}', 500, '', { message: /^expected a \[\]interface \{\}, but received a string$/ }),
   patch('strategic merge patch: data as a list', SMP, '{"data":[1]}', 422, INVALID),
   patch('strategic merge patch: a data value as an object', SMP, '{"data":{"a":{"b":"c"}}}', 422, INVALID),
   patch('strategic merge patch: labels as a string', SMP, '{"metadata":{"labels":"a=b"}}', 422, INVALID),
@@ -374,9 +387,11 @@ const parameters: HostileCase[] = [
   q('gracePeriodSeconds=1e2', 'DELETE', 'gracePeriodSeconds=1e2', 400, BAD_REQUEST),
   q('gracePeriodSeconds=9223372036854775808', 'DELETE', 'gracePeriodSeconds=9223372036854775808', 400, BAD_REQUEST),
   q('a DeleteOptions body with a bad propagationPolicy', 'DELETE', 'x=1', 422, INVALID, { body: '{"propagationPolicy":"Sideways"}' }),
-  q('a DeleteOptions body that does not parse', 'DELETE', 'x=1', 400, BAD_REQUEST, { body: '{"gracePeriodSeconds":' }),
-  q('a DeleteOptions body with gracePeriodSeconds as a string', 'DELETE', 'x=1', 400, BAD_REQUEST, { body: '{"gracePeriodSeconds":"5"}' }),
-  q('a DeleteOptions body of another kind', 'DELETE', 'x=1', 400, BAD_REQUEST, { body: '{"kind":"ConfigMap","apiVersion":"v1"}' }),
+  // upstream's delete handler returns the decoder's plain error: 500 without a reason, nothing deleted.
+  q('a DeleteOptions body that does not parse', 'DELETE', 'x=1', 500, '', { body: '{"gracePeriodSeconds":' }),
+  q('a DeleteOptions body with gracePeriodSeconds as a string', 'DELETE', 'x=1', 500, '', { body: '{"gracePeriodSeconds":"5"}' }),
+  q('a DeleteOptions body with preconditions as a list', 'DELETE', 'x=1', 500, '', { body: '{"preconditions":[]}' }),
+  q('a DeleteOptions body of another kind', 'DELETE', 'x=1', 500, '', { body: '{"kind":"ConfigMap","apiVersion":"v1"}', message: /^decoded object cannot be converted to DeleteOptions$/ }),
   q('a DeleteOptions body with preconditions of another uid', 'DELETE', 'x=1', 409, 'Conflict', { body: '{"preconditions":{"uid":"0000"}}' }),
   q('a DeleteOptions body with a stale resourceVersion precondition', 'DELETE', 'x=1', 409, 'Conflict', { body: '{"preconditions":{"resourceVersion":"1"}}' }),
   q('timeout=1x', 'GET', 'timeout=1x', 400, BAD_REQUEST),
