@@ -148,13 +148,6 @@ const wrongTypes: HostileCase[] = [
   put('PUT with another uid (a precondition)', canaryBody({}, { uid: '00000000-0000-0000-0000-000000000000' }), 409, 'Conflict', { message: /Precondition failed: UID in precondition: 00000000-0000-0000-0000-000000000000, UID in object meta: / }),
 ];
 
-/**
- * kplane reads JSON numbers with JSON.parse, which keeps no literal: `1e3`, `1.0` and integers past 2^53
- * reach the typed decoder as plain numbers, so Go's refusals of those literals cannot be made yet.
- */
-const INT_LITERAL_TODO = 'JSON.parse drops number literals: exponents, `.0` fractions and integers past 2^53 decode where Go refuses them';
-const INT_LITERAL_CASES = new Set(['1e3', '1.0', '9223372036854775808', '-9223372036854775809', '1E2', '1e2', '3.0', '{"replicas":1,"progressDeadlineSeconds":1e1}', '3e1']);
-
 /** Integers out of range, with fractions or exponents, where the Go type is an integer: 400. */
 const badIntegers: HostileCase[] = [
   ...(
@@ -169,7 +162,7 @@ const badIntegers: HostileCase[] = [
     ] as const
   ).map(([title, value]) => {
     const fieldName = title.split(' ')[0]!.split('.')[1]!;
-    return post(`POST ${title}`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","${fieldName}":${value}}}`, 400, BAD_REQUEST, INT_LITERAL_CASES.has(value) ? { todo: INT_LITERAL_TODO } : {});
+    return post(`POST ${title}`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","${fieldName}":${value}}}`, 400, BAD_REQUEST, { message: new RegExp(`cannot unmarshal number ${value.replace(/[.+]/g, '\\$&')} into Go struct field ObjectMeta\\.metadata\\.${fieldName} of type int64$`) });
   }),
   ...(
     [
@@ -183,7 +176,6 @@ const badIntegers: HostileCase[] = [
   ).map(([title, value]): HostileCase => ({
     title: `POST a Deployment with ${title}`, method: 'POST', path: DEPLOYMENTS, code: 400, reason: BAD_REQUEST,
     body: `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"x"},"spec":${value.startsWith('{') ? value : `{"replicas":${value}}`}}`,
-    ...(INT_LITERAL_CASES.has(value) ? { todo: INT_LITERAL_TODO } : {}),
   })),
   ...(
     [
@@ -194,7 +186,6 @@ const badIntegers: HostileCase[] = [
   ).map(([title, key, value]): HostileCase => ({
     title: `POST a Pod with ${title}`, method: 'POST', path: PODS, code: 400, reason: BAD_REQUEST,
     body: `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"x"},"spec":{"${key}":${value},"containers":[{"name":"c","image":"i"}]}}`,
-    ...(INT_LITERAL_CASES.has(value) ? { todo: INT_LITERAL_TODO } : {}),
   })),
 ];
 
@@ -301,6 +292,9 @@ const jsonPatches: HostileCase[] = [
     ] as const
   ).map(([title, body]) => patch(`JSON patch: ${title}`, JSON_PATCH, body, title === 'the name changed' ? 400 : 422, title === 'the name changed' ? BAD_REQUEST : INVALID)),
   patch('JSON patch: a path without a leading slash (a top-level unknown field, dropped)', JSON_PATCH, '[{"op":"add","path":"data/b","value":"x"}]', 200, ''),
+  patch('JSON patch: a value 1e3 for an integer field (the library keeps the literal)', JSON_PATCH, '[{"op":"add","path":"/metadata/generation","value":1e3}]', 422, INVALID, {
+    todo: 'the patched object is a JS value: the literal 1e3 of a JSON patch value is 1000 by then, which decodes',
+  }),
   patch('JSON patch: 10,001 test operations', JSON_PATCH, json(Array.from({ length: 10_001 }, () => ({ op: 'test', path: '/kind', value: 'ConfigMap' }))), 413, 'RequestEntityTooLarge', { message: /The allowed maximum operations in a JSON patch is 10000, got 10001/ }),
   patch('JSON patch: malformed JSON', JSON_PATCH, '[{"op":"add",]', 400, BAD_REQUEST),
 ];
