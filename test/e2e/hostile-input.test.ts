@@ -2,12 +2,10 @@
 // get kube-apiserver 1.25's status code and reason, a v1 Status of Failure where upstream sends one
 // (Go's plain text where it does not), while the server keeps answering /healthz and the canary
 // ConfigMap keeps its resourceVersion and data. Slow bodies end with the request timeout's 504.
-import { connect, type TLSSocket } from 'node:tls';
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import YAML from 'yaml';
 import { useCluster } from './support/cluster.js';
-import type { RawResponse } from './support/raw-client.js';
+import { exchangeHttp1, type RawResponse } from './support/raw-client.js';
 import { CANARY, CM, HOSTILE_GROUPS, NS, type HostileCase } from './support/hostile-cases.js';
 
 const REQUEST_TIMEOUT_MS = 2000;
@@ -36,86 +34,8 @@ const canaryState = async (): Promise<string> => {
 /** Methods Node's HTTP client cannot send as a plain request (CONNECT waits for a tunnel): written on a TLS socket. */
 const RAW_METHODS = new Set(['CONNECT']);
 
-interface TlsOptions {
-  host: string;
-  port: number;
-  ca: string;
-  cert: string;
-  key: string;
-}
-
-function tlsOptions(): TlsOptions {
-  const config = YAML.parse(env.cluster.server.kubeconfig) as {
-    clusters: { cluster: { server: string; 'certificate-authority-data': string } }[];
-    users: { user: { 'client-certificate-data': string; 'client-key-data': string } }[];
-  };
-  const decode = (b64: string): string => Buffer.from(b64, 'base64').toString('utf8');
-  const url = new URL(config.clusters[0]!.cluster.server);
-  const user = config.users[0]!.user;
-  return { host: url.hostname, port: Number(url.port), ca: decode(config.clusters[0]!.cluster['certificate-authority-data']), cert: decode(user['client-certificate-data']), key: decode(user['client-key-data']) };
-}
-
-/** Parses an HTTP/1.1 answer once it is complete (by Content-Length, the last chunk, or `closed`). */
-function parseAnswer(raw: Buffer, closed: boolean): RawResponse | undefined {
-  const text = raw.toString('utf8');
-  const split = text.indexOf('\r\n\r\n');
-  if (split < 0) return closed ? { status: 0, headers: {}, body: '', bytes: Buffer.alloc(0), json: () => undefined } : undefined;
-  const [statusLine = '', ...headerLines] = text.slice(0, split).split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of headerLines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let payload = text.slice(split + 4);
-  if (headers['transfer-encoding'] === 'chunked') {
-    if (!closed && !payload.endsWith('0\r\n\r\n')) return undefined;
-    payload = dechunk(payload);
-  } else if (!closed && headers['content-length'] !== undefined && Buffer.byteLength(payload) < Number(headers['content-length'])) {
-    return undefined;
-  } else if (!closed && headers['content-length'] === undefined) {
-    return undefined;
-  }
-  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body: payload, bytes: Buffer.from(payload), json: () => JSON.parse(payload) as unknown };
-}
-
-/** Writes `head` (and `body`) on a fresh HTTP/1.1 TLS connection and reads one answer; the socket is left open meanwhile. */
-function exchange(head: string, body?: Buffer): Promise<RawResponse> {
-  const options = tlsOptions();
-  return new Promise((resolve, reject) => {
-    const socket: TLSSocket = connect({ ...options, servername: 'localhost', ALPNProtocols: ['http/1.1'] }, () => {
-      socket.write(head);
-      if (body) socket.write(body);
-    });
-    const chunks: Buffer[] = [];
-    const done = (closed: boolean): void => {
-      const answer = parseAnswer(Buffer.concat(chunks), closed);
-      if (!answer) return;
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.on('data', (c: Buffer) => {
-      chunks.push(c);
-      done(false);
-    });
-    socket.on('error', reject);
-    socket.on('close', () => done(true));
-  });
-}
-
-function dechunk(text: string): string {
-  let out = '';
-  let rest = text;
-  for (;;) {
-    const eol = rest.indexOf('\r\n');
-    const size = parseInt(rest.slice(0, eol), 16);
-    if (!(size > 0)) return out;
-    out += rest.slice(eol + 2, eol + 2 + size);
-    rest = rest.slice(eol + 2 + size + 2);
-  }
-}
-
 function send(k: HostileCase): Promise<RawResponse> {
-  if (RAW_METHODS.has(k.method)) return exchange(`${k.method} ${k.path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);
+  if (RAW_METHODS.has(k.method)) return exchangeHttp1(env.cluster.server.kubeconfig, `${k.method} ${k.path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);
   return env.client.request(k.method, k.path, {
     ...(k.body !== undefined ? { body: k.body } : {}),
     ...(k.contentType ? { contentType: k.contentType } : {}),
@@ -197,7 +117,7 @@ describe('slow bodies end with the request timeout', () => {
     test(`${stall.title}: 504 Timeout`, async () => {
       const head = `${stall.method} ${stall.path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nContent-Type: ${stall.contentType}\r\nContent-Length: ${stall.length}\r\n\r\n`;
       // The socket stays open: the server must answer (and close) on its own, within the request timeout.
-      const res = await exchange(head, Buffer.from(stall.sent));
+      const res = await exchangeHttp1(env.cluster.server.kubeconfig, head, Buffer.from(stall.sent));
       expectAnswer({ title: stall.title, method: stall.method, path: stall.path, code: 504, reason: 'Timeout', message: /^Timeout: request did not complete within the allotted timeout$/ }, res);
       assert.equal(await canaryState(), canary);
     });

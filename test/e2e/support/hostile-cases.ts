@@ -389,6 +389,10 @@ const parameters: HostileCase[] = [
   q('a DeleteOptions body with preconditions of another uid', 'DELETE', 'x=1', 409, 'Conflict', { body: '{"preconditions":{"uid":"0000"}}' }),
   q('a DeleteOptions body with a stale resourceVersion precondition', 'DELETE', 'x=1', 409, 'Conflict', { body: '{"preconditions":{"resourceVersion":"1"}}' }),
   q('timeout=1x', 'GET', 'timeout=1x', 400, BAD_REQUEST),
+  q('resourceVersionMatch with an empty resourceVersion', 'GET', 'resourceVersion=&resourceVersionMatch=NotOlderThan', 422, INVALID, { message: /resourceVersionMatch is forbidden unless resourceVersion is provided/ }),
+  get('GET a legacy /watch/ path with resourceVersionMatch', `/api/v1/watch/namespaces/${NS}/configmaps?resourceVersion=1&resourceVersionMatch=Exact`, 422, INVALID, { message: /resourceVersionMatch is forbidden for watch/ }),
+  q('pretty=maybe (strconv.ParseBool fails: not pretty, never an error)', 'GET', '@item&pretty=maybe', 200, ''),
+  q('watch=true with limit=1e3', 'GET', 'watch=true&limit=1e3', 400, BAD_REQUEST),
 ];
 
 /** Paths that name nothing upstream serves, or name it in a way its handlers refuse. */
