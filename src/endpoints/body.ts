@@ -1,8 +1,8 @@
 // Reading and decoding request bodies, with the upstream size limit.
-import { decodeYaml } from './yaml-decoding.js';
 import { badRequest, requestEntityTooLarge } from '../errors/status-error.js';
 import { unrecognizedBody } from '../schema/decode-errors.js';
 import { exceedsMaxJsonDepth, goJsonSyntaxError } from '../schema/go-json-syntax.js';
+import { parseYamlDocument } from '../schema/yaml-document.js';
 import type { HttpRequest } from './context.js';
 
 /** Upstream's limit on request bodies (3 MiB). */
@@ -68,7 +68,7 @@ export function parseBody(body: Buffer, yaml: boolean, kind?: string): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   if (yaml) {
     try {
-      return decodeYaml(text);
+      return parseYamlDocument(body);
     } catch (error) {
       throw badRequest(`error converting YAML to JSON: ${(error as Error).message}`);
     }

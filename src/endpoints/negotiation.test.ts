@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStatusError } from '../errors/status-error.js';
-import { negotiate } from './negotiation.js';
+import { negotiate, parseMediaType, patchMediaType } from './negotiation.js';
 
 const get = { allowTransforms: true, list: false, stream: false };
 const list = { allowTransforms: true, list: true, stream: false };
@@ -25,4 +25,24 @@ test('negotiation: unsupported representations are 406 NotAcceptable', () => {
 
 test('negotiation: q-values order the choices', () => {
   assert.deepEqual(negotiate('application/json;q=0.5,application/yaml', get), { kind: 'object', format: 'yaml' });
+});
+
+test('body Content-Types parse as Go mime.ParseMediaType: lower-cased, parameters checked', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['application/json', 'application/json'],
+    ['APPLICATION/YAML', 'application/yaml'],
+    ['application/json; charset=utf-8', 'application/json'],
+    ['application/json;charset="utf-8";', 'application/json'],
+    [';;;', undefined],
+    ['application/json; charset', undefined],
+    ['applicationjson', undefined],
+  ];
+  for (const [header, want] of cases) assert.equal(parseMediaType(header), want, header);
+});
+
+test('patch types compare exactly up to the first semicolon, as upstream’s patch handler', () => {
+  assert.equal(patchMediaType('application/merge-patch+json; charset=utf-8'), 'application/merge-patch+json');
+  assert.equal(patchMediaType('APPLICATION/MERGE-PATCH+JSON'), 'APPLICATION/MERGE-PATCH+JSON');
+  assert.equal(patchMediaType(';x'), ';x');
+  assert.equal(patchMediaType(undefined), '');
 });

@@ -100,3 +100,24 @@ export function acceptsProtobufFirst(accept: string | undefined): boolean {
 export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
+
+const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
+const MEDIA_TYPE = new RegExp(`^\\s*(${TOKEN}/${TOKEN})\\s*((?:;\\s*${TOKEN}\\s*=\\s*(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*")\\s*)*);?\\s*$`);
+
+/**
+ * The media type of a body's Content-Type as Go's mime.ParseMediaType reads it (lower case, parameters
+ * checked); undefined when it does not parse, which upstream's input negotiation answers with 415.
+ */
+export function parseMediaType(contentType: string): string | undefined {
+  return MEDIA_TYPE.exec(contentType)?.[1]?.toLowerCase();
+}
+
+/**
+ * The patch type of a PATCH's Content-Type as upstream's patch handler compares it: the header up to its
+ * first `;`, exactly (no trimming, no case folding: `APPLICATION/MERGE-PATCH+JSON` is no patch type).
+ */
+export function patchMediaType(contentType: string | undefined): string {
+  const header = contentType ?? '';
+  const semicolon = header.indexOf(';');
+  return semicolon > 0 ? header.slice(0, semicolon) : header;
+}

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStatusError } from '../errors/status-error.js';
-import { deleteOptions, listParams, writeParams } from './params.js';
+import { deleteOptions, deleteOptionsBody, listParams, patchTypeErrors, writeParams } from './params.js';
 
 const q = (s: string) => new URLSearchParams(s);
 const fails = (fn: () => unknown, code: number, message?: RegExp) =>
@@ -34,4 +34,24 @@ test('delete options: query overrides body; invalid propagation policy is 422', 
   assert.deepEqual(options.preconditions, { uid: 'u' });
   fails(() => deleteOptions(q('propagationPolicy=Sideways'), undefined), 422, /DeleteOptions\.meta\.k8s\.io "" is invalid: propagationPolicy: Unsupported value: "Sideways"/);
   assert.equal(deleteOptions(q('dryRun=All'), undefined).dryRunAll, true);
+});
+
+test('delete options bodies: what the decoder refuses is a 500 without a reason, as upstream hands it back', () => {
+  const body = (s: string) => Buffer.from(s);
+  assert.equal(deleteOptionsBody(body('')), undefined);
+  assert.deepEqual(deleteOptionsBody(body('{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":5}')), { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 5 });
+  for (const [text, message] of [
+    ['{"gracePeriodSeconds":', /^couldn't get version\/kind; json parse error: unexpected end of JSON input$/],
+    ['{"gracePeriodSeconds":"5"}', /^json: cannot unmarshal string into Go struct field DeleteOptions\.gracePeriodSeconds of type int64$/],
+    ['{"preconditions":[]}', /cannot unmarshal array/],
+    ['{"kind":"ConfigMap","apiVersion":"v1"}', /^decoded object cannot be converted to DeleteOptions$/],
+    ['{"kind":7}', /cannot unmarshal number into Go struct field \.kind of type string/],
+  ] as const) {
+    assert.throws(() => deleteOptionsBody(body(text)), (e) => isStatusError(e) && e.code === 500 && e.status.reason === undefined && message.test(e.message), text);
+  }
+});
+
+test('force of any value, even empty or false, is forbidden on non-apply patches', () => {
+  for (const query of ['force=', 'force=false', 'force=0', 'force=true']) assert.equal(patchTypeErrors(q(query), false).length, 1, query);
+  assert.deepEqual(patchTypeErrors(q('x=1'), false), []);
 });

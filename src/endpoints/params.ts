@@ -1,10 +1,13 @@
 // Query parameters of the REST verbs (1-conventions: common parameters), parsed and validated as
 // upstream does: values converted as its parameter codec converts them (schema/query-parameters.ts; 400
 // BadRequest when they do not convert), invalid combinations 422 on the options kind.
-import { invalid } from '../errors/status-error.js';
+import { invalid, isStatusError, unknownError } from '../errors/status-error.js';
 import * as field from '../errors/field-errors.js';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions } from '../apis/meta/v1/types.js';
+import { DeleteOptionsSchema } from '../apis/meta/v1/schemas.generated.js';
+import { decodeObject } from '../schema/decode.js';
+import { goJsonSyntaxError } from '../schema/go-json-syntax.js';
 import { boolQuery, int64Query, optionalBoolQuery } from '../schema/query-parameters.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -34,7 +37,8 @@ export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions'
 
 /** upstream ValidatePatchOptions' patch-type rules: `force` only with apply, which needs a `fieldManager`. */
 export function patchTypeErrors(query: URLSearchParams, apply: boolean): FieldError[] {
-  if (!apply) return query.get('force') ? [field.forbidden('force', 'may not be specified for non-apply patch')] : [];
+  // Any `force` parameter, even empty or false, sets PatchOptions.Force (the codec's *bool).
+  if (!apply) return query.has('force') ? [field.forbidden('force', 'may not be specified for non-apply patch')] : [];
   return query.get('fieldManager') ? [] : [field.required('fieldManager', 'is required for apply patch')];
 }
 
@@ -95,6 +99,31 @@ export function listParams(query: URLSearchParams, watch: boolean, chunking = tr
 }
 
 const PROPAGATION = ['Foreground', 'Background', 'Orphan'] as const;
+
+/**
+ * A DELETE's JSON body as DeleteOptions (undefined when empty). Upstream's delete handler hands the
+ * decoder's error back as it is, a plain Go error: a body that does not parse, has fields of the
+ * wrong types or is another kind is a 500 with no reason, and nothing is deleted.
+ */
+export function deleteOptionsBody(body: Buffer): DeleteOptions | undefined {
+  if (body.length === 0) return undefined;
+  const text = body.toString('utf8');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text) as unknown;
+  } catch {
+    throw unknownError(`couldn't get version/kind; json parse error: ${goJsonSyntaxError(text)}`);
+  }
+  try {
+    const { object } = decodeObject<DeleteOptions>(DeleteOptionsSchema, raw, { kind: 'DeleteOptions', version: 'v1', fieldValidation: 'Ignore' });
+    if (object.kind && object.kind !== 'DeleteOptions') throw unknownError('decoded object cannot be converted to DeleteOptions');
+    return object;
+  } catch (error) {
+    // The 400 wording of object bodies ("... cannot be handled as a DeleteOptions: <cause>") keeps only the decoder's cause.
+    if (isStatusError(error) && error.code === 400) throw unknownError(error.message.replace(/^.*?cannot be handled as a DeleteOptions: |^the object provided is unrecognized \(must be of type DeleteOptions\): /, ''));
+    throw error;
+  }
+}
 
 /** DeleteOptions from the optional body, overridden by query parameters (upstream precedence). */
 export function deleteOptions(query: URLSearchParams, body: unknown): DeleteOptions & { dryRunAll: boolean } {

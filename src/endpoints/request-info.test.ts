@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLongRunningRequest, parseRequestInfo, splitRequestTarget } from './request-info.js';
+import { isLongRunningRequest, parseRequestInfo, splitRequestTarget, unescapePath } from './request-info.js';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -60,4 +60,14 @@ test('long-running requests: watches, proxy, and the streaming subresources, als
   assert.equal(longRunning('GET', '/api/v1/nodes/n/proxy/metrics'), true);
   assert.equal(longRunning('GET', '/api/v1/namespaces/d/pods/p/status'), false);
   assert.equal(longRunning('GET', '/api/v1/namespaces/d/pods'), false);
+});
+
+test('request targets: the path is percent-decoded as Go URL.Path; a bad escape is malformed', () => {
+  assert.equal(splitRequestTarget('/api/v1/namespaces/a/configmaps/%2E%2E?x=%41').path, '/api/v1/namespaces/a/configmaps/..');
+  assert.equal(splitRequestTarget('/api/v1/namespaces/a/config%6Daps/a%2Fb').path, '/api/v1/namespaces/a/configmaps/a/b');
+  assert.equal(splitRequestTarget('/api/v1/namespaces/a/configmaps/a%20b').path, '/api/v1/namespaces/a/configmaps/a b');
+  assert.equal(splitRequestTarget('/api/v1/namespaces/a/configmaps/%C3%A9').path, '/api/v1/namespaces/a/configmaps/é');
+  assert.equal(splitRequestTarget('/api/v1/namespaces/a/configmaps/x?a=%zz').malformed, undefined);
+  for (const bad of ['/api/v1/x/%zz', '/api/v1/x/%4', '/api/v1/x/%']) assert.equal(splitRequestTarget(bad).malformed, true, bad);
+  assert.equal(unescapePath('/plain'), '/plain');
 });

@@ -11,7 +11,9 @@ export type RequestVerb =
   | 'patch'
   | 'delete'
   | 'deletecollection'
-  | 'proxy';
+  | 'proxy'
+  /** A method no verb stands for (TRACE, OPTIONS, CONNECT, ...): upstream's empty verb, routed to 405. */
+  | '';
 
 export interface ResourceRequestInfo {
   isResourceRequest: true;
@@ -44,16 +46,42 @@ const METHOD_VERBS: Record<string, RequestVerb> = { POST: 'create', PUT: 'update
 /**
  * The path and query of a request target. The origin form (`/path?query`) is split as it is: a WHATWG
  * `URL` per request cost more than the rest of a GET's routing under load. Other forms (absolute
- * `https://host/path`) go through `URL`.
+ * `https://host/path`) go through `URL`. The path is percent-decoded as Go's URL.Path, which upstream
+ * routes on (`%2E%2E` is the name `..`, `%2F` a separator); `malformed` when an escape is not one, a
+ * request Go's server refuses before any handler.
  */
-export function splitRequestTarget(target: string): { path: string; query: URLSearchParams } {
+export function splitRequestTarget(target: string): { path: string; query: URLSearchParams; malformed?: true } {
   if (!target.startsWith('/')) {
     const url = new URL(target, 'https://kplane.invalid');
-    return { path: url.pathname, query: url.searchParams };
+    return withDecodedPath(url.pathname, url.searchParams);
   }
   const q = target.indexOf('?');
-  if (q < 0) return { path: target, query: new URLSearchParams() };
-  return { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+  if (q < 0) return withDecodedPath(target, new URLSearchParams());
+  return withDecodedPath(target.slice(0, q), new URLSearchParams(target.slice(q + 1)));
+}
+
+function withDecodedPath(raw: string, query: URLSearchParams): { path: string; query: URLSearchParams; malformed?: true } {
+  if (!raw.includes('%')) return { path: raw, query };
+  const path = unescapePath(raw);
+  return path === undefined ? { path: raw, query, malformed: true } : { path, query };
+}
+
+/** Go's url.PathUnescape: every `%XX` becomes its byte (the bytes read as UTF-8); a bad escape is an error. */
+export function unescapePath(raw: string): string | undefined {
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c !== 0x25) {
+      if (c < 0x80) bytes.push(c);
+      else bytes.push(...Buffer.from(raw[i] ?? '', 'utf8'));
+      continue;
+    }
+    const hex = raw.slice(i + 1, i + 3);
+    if (!/^[0-9a-fA-F]{2}$/.test(hex)) return undefined;
+    bytes.push(parseInt(hex, 16));
+    i += 2;
+  }
+  return Buffer.from(bytes).toString('utf8');
 }
 
 /** Parse path and method; `watch` is read from the query (`watch=true|1`) or the legacy `/watch/` prefix. */
@@ -104,7 +132,7 @@ function resourceVerb(method: string, name: string, watch: boolean): RequestVerb
     case 'DELETE':
       return name ? 'delete' : 'deletecollection';
     default:
-      return METHOD_VERBS[method] ?? 'get';
+      return METHOD_VERBS[method] ?? '';
   }
 }
 

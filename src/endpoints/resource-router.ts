@@ -1,5 +1,5 @@
 // Routes resource requests to the verb handlers of (group, version, resource, subresource).
-import { StatusError, methodNotAllowed } from '../errors/status-error.js';
+import { StatusError, badRequest, methodNotAllowed } from '../errors/status-error.js';
 import type { Verb } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
@@ -21,7 +21,7 @@ import { findSubresource, type SubresourceAccess } from '../registry/subresource
 
 type VerbHandler = (ctx: RequestContext, scope: ResourceScope) => Promise<void>;
 
-type Handlers = Record<Exclude<RequestVerb, 'proxy'>, VerbHandler>;
+type Handlers = Record<Exclude<RequestVerb, 'proxy' | ''>, VerbHandler>;
 
 const HANDLERS: Handlers = {
   get: handleGet,
@@ -54,7 +54,7 @@ export function resourceRouter(
     if (info.subresource) return serveSubresource(ctx, store, info, access, handlers, features);
     const scope = scopeOf(store, info, features);
     if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, access);
-    const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy'>];
+    const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy' | ''>];
     if (!handler) throw methodNotAllowed();
     await handler(ctx, scope);
   };
@@ -89,13 +89,16 @@ async function serveSubresource(ctx: RequestContext, store: Store, info: Resourc
   if (!sub || (path && !(sub.type === 'connect' && sub.acceptsPath))) throw resourceNotFound();
   if (def.namespaced && !info.namespace) throw resourceNotFound();
   if (!(sub.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
+  checkPathName(info.name);
   const scope: ResourceScope = { def, store, info: { ...info, subresource: name }, namespace: def.namespaced ? info.namespace : '', features };
   if (sub.type === 'view') return handleView(ctx, scope, sub, access);
   if (sub.type === 'connect') return handleConnect(ctx, scope, sub, access, path);
-  const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy'>];
+  const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy' | ''>];
   if (!handler) throw methodNotAllowed();
   await handler(ctx, scope);
 }
+
+const ITEM_VERBS: ReadonlySet<string> = new Set(['get', 'update', 'patch', 'delete']);
 
 function scopeOf(store: Store, info: ResourceRequestInfo, features: RequestFeatures): ResourceScope {
   const { def } = store;
@@ -103,11 +106,26 @@ function scopeOf(store: Store, info: ResourceRequestInfo, features: RequestFeatu
   // A cluster-scoped kind addressed inside a namespace does not exist (namespaces themselves excepted).
   if (!def.namespaced && info.namespace && def.resource !== 'namespaces') throw resourceNotFound();
   if (def.namespaced && !namespace && info.name) throw resourceNotFound();
+  // upstream registers item routes only for kinds that get, update, patch or delete (not tokenreviews/x).
+  if (info.name && !def.verbs.some((v) => ITEM_VERBS.has(v))) throw resourceNotFound();
   const allowed: readonly string[] = def.verbs;
   const verb = info.verb === 'watch' && !info.name ? 'watch' : info.verb;
   if (!allowed.includes(verb as Verb)) throw methodNotAllowed();
   if (info.verb === 'create' && info.name) throw methodNotAllowed();
+  // The collection path serves get, create and deletecollection only: PUT and PATCH there are 405.
+  if ((info.verb === 'update' || info.verb === 'patch') && !info.name) throw methodNotAllowed();
   // The all-namespaces path of a namespaced kind serves only reads.
   if (def.namespaced && !namespace && !['list', 'watch'].includes(info.verb)) throw methodNotAllowed();
+  checkPathName(info.name);
   return { def, store, info, namespace, features };
+}
+
+/**
+ * upstream's storage key functions (path.IsValidPathSegmentName): a name from the path may not be `.`
+ * or `..`, nor contain `/` or `%` (what is left of them after the path is decoded), 400 before any read.
+ */
+export function checkPathName(name: string): void {
+  if (name === '') return;
+  const problems = name === '.' || name === '..' ? [`may not be '${name}'`] : ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+  if (problems.length > 0) throw badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${problems.join(';')}`);
 }

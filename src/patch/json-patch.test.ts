@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStatusError } from '../errors/status-error.js';
-import { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS } from './json-patch.js';
+import { applyJsonPatch, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS } from './json-patch.js';
 
 type Case = [name: string, doc: unknown, patch: unknown, want: unknown];
 
@@ -102,6 +102,23 @@ describe('applyJsonPatch', () => {
       assert.deepEqual(doc, before);
     });
   }
+
+  it('copies may add up to 3 MiB (Go JSON bytes) in one patch; past that, 422 before memory runs out', () => {
+    // Each copy of a list into itself doubles it: 40 of them would be 2^40 times the value.
+    const doubling = (n: number) => [
+      { op: 'add', path: '/a', value: ['x'.repeat(98)] },
+      ...Array.from({ length: n }, () => ({ op: 'copy', from: '/a', path: '/a/-' })),
+    ];
+    assert.equal(statusOf(() => applyJsonPatch({}, doubling(40))).code, 422);
+    // 14 copies add 1,687,435 bytes, under the limit; the 15th brings the sum to 3,374,986, past it.
+    assert.ok(JSON.stringify(applyJsonPatch({}, doubling(14))).length < MAX_JSON_PATCH_COPY_BYTES);
+    assert.equal(statusOf(() => applyJsonPatch({}, doubling(15))).code, 422);
+    // Moves do not count; HTML characters count as Go escapes them (\u003c: 6 bytes each).
+    const angles = { a: '<'.repeat(600_000) };
+    assert.doesNotThrow(() => applyJsonPatch(angles, [{ op: 'move', from: '/a', path: '/b' }]));
+    assert.equal(statusOf(() => applyJsonPatch(angles, [{ op: 'copy', from: '/a', path: '/b' }])).code, 422);
+    assert.doesNotThrow(() => applyJsonPatch({ a: 'x'.repeat(600_000) }, [{ op: 'copy', from: '/a', path: '/b' }]));
+  });
 
   it('rejects patches that are not lists of operations with 400', () => {
     assert.deepEqual(statusOf(() => applyJsonPatch({}, { op: 'add' })).message, 'json: cannot unmarshal object into Go value of type jsonpatch.Patch');

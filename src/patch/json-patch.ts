@@ -7,9 +7,18 @@ import jsonpatch from 'fast-json-patch';
 import { StatusError, badRequest } from '../errors/status-error.js';
 import { goJsonType } from './go-json.js';
 import { cloneJson } from '../schema/clone-json.js';
+import { goJson } from './apply/go-json.js';
 
 /** Upstream maxJSONPatchOperations. */
 export const MAX_JSON_PATCH_OPERATIONS = 10000;
+
+/**
+ * The genericapiserver's JSONPatchMaxCopyBytes (3 MiB), which it sets as the library's
+ * AccumulatedCopySizeLimit: the bytes all `copy` operations of one patch may add, each counted as the
+ * length of the copied value in Go's JSON encoding. Without it a few dozen copies of a value into
+ * itself double the document past any memory.
+ */
+export const MAX_JSON_PATCH_COPY_BYTES = 3 * 1024 * 1024;
 
 type JsonObject = Record<string, unknown>;
 type Container = JsonObject | unknown[];
@@ -122,16 +131,27 @@ function replace(doc: Container, op: Operation): Container {
   return doc;
 }
 
-function moveOrCopy(doc: Container, op: Operation, move: boolean): void {
+/** The bytes the `copy` operations of one patch have added so far. */
+interface CopyBudget {
+  copied: number;
+}
+
+function moveOrCopy(doc: Container, op: Operation, move: boolean, budget: CopyBudget): void {
   const [from, fromKey] = findObject(doc, member(op, 'from'));
   const value = get(from, fromKey);
   if (move) remove(from, fromKey);
   const [to, toKey] = findObject(doc, member(op, 'path'));
+  if (!move) {
+    budget.copied += Buffer.byteLength(goJson(value));
+    if (budget.copied > MAX_JSON_PATCH_COPY_BYTES) {
+      throw new OperationFailure(`Unable to complete the copy, the accumulated size increase of copy is ${budget.copied}, exceeding the limit ${MAX_JSON_PATCH_COPY_BYTES}`);
+    }
+  }
   add(to, toKey, move ? value : cloneJson(value));
 }
 
 /** Applies one operation (upstream Patch.Apply's switch); returns the possibly replaced document. */
-function applyOperation(doc: Container, op: Operation): Container {
+function applyOperation(doc: Container, op: Operation, budget: CopyBudget): Container {
   const kind = op && typeof op['op'] === 'string' ? op['op'] : 'unknown';
   switch (kind) {
     case 'add':
@@ -144,7 +164,7 @@ function applyOperation(doc: Container, op: Operation): Container {
       return replace(doc, op);
     case 'move':
     case 'copy':
-      moveOrCopy(doc, op, kind === 'move');
+      moveOrCopy(doc, op, kind === 'move', budget);
       return doc;
     case 'test':
       test(doc, op);
@@ -184,9 +204,10 @@ export function applyJsonPatch(original: unknown, patch: unknown): unknown {
   }
   if (!isContainer(original)) throw applyFailed(new OperationFailure('document is not an object or array'));
   let doc: Container = cloneJson(original);
+  const budget: CopyBudget = { copied: 0 };
   for (const op of ops) {
     try {
-      doc = applyOperation(doc, op);
+      doc = applyOperation(doc, op, budget);
     } catch (e) {
       if (e instanceof OperationFailure) throw applyFailed(e);
       throw e;

@@ -55,6 +55,14 @@ describe('applyMergePatch', () => {
     assert.deepEqual(patch, { a: { b: [1] } });
   });
 
+  it('takes values nested 9,000 levels deep (decoding allows 10,000) without overflowing the stack', () => {
+    let value: unknown = { keep: 1, drop: null };
+    for (let i = 0; i < 9_000; i++) value = { a: [value] };
+    let out = (applyMergePatch({ data: 'x' }, { data: value }) as { data: unknown }).data;
+    for (let i = 0; i < 9_000; i++) out = ((out as { a: unknown[] }).a)[0];
+    assert.deepEqual(out, { keep: 1 });
+  });
+
   it('treats __proto__ as data', () => {
     const out = applyMergePatch({}, JSON.parse('{"__proto__":{"polluted":1}}')) as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(out), Object.prototype);

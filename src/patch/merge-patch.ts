@@ -12,13 +12,26 @@ function setKey(obj: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** Upstream pruneNulls: drops null members of objects, at any depth (null array elements stay). */
+/**
+ * Upstream pruneNulls: a copy without the null members of objects, at any depth (null array elements
+ * stay). Made with a stack, as cloneJson: a patch may nest values up to the 10,000 levels decoding allows.
+ */
 function pruneNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => (v === null ? null : pruneNulls(v)));
-  if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) if (v !== null) setKey(out, k, pruneNulls(v));
-  return out;
+  if (typeof value !== 'object' || value === null) return value;
+  const root: unknown = Array.isArray(value) ? [] : {};
+  const pending: Array<[unknown, unknown]> = [[value, root]];
+  const copyOf = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const copy: unknown = Array.isArray(v) ? [] : {};
+    pending.push([v, copy]);
+    return copy;
+  };
+  while (pending.length > 0) {
+    const [source, copy] = pending.pop() as [unknown, unknown];
+    if (Array.isArray(source)) for (const v of source) (copy as unknown[]).push(copyOf(v));
+    else for (const [k, v] of Object.entries(source as JsonObject)) if (v !== null) setKey(copy as JsonObject, k, copyOf(v));
+  }
+  return root;
 }
 
 /** Upstream merge of one member: an object target merges an object patch; otherwise the patch wins. */

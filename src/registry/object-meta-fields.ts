@@ -29,11 +29,12 @@ export function fillSystemFieldsOnCreate(obj: KubeObject, now: Date): void {
   delete meta.selfLink;
 }
 
-/** Carry over on update what only the system sets. */
+/** Carry over on update what only the system sets (the uid only when none is given). */
 export function keepSystemFieldsOnUpdate(obj: KubeObject, old: KubeObject): void {
   const meta = obj.metadata;
   const oldMeta = old.metadata;
-  meta.uid = oldMeta.uid;
+  // Upstream BeforeUpdate: the old uid when none is given; another one stays, for validation to refuse (immutable).
+  if (!meta.uid) meta.uid = oldMeta.uid;
   meta.creationTimestamp = oldMeta.creationTimestamp;
   if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
   else delete meta.deletionTimestamp;

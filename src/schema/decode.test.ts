@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeObject, type FieldValidation } from './decode.js';
 import { TestConfigMap, TestPod } from './test-schemas.js';
+import { ConfigMapSchema } from '../apis/core/v1/schemas.generated.js';
 import { StatusError } from '../errors/status-error.js';
 
 const cm = (input: unknown, fieldValidation: FieldValidation = 'Strict') =>
@@ -71,6 +72,23 @@ describe('decodeObject: type errors (Go JSON messages)', () => {
   it('reports the version and kind of the body', () => {
     const message = badRequest(() => decodeObject(TestConfigMap, { data: 1 }, { kind: 'Secret', version: 'v2', fieldValidation: 'Ignore' }));
     assert.match(message, /^Secret in version "v2" cannot be handled as a ConfigMap: /);
+  });
+});
+
+describe('decodeObject: number literals of the JSON text', () => {
+  const fromText = (text: string) => decodeObject(ConfigMapSchema, JSON.parse(text), { kind: 'ConfigMap', version: 'v1', fieldValidation: 'Strict', text });
+  it('refuses exponents, fractions and out-of-range integers where the Go field is an integer, as Go', () => {
+    for (const literal of ['1e3', '1.0', '1E2', '9223372036854775808', '-9223372036854775809']) {
+      assert.equal(
+        badRequest(() => fromText(`{"metadata":{"name":"x","generation":${literal}}}`)),
+        handled(`json: cannot unmarshal number ${literal} into Go struct field ObjectMeta.metadata.generation of type int64`),
+        literal,
+      );
+    }
+  });
+  it('takes plain integers, and any literal elsewhere (a string that looks like one included)', () => {
+    assert.equal((fromText('{"metadata":{"name":"x","generation":9223372036854775807}}').object as { metadata: { generation: number } }).metadata.generation, 2 ** 63);
+    assert.doesNotThrow(() => fromText('{"metadata":{"name":"1e3","annotations":{"a":"2.0"},"generation":3}}'));
   });
 });
 

@@ -14,6 +14,7 @@ import {
   typeErrorMessage,
   unrecognizedObject,
 } from './decode-errors.js';
+import { fitsGoInteger, unusualNumberLiterals } from './number-literals.js';
 import { base64ErrorMessage, base64ErrorOffset, canonicalBase64 } from './go-base64.js';
 import { parseGoTime } from './go-time.js';
 import { QUANTITY_FORMAT_ERROR, quantityError } from './quantity.js';
@@ -40,6 +41,11 @@ export interface DecodeOptions {
    * owns as a leaf). By default a typed decode drops them, as Go's `omitempty` encoding does.
    */
   keepEmpty?: boolean;
+  /**
+   * The JSON text `input` was parsed from, when there is one: its number literals that JSON.parse made
+   * plain integers (`1e3`, `1.0`, past 2^53) are refused where the field is a Go integer.
+   */
+  text?: string;
 }
 
 /** The decoded (pruned, normalized) object and Warn-mode warnings. */
@@ -130,6 +136,8 @@ export function decodeObject<T = Record<string, unknown>>(schema: TSchema | Json
   const state = new DecodeState(typed, options.fieldValidation !== 'Ignore', typed && !options.keepEmpty);
   let object: Decoded;
   try {
+    // First: the literal's own text names it (`number 1e400`, not the Infinity JSON.parse made of it).
+    if (typed && options.text !== undefined) checkIntegerLiterals(root, options.text);
     object = decodeNode(root, input, new Context('', undefined, '', Step.Root), state);
   } catch (error) {
     if (error instanceof DecodeFailure) throw cannotBeHandled(options.kind, options.version, targetKind, error.message);
@@ -142,8 +150,41 @@ export function decodeObject<T = Record<string, unknown>>(schema: TSchema | Json
   return { object: (object === DROP ? {} : object) as T, warnings };
 }
 
+/** Go's refusal of the first number literal of `text` that an integer field cannot take as written. */
+function checkIntegerLiterals(root: SchemaNode, text: string): void {
+  for (const { path, literal } of unusualNumberLiterals(text)) {
+    const at = nodeAt(root, path);
+    if (at?.node.kind === 'integer') {
+      const goType = at.node.format === 'int32' ? 'int32' : 'int64';
+      if (!fitsGoInteger(literal, goType)) throw new DecodeFailure(typeErrorMessage(`number ${literal}`, goType, at.ctx));
+    }
+    // IntOrString unmarshals its number on its own: Go names no struct field.
+    if (at?.node.kind === 'int-or-string' && !fitsGoInteger(literal, 'int32')) throw new DecodeFailure(typeErrorMessage(`number ${literal}`, 'int32', undefined));
+  }
+}
+
+/** The schema node of a JSON path and its context for messages (as decodeNode builds them); undefined off the schema. */
+function nodeAt(root: SchemaNode, path: ReadonlyArray<string | number>): { node: SchemaNode; ctx: Context } | undefined {
+  let node: SchemaNode = root;
+  let ctx = new Context('', undefined, '', Step.Root);
+  for (const key of path) {
+    if (node.kind === 'object') {
+      const field = node.fields.get(String(key));
+      if (!field) return undefined;
+      ctx = new Context(node.structName || ctx.struct, ctx, key, Step.Field);
+      node = field;
+    } else if (node.kind === 'map' || node.kind === 'array') {
+      ctx = new Context(ctx.struct, ctx, key, node.kind === 'map' ? Step.MapKey : Step.Index);
+      node = node.kind === 'map' ? node.values : node.items;
+    } else {
+      return undefined;
+    }
+  }
+  return { node, ctx };
+}
+
 /** Upstream reads apiVersion/kind first; a body where it cannot is "unrecognized". */
-function checkTypeMeta(input: unknown, targetKind: string): void {
+export function checkTypeMeta(input: unknown, targetKind: string): void {
   const prefix = "couldn't get version/kind; json parse error: ";
   if (!isPlainObject(input)) {
     throw unrecognizedObject(targetKind, `${prefix}${typeErrorMessage(goJsonType(input), VERSION_KIND_STRUCT, undefined)}`, input);

@@ -48,14 +48,23 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);
   return (req, res) => {
-    const ctx = contextOf(req, res, deps);
+    const target = splitRequestTarget(req.url ?? '/');
+    if (target.malformed) return badRequestLine(req, res);
+    const ctx = contextOf(req, res, target.path, target.query, deps);
     void handler(ctx);
   };
 }
 
-function contextOf(req: HttpRequest, res: HttpResponse, deps: ChainDeps): RequestContext {
-  const { path, query } = splitRequestTarget(req.url ?? '/');
+function contextOf(req: HttpRequest, res: HttpResponse, path: string, query: URLSearchParams, deps: ChainDeps): RequestContext {
   return new Context(req, res, path, query, parseRequestInfo(req.method ?? 'GET', path, query), deps.shutdown, deps.minRequestTimeoutSeconds);
+}
+
+/** Go's net/http answer to a request line whose URL does not parse (a bad `%` escape): plain text, then close. */
+function badRequestLine(req: HttpRequest, res: HttpResponse): void {
+  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
+  if (req.httpVersionMajor === 1) headers['connection'] = 'close';
+  res.writeHead(400, headers);
+  res.end('400 Bad Request');
 }
 
 /**

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { once } from 'node:events';
+import { connect as tlsConnect } from 'node:tls';
 import type { BodyWriter, HttpRequest, HttpResponse } from './http-types.js';
 import { listen, type Listener } from './listener.js';
 import { ensureCertificates } from './pki/index.js';
@@ -66,6 +67,22 @@ describe('listen', () => {
     } finally {
       session.close();
     }
+    await listener.close({ graceMs: 0 });
+    listener = undefined;
+  });
+
+  it('takes request lines up to 1 MiB (kube-apiserver MaxHeaderBytes) and answers CONNECT like any method', async () => {
+    listener = await listen({ port: 0, host: '127.0.0.1', pki, handler });
+    const long = `/api?labelSelector=${'a'.repeat(100_000)}`;
+    assert.deepEqual(await getHttp1(listener.url, long), { status: 200, body: `HTTP/1.1 GET ${long}` });
+    assert.equal((await getHttp1(listener.url, `/api?x=${'a'.repeat(1 << 20)}`)).status, 431);
+    const socket = tlsConnect({ host: '127.0.0.1', port: listener.port, ca: pki.caCert, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+    socket.end('CONNECT /api/v1/namespaces HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    await once(socket, 'close');
+    assert.match(text, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nHTTP\/1\.1 CONNECT \/api\/v1\/namespaces$/);
     await listener.close({ graceMs: 0 });
     listener = undefined;
   });

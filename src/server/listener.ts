@@ -1,11 +1,14 @@
 import { constants } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
 import type { Pki } from './pki/pki.js';
 import { servingTls, type ServingTls } from './tls-settings.js';
+
+/** Go's http.Server MaxHeaderBytes as kube-apiserver sets it. */
+export const MAX_HEADER_BYTES = 1 << 20;
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -68,7 +71,11 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     requestCert: true,
     rejectUnauthorized: false,
     ...secureContext(options.pki.servingCert, options.pki.servingKey),
+    // kube-apiserver's MaxHeaderBytes (1 MiB) for the request line and headers: long label selectors fit.
+    settings: { maxHeaderListSize: MAX_HEADER_BYTES },
   });
+  // The HTTP/1 fallback's parser reads its limit from the server (Node's own default is 16 KiB).
+  Object.assign(server, { maxHeaderSize: MAX_HEADER_BYTES });
   const tracker = trackConnections(server, options.handler);
   const onTlsError = options.onTlsHandshakeError;
   if (onTlsError) {
@@ -123,6 +130,17 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   });
   server.on('request', (req: HttpRequest, res: HttpResponse) => {
     if (isHttp1(req)) trackHttp1Request(req.socket, res);
+    handler(req, res);
+  });
+  // Go's server handles CONNECT like any other method (a resource path answers 405); Node's HTTP/1
+  // parser hands it to 'connect' for tunnels, and closes the socket when nobody listens. Served here
+  // as one request with a response on that socket, which closes after it.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => socket.end());
+    trackHttp1Request(socket, res);
     handler(req, res);
   });
 

@@ -3,13 +3,13 @@
 // does (version, no managedFields), decoded through the kind's schema like any written object
 // (types, unknown fields per fieldValidation), merged into the live object with field ownership,
 // and creates the object when it is missing (201).
-import { decodeYaml } from '../yaml-decoding.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { badRequest, conflict } from '../../errors/status-error.js';
 import { applyToObject } from '../../patch/apply/index.js';
 import { fieldManagerScope } from '../../registry/store/managed-fields.js';
 import { goJsonType } from '../../schema/decode-errors.js';
 import { readBody } from '../body.js';
+import { parseYamlDocument } from '../../schema/yaml-document.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { apiVersionOf, servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
@@ -24,17 +24,21 @@ import type { ResourceScope } from './scope.js';
 export const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
 
 /** The body as a map; JSON is parsed directly, other text as YAML (upstream yaml.Unmarshal). */
-function parseApplyBody(text: string): { value: Record<string, unknown>; yaml: boolean } {
+function parseApplyBody(bytes: Buffer): { value: Record<string, unknown>; yaml: boolean } {
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   let yaml = false;
   // Nested past Go's limit: refused before any walker meets it (both of upstream's decoders stop there).
   if (exceedsMaxJsonDepth(text)) throw badRequest('error decoding YAML: exceeded max depth');
   try {
+    // JSON is YAML to upstream's decoder: its reader's refusals (bytes not UTF-8, control characters) hold for it too.
+    if (text.includes('\ufffd') || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) parseYamlDocument(bytes);
     parsed = JSON.parse(text) as unknown;
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('yaml: ')) throw badRequest(`error decoding YAML: ${error.message}`);
     yaml = true;
     try {
-      parsed = text.trim() === '' ? null : decodeYaml(text);
+      parsed = text.trim() === '' ? null : parseYamlDocument(bytes);
     } catch (error) {
       throw badRequest(`error decoding YAML: ${(error as Error).message}`);
     }
@@ -85,8 +89,9 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
   const force = boolQuery(query, 'force');
   const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true), scope.features.fieldValidation);
   const manager = params.fieldManager ?? '';
-  const text = (await readBody(ctx.req)).toString('utf8');
-  const body = parseApplyBody(text);
+  const bytes = await readBody(ctx.req);
+  const text = bytes.toString('utf8');
+  const body = parseApplyBody(bytes);
   const kind = scope.def.kind;
   checkDuplicateFields(ctx, text, body.value, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
   const config = decodeConfiguration(ctx, scope, body.value, params.fieldValidation);

@@ -2,12 +2,12 @@
 // schema-decode (types, unknown fields per fieldValidation), and name/namespace consistency.
 import { badRequest } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { decodeObject } from '../../schema/decode.js';
+import { checkTypeMeta, decodeObject } from '../../schema/decode.js';
 import { jsonDuplicateFields, yamlDuplicateFields } from '../../schema/duplicate-fields.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody, parseBody } from '../body.js';
 import type { RequestContext } from '../context.js';
-import { mediaTypeOf } from '../negotiation.js';
+import { parseMediaType } from '../negotiation.js';
 import { unsupportedMediaType } from '../../errors/status-error.js';
 import { apiVersionOf } from '../objects.js';
 import type { FieldValidation } from '../params.js';
@@ -16,7 +16,10 @@ import { PROTOBUF_MEDIA_TYPE, decodeProtobufObject, supportsProtobuf } from '../
 export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 export async function readObjectBody(ctx: RequestContext, def: ResourceDefinition, fieldValidation: FieldValidation): Promise<KubeObject> {
-  const mediaType = mediaTypeOf(ctx.req.headers['content-type']);
+  const header = ctx.req.headers['content-type'];
+  // A Content-Type that does not parse (mime.ParseMediaType) is 415, as one no serializer takes.
+  const mediaType = header === undefined || header === '' ? '' : parseMediaType(header);
+  if (mediaType === undefined) throw unsupportedMediaType(header ?? '', BODY_MEDIA_TYPES);
   // Protobuf (kubectl's typed commands) for kinds whose schema carries field numbers: decoded into
   // the JSON shape, then the same path as JSON bodies.
   if (mediaType === PROTOBUF_MEDIA_TYPE && supportsProtobuf(def.schema))
@@ -26,8 +29,10 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
   const body = await readBody(ctx.req);
   const yaml = mediaType === 'application/yaml';
   const raw = parseBody(body, yaml, def.kind);
-  checkDuplicateFields(ctx, body.toString('utf8'), raw, yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
-  return decodeKubeObject(ctx, def, raw, fieldValidation);
+  const text = body.toString('utf8');
+  checkDuplicateFields(ctx, text, raw, yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
+  // YAML numbers are read as Go's YAML decoder reads them (1e3 is 1000): only JSON keeps its literals.
+  return decodeKubeObject(ctx, def, raw, fieldValidation, false, yaml ? undefined : text);
 }
 
 /**
@@ -43,8 +48,11 @@ export function checkDuplicateFields(ctx: RequestContext, text: string, parsed: 
 }
 
 /** Check apiVersion/kind against the URL's, then decode through the kind's schema. */
-export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, raw: unknown, fieldValidation: FieldValidation, keepEmpty = false): KubeObject {
+/** `text`: the JSON the object was parsed from, whose number literals Go would read as written. */
+export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, raw: unknown, fieldValidation: FieldValidation, keepEmpty = false, text?: string): KubeObject {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
+  // apiVersion and kind of other JSON types than strings: the object is unrecognized (400), never defaulted.
+  checkTypeMeta(raw, def.kind);
   const body = raw as Record<string, unknown>;
   const expectedVersion = apiVersionOf(def);
   const apiVersion = typeof body['apiVersion'] === 'string' && body['apiVersion'] !== '' ? body['apiVersion'] : expectedVersion;
@@ -53,7 +61,7 @@ export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, r
     throw badRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${expectedVersion})`);
   if (kind !== def.kind)
     throw badRequest(`${kind} in version "${def.version}" cannot be handled as a ${def.kind}: the kind in the data (${kind}) does not match the expected kind (${def.kind})`);
-  const { object, warnings } = decodeObject(def.schema, { ...body, apiVersion, kind, metadata: body['metadata'] ?? {} }, { kind: def.kind, version: def.version, fieldValidation, keepEmpty });
+  const { object, warnings } = decodeObject(def.schema, { ...body, apiVersion, kind, metadata: body['metadata'] ?? {} }, { kind: def.kind, version: def.version, fieldValidation, keepEmpty, ...(text === undefined ? {} : { text }) });
   ctx.warnings.push(...warnings);
   const { metadata, ...rest } = object as KubeObject;
   // Type meta, then metadata, then the rest in schema order: the order Go encodes a kind's struct in, and

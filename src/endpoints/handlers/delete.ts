@@ -1,16 +1,15 @@
 // DELETE of one object (200 with a Status, or the object while finalizers hold it) and of a collection.
-import { parseBody, readBody } from '../body.js';
+import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { servesProtobuf, writeSingle } from '../objects.js';
-import { deleteOptions, listParams } from '../params.js';
+import { deleteOptions, deleteOptionsBody, listParams } from '../params.js';
 import { successStatus, writeStatus } from '../responses.js';
 import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
 
 async function optionsBody(ctx: RequestContext): Promise<unknown> {
-  const body = await readBody(ctx.req);
-  return body.length === 0 ? undefined : parseBody(body, false);
+  return deleteOptionsBody(await readBody(ctx.req));
 }
 
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {

@@ -1,20 +1,22 @@
 // PATCH with a JSON patch (RFC 6902), merge patch (RFC 7386) or strategic merge patch (built-in
 // kinds), applied to the current object and decoded again through the kind's schema; retried from
 // the newer object on a lost race.
-import { badRequest, notFound, unsupportedMediaType } from '../../errors/status-error.js';
+import { badRequest, invalid, isStatusError, notFound, unsupportedMediaType } from '../../errors/status-error.js';
+import * as field from '../../errors/field-errors.js';
+import { goJson } from '../../patch/apply/go-json.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { applyJsonPatch, applyMergePatch, decodePatchBody } from '../../patch/index.js';
 import { applyStrategicMergePatch, decodeStrategicMergePatchBody } from '../../patch/strategic-merge/index.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
-import { mediaTypeOf, negotiate } from '../negotiation.js';
+import { negotiate, patchMediaType } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
-import { checkDuplicateFields, decodeKubeObject } from './decode-body.js';
+import { checkDuplicateFields, checkNamespace, decodeKubeObject } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
-import { STRATEGIC_MERGE_PATCH_TYPE, decodeStrategicMergeResult, patchMediaTypes, supportsStrategicMerge } from './strategic-merge-patch.js';
+import { STRATEGIC_MERGE_PATCH_TYPE, decodeCause, decodeStrategicMergeResult, patchMediaTypes, supportsStrategicMerge } from './strategic-merge-patch.js';
 
 /** A patch engine: JSON patch, merge patch or strategic merge patch. */
 export interface PatchType {
@@ -42,8 +44,9 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const { def } = scope;
   // Server-side apply has its own handler (apply.ts).
-  if (mediaTypeOf(ctx.req.headers['content-type']) === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
-  const { type, apply } = patchType(mediaTypeOf(ctx.req.headers['content-type']), def);
+  const mediaType = patchMediaType(ctx.req.headers['content-type']);
+  if (mediaType === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
+  const { type, apply } = patchType(mediaType, def);
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false), scope.features.fieldValidation);
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = decodePatch(type, body, params.fieldValidation);
@@ -58,11 +61,26 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
       const obj =
         type === 'strategic'
           ? decodeStrategicMergeResult(ctx, def, patched, patch, params.fieldValidation)
-          : decodeKubeObject(ctx, def, patched, params.fieldValidation);
+          : decodePatchedObject(ctx, def, patched, params.fieldValidation);
       if (obj.metadata.name !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
+      checkNamespace(def, obj, scope.namespace);
       return obj;
     },
     { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings },
   );
   writeSingle(ctx, 200, def, { object: result.object }, rep);
+}
+
+/**
+ * The JSON- or merge-patched object through the kind's schema. A value that does not decode (a wrong
+ * JSON type, apiVersion or kind that are not strings) is upstream's 422 on `patch`, whose value is the
+ * patched JSON; strict-decoding and type-meta mismatches keep their own answers.
+ */
+function decodePatchedObject(ctx: RequestContext, def: ResourceDefinition, patched: unknown, fieldValidation: FieldValidation): KubeObject {
+  try {
+    return decodeKubeObject(ctx, def, patched, fieldValidation);
+  } catch (error) {
+    if (!isStatusError(error) || error.code !== 400 || !/json: cannot unmarshal|couldn't get version\/kind|illegal base64|parsing time/.test(error.message)) throw error;
+    throw invalid('', '', '', [field.invalid('patch', goJson(patched), decodeCause(error.message))]);
+  }
 }

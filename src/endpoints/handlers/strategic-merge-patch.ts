@@ -26,9 +26,11 @@ export function patchMediaTypes(def: ResourceDefinition): string[] {
 }
 
 /** The Go error inside a decode 400 (`<Kind> in version "v1" cannot be handled as a <Kind>: <cause>`). */
-function decodeCause(message: string): string {
-  const match = /^.*? cannot be handled as a \S+: ([\s\S]*)$/.exec(message);
-  return match?.[1] ?? message;
+export function decodeCause(message: string): string {
+  const handled = /^.*? cannot be handled as a \S+: ([\s\S]*)$/.exec(message);
+  if (handled) return handled[1] ?? message;
+  const unrecognized = /^the object provided is unrecognized \(must be of type \S+\): ([\s\S]*) \([^()]*\)$/.exec(message);
+  return unrecognized?.[1] ?? message;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { SubresourceAccess, ViewSubresource } from '../../registry/subresource.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
-import { mediaTypeOf, negotiate } from '../negotiation.js';
+import { negotiate, patchMediaType } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { writeStatus } from '../responses.js';
@@ -62,7 +62,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     return;
   }
   if (verb === 'patch' && view.get && view.update) {
-    const mediaType = mediaTypeOf(ctx.req.headers['content-type']);
+    const mediaType = patchMediaType(ctx.req.headers['content-type']);
     if (!PATCH_TYPES.includes(mediaType)) throw unsupportedMediaType(mediaType, PATCH_TYPES);
     const { params, write } = options('PatchOptions');
     const body = (await readBody(ctx.req)).toString('utf8');

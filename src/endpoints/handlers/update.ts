@@ -24,6 +24,7 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
     warnings: ctx.warnings,
     user: ctx.user,
     subresource: scope.info.subresource,
+    ...(obj.metadata.uid ? { uidPrecondition: obj.metadata.uid } : {}),
   });
   writeSingle(ctx, result.created ? 201 : 200, scope.def, { object: result.object }, rep);
 }

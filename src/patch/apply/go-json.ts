@@ -38,16 +38,41 @@ function escapeOf(c: number, s: string, i: number): string | undefined {
   return undefined;
 }
 
-/** Any JSON value as Go's encoding/json writes it: compact, object keys sorted. */
+/** Text written as it is between the values goJson writes. */
+class Literal {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Any JSON value as Go's encoding/json writes it: compact, object keys sorted. Written with a stack,
+ * not recursion: values a client nested thousands of levels deep (within decoding's 10,000) are written too.
+ */
 export function goJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return goJsonString(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort(compareGoStrings);
-  return `{${keys.map((k) => `${goJsonString(k)}:${goJson(record[k])}`).join(',')}}`;
+  let out = '';
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item instanceof Literal) out += item.text;
+    else if (item === null || item === undefined) out += 'null';
+    else if (typeof item === 'string') out += goJsonString(item);
+    else if (typeof item === 'number') out += Number.isFinite(item) ? String(item) : 'null';
+    else if (typeof item === 'boolean') out += item ? 'true' : 'false';
+    else if (Array.isArray(item)) {
+      out += '[';
+      pending.push(new Literal(']'));
+      for (let i = item.length - 1; i >= 0; i--) pending.push(item[i], ...(i > 0 ? [new Literal(',')] : []));
+    } else {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((k) => record[k] !== undefined)
+        .sort(compareGoStrings);
+      out += '{';
+      pending.push(new Literal('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        pending.push(record[key], new Literal(`${i > 0 ? ',' : ''}${goJsonString(key)}:`));
+      }
+    }
+  }
+  return out;
 }

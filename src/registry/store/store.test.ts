@@ -132,6 +132,17 @@ describe('generic store', () => {
     await assert.rejects(store.delete('ns', 'pre', { preconditions: { uid: 'not-it' } }, write), (e) => isStatusError(e) && e.code === 409 && /Precondition failed: UID/.test(e.message));
   });
 
+  test('an update with another uid: 409 as a PUT precondition, else 422 (uid is immutable); none keeps the old', async () => {
+    const { object: created } = await store.create('ns', cm('uid'), write);
+    const other = () => cm('uid', { a: '2' }, { uid: '00000000-0000-0000-0000-000000000000' });
+    await assert.rejects(
+      store.update('ns', 'uid', other, { ...write, uidPrecondition: '00000000-0000-0000-0000-000000000000' }),
+      (e) => isStatusError(e) && e.code === 409 && /Precondition failed: UID in precondition: 00000000-0000-0000-0000-000000000000, UID in object meta: /.test(e.message),
+    );
+    await assert.rejects(store.update('ns', 'uid', other, write), (e) => isStatusError(e) && e.code === 422 && /metadata\.uid: Invalid value: "0{8}-.*": field is immutable/.test(e.message));
+    assert.equal((await store.update('ns', 'uid', () => cm('uid', { a: '3' }), write)).object.metadata.uid, created.metadata.uid);
+  });
+
   test('paged list is one snapshot: later writes do not show in later pages', async () => {
     for (let i = 0; i < 5; i++) await store.create('paged', cm(`p${i}`), write);
     const first = await store.list('paged', { limit: 2 });

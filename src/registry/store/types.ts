@@ -115,6 +115,11 @@ export interface WriteOptions {
    * writer's managedFields entry names, as upstream's scale handler records it.
    */
   managedFieldsSubresource?: string;
+  /**
+   * The uid of a PUT's body (upstream defaultUpdatedObjectInfo.Preconditions): an object with another
+   * uid is a 409 `Precondition failed`, before the update function runs.
+   */
+  uidPrecondition?: string;
 }
 
 /** A watch event in this definition's form; `encoded` memoizes an encoding across all watchers. */

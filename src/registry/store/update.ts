@@ -42,6 +42,10 @@ export async function updateObject(
       return { object: await u.create(obj), created: true };
     }
     const old = u.fromStored(decodeObject(current));
+    const uid = options.uidPrecondition;
+    if (uid && uid !== old.metadata.uid) {
+      throw conflict(u.gr, name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
+    }
     const obj = await fn(u.fromStored(decodeObject(current)));
     const precondition = obj.metadata.resourceVersion;
     if (precondition && precondition !== String(current.modRevision)) throw conflict(u.gr, name);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeYaml } from './yaml-decoding.js';
+import { parseYamlDocument as decodeYaml } from './yaml-document.js';
 
 test('YAML bodies decode as sigs.k8s.io/yaml over go-yaml v2 decodes them', () => {
   const cases: [string, string, unknown][] = [
@@ -23,11 +23,15 @@ test('YAML bodies decode as sigs.k8s.io/yaml over go-yaml v2 decodes them', () =
 
 test('YAML keys JSON cannot hold and broken documents are refused', () => {
   const cases: [string, string, RegExp][] = [
-    ['a null key', '~: 1', /unsupported map key of type: %!s\(<nil>\)/],
-    ['a sequence key', '[a]: b', /unsupported map key of type: \[\]interface \{\}/],
-    ['a map key', '{a: 1}: b', /unsupported map key of type: map\[interface \{\}\]interface \{\}/],
+    ['a null key', '~: 1', /Unsupported map key of type: %!s\(<nil>\)/],
+    ['a sequence key', '[a]: b', /Unsupported map key of type: \[\]interface \{\}/],
+    ['a map key', '{a: 1}: b', /Unsupported map key of type: map\[interface \{\}\]interface \{\}/],
     ['an unclosed flow sequence', 'a: [1, 2', /./],
     ['an undefined alias', 'a: *nope', /./],
   ];
   for (const [name, text, message] of cases) assert.throws(() => decodeYaml(text), message, name);
+});
+
+test('an alias inside its own anchor is refused, not expanded forever', () => {
+  assert.throws(() => decodeYaml('metadata: &m {name: x, labels: *m}\n'), /anchor value contains itself/);
 });
