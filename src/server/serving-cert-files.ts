@@ -40,8 +40,13 @@ export async function loadServingPair(files: ServingCertFiles): Promise<ServingP
 export function watchServingPair(files: ServingCertFiles, current: ServingPair, onChange: (pair: ServingPair) => void, onError: (error: Error) => void): () => void {
   let last = current;
   let checking = false;
+  let again = false;
   const check = async (): Promise<void> => {
-    if (checking) return;
+    // An event during a check (the key written while the certificate was read) is looked at after it.
+    if (checking) {
+      again = true;
+      return;
+    }
     checking = true;
     try {
       const pair = await loadServingPair(files);
@@ -54,6 +59,10 @@ export function watchServingPair(files: ServingCertFiles, current: ServingPair, 
       onError(error instanceof Error ? error : new Error(String(error)));
     } finally {
       checking = false;
+      if (again) {
+        again = false;
+        void check();
+      }
     }
   };
   const watchers: FSWatcher[] = [...new Set([dirname(files.certFile), dirname(files.keyFile)])].map((directory) =>

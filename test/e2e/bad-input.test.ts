@@ -241,6 +241,8 @@ describe('bad input over raw HTTPS', () => {
       assert.equal(res.status, 201, res.body);
       nsRevision ||= (res.json() as Obj).metadata.resourceVersion;
     }
+    // The controllers give the new namespace its root CA ConfigMap: settled before the baseline is taken.
+    await eventually(async () => ((await client.request('GET', `${CM}/kube-root-ca.crt`)).status === 200 ? true : undefined), 'kube-root-ca.crt');
     baseline = await stored();
   });
   after(() => c.stop());

@@ -59,6 +59,8 @@ describe('etcd outage under running replicas', () => {
     [a, b] = group.replicas as [Replica, Replica];
     await okJson(a.raw, 'POST', '/api/v1/namespaces', { metadata: { name: 'outage' } });
     await okJson(a.raw, 'POST', '/api/v1/namespaces', { metadata: { name: 'doomed' } });
+    // The controllers give a new namespace its root CA ConfigMap: settled before the test counts events.
+    await eventually(async () => ((await a.raw.request('GET', '/api/v1/namespaces/outage/configmaps/kube-root-ca.crt')).status === 200 ? true : undefined), 'kube-root-ca.crt');
   });
   after(() => group.close());
 
