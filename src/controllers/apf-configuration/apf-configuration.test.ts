@@ -53,7 +53,8 @@ describe('ensureAPFConfiguration', () => {
     const exempt = await get('flowSchemas', 'exempt');
     assert.deepEqual(exempt.status?.conditions?.map((c) => [c.type, c.status, c.reason]), [['Dangling', 'False', 'Found']]);
     assert.equal(exempt.metadata.annotations?.['apf.kubernetes.io/autoupdate-spec'], 'true');
-    assert.deepEqual(exempt.metadata.managedFields?.map((m) => [m.manager, m.operation, m.subresource ?? '']), [
+    // Entries are ordered by operation, then time (seconds), then manager: compare them as a set.
+    assert.deepEqual(exempt.metadata.managedFields?.map((m) => [m.manager, m.operation, m.subresource ?? '']).sort(), [
       ['api-priority-and-fairness-config-consumer-v1', 'Update', 'status'],
       ['api-priority-and-fairness-config-producer-v1', 'Update', ''],
     ]);
