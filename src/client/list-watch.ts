@@ -20,16 +20,18 @@ export interface ListerWatcher {
   watch(resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchEvent>;
 }
 
-/** A ListerWatcher over a client. */
-export function clientListerWatcher(client: ResourceClient): ListerWatcher {
+/** A ListerWatcher over a client: all namespaces, or one, and the objects a field selector picks. */
+export function clientListerWatcher(client: ResourceClient, filter: { namespace?: string; fieldSelector?: string } = {}): ListerWatcher {
   const { group, resource } = client.ref;
+  const namespace = filter.namespace ?? '';
+  const query = filter.fieldSelector ? { fieldSelector: filter.fieldSelector } : {};
   return {
     description: group ? `${resource}.${group}` : resource,
     async list() {
-      const { items, resourceVersion } = await client.list('');
+      const { items, resourceVersion } = await client.list(namespace, query);
       return { objects: items, resourceVersion };
     },
-    watch: (resourceVersion, signal) => client.watch('', { resourceVersion, signal }),
+    watch: (resourceVersion, signal) => client.watch(namespace, { ...query, resourceVersion, signal }),
   };
 }
 

@@ -8,7 +8,18 @@ import { Informer } from './informer.js';
 import { clientListerWatcher, listThenWatch, type ListWatchSubscriber } from './list-watch.js';
 import type { ResourceClient, ResourceRef } from './resource-client.js';
 
-const keyOf = (ref: ResourceRef): string => `${ref.group}/${ref.version}/${ref.resource}`;
+/**
+ * What part of a resource an informer follows (client-go's filtered factories, WithNamespace and
+ * WithTweakListOptions): a controller that needs a few objects of a big resource (one ConfigMap per
+ * namespace) caches those only, so the process does not keep a second copy of the whole resource.
+ */
+export interface InformerFilter {
+  readonly namespace?: string;
+  readonly fieldSelector?: string;
+}
+
+const keyOf = (ref: ResourceRef, filter: InformerFilter = {}): string =>
+  `${ref.group}/${ref.version}/${ref.resource}\u0000${filter.namespace ?? ''}\u0000${filter.fieldSelector ?? ''}`;
 
 export class SharedInformerFactory {
   readonly #reflectors = new Map<string, SharedReflector>();
@@ -18,13 +29,13 @@ export class SharedInformerFactory {
   /** `clientFor` gives the client a resource is listed and watched through (the factory's own identity). */
   constructor(private readonly clientFor: (ref: ResourceRef) => ResourceClient) {}
 
-  /** The shared informer of `ref`. */
-  informerFor<T extends Informer = Informer>(ref: ResourceRef): T {
-    const key = keyOf(ref);
+  /** The shared informer of `ref` (of the objects `filter` selects: one informer per resource and filter). */
+  informerFor<T extends Informer = Informer>(ref: ResourceRef, filter: InformerFilter = {}): T {
+    const key = keyOf(ref, filter);
     let informer = this.#informers.get(key);
     if (!informer) {
       this.#informers.set(key, (informer = new Informer(undefined)));
-      this.#reflector(ref).subscribe(informer.subscriber);
+      this.#reflector(ref, filter).subscribe(informer.subscriber);
     }
     return informer as T;
   }
@@ -41,11 +52,11 @@ export class SharedInformerFactory {
     for (const reflector of this.#reflectors.values()) reflector.run(signal);
   }
 
-  #reflector(ref: ResourceRef): SharedReflector {
-    const key = keyOf(ref);
+  #reflector(ref: ResourceRef, filter: InformerFilter = {}): SharedReflector {
+    const key = keyOf(ref, filter);
     let reflector = this.#reflectors.get(key);
     if (!reflector) {
-      this.#reflectors.set(key, (reflector = new SharedReflector(this.clientFor(ref))));
+      this.#reflectors.set(key, (reflector = new SharedReflector(this.clientFor(ref), filter)));
       if (this.#signal) reflector.run(this.#signal);
     }
     return reflector;
@@ -57,7 +68,7 @@ class SharedReflector {
   #subscribers: ListWatchSubscriber[] = [];
   #round: AbortController | undefined;
 
-  constructor(private readonly client: ResourceClient) {}
+  constructor(private readonly client: ResourceClient, private readonly filter: InformerFilter) {}
 
   subscribe(subscriber: ListWatchSubscriber): () => void {
     this.#subscribers.push(subscriber);
@@ -71,7 +82,7 @@ class SharedReflector {
   }
 
   async #follow(signal: AbortSignal): Promise<void> {
-    const source = clientListerWatcher(this.client);
+    const source = clientListerWatcher(this.client, this.filter);
     const each = (tell: (s: ListWatchSubscriber) => void): void => this.#subscribers.forEach(tell);
     while (!signal.aborted) {
       const round = (this.#round = new AbortController());

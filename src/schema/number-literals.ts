@@ -16,11 +16,13 @@ interface Frame {
 }
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const MAYBE_UNUSUAL = /[:[,]\s*-?\d+(?:[.eE]|\d{15})/;
 
 /** The literals of `text` (well-formed JSON) that are not plain integers of at most 15 digits. */
 export function unusualNumberLiterals(text: string): NumberLiteral[] {
-  // Most bodies have none: a digit before `.`/`e` (or 16 digits in a row) anywhere, strings included, is rare enough.
-  if (!/\d[.eE]|\d{16}/.test(text)) return [];
+  // Most bodies have none: only a number in a value's place (after `:`, `[` or `,`) with a fraction, an
+  // exponent or 16 digits needs the scan (inside strings the pattern is rare; the scan then sorts it out).
+  if (!MAYBE_UNUSUAL.test(text)) return [];
   const found: NumberLiteral[] = [];
   const stack: Frame[] = [];
   let i = 0;

@@ -58,10 +58,11 @@ export class ControllerRuntime {
    * that does not let kube-controller-manager do it) is logged, as upstream's controller manager logs it; the
    * controllers still start, since their loopback tokens do not depend on the accounts.
    */
-  async ensureServiceAccounts(names: readonly string[]): Promise<void> {
+  async ensureServiceAccounts(names: readonly string[], signal?: AbortSignal): Promise<void> {
     try {
       await this.#ensureServiceAccounts(names);
     } catch (error) {
+      if (signal?.aborted) return; // the server stopped meanwhile
       console.error('kplane: kube-controller-manager: could not ensure the controllers\' service accounts:', error instanceof Error ? error.message : error);
     }
   }

@@ -37,6 +37,9 @@ export async function startLoopback(tokens: LoopbackTokens): Promise<Loopback> {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
   });
+  // Only the server's own clients dial it: it never keeps the process alive by itself (a start that fails
+  // after it opened leaves nothing running).
+  server.unref();
   const made: ClientSet[] = [];
   return {
     serve(handler) {

@@ -245,12 +245,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onTlsHandshakeError: metrics.tlsHandshakeError,
     handler,
   });
-  // kube-controller-manager's start: its controllers' service accounts, the controllers, then the informers they asked for.
+  // kube-controller-manager's controllers; their informers and service accounts come at the end of the start.
   const controllersStop = new AbortController();
-  await runtime.ensureServiceAccounts(controllers.map((c) => c.name));
   await Promise.all(controllers.map((c) => c.start()));
-  runtime.start(controllersStop.signal);
-  controllersStarted = true;
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: serverTrust, clientCert: pki.adminCert, clientKey: pki.adminKey });
@@ -283,6 +280,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     })());
+  // Last, the informers the controllers asked for: their first lists (the garbage collector's cover every
+  // resource) run after the start, not within it, as kube-controller-manager's start after the API server's.
+  runtime.start(controllersStop.signal);
+  controllersStarted = true;
+  // The accounts are for the record (`kubectl get sa -n kube-system`, as upstream's client builder makes
+  // them): the controllers' loopback tokens do not depend on them, so the start does not wait for them.
+  void runtime.ensureServiceAccounts(controllers.map((c) => c.name), controllersStop.signal);
   const client = (path = kubeconfigPath): Promise<KubeClient> => KubeClient.fromKubeconfig(path);
   return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, client, stop };
 }

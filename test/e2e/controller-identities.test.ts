@@ -31,10 +31,11 @@ describe('controllers as their own identities', () => {
   };
 
   test('the controllers have their service accounts in kube-system', async () => {
-    const names = (await c.kubectl(['get', 'sa', '-n', 'kube-system', '-o', 'name'])).split('\n');
-    for (const account of ['namespace-controller', 'generic-garbage-collector', 'service-account-controller', 'root-ca-cert-publisher', 'clusterrole-aggregation-controller']) {
-      assert.ok(names.includes(`serviceaccount/${account}`), `${account} in ${names.join(' ')}`);
-    }
+    const accounts = ['namespace-controller', 'generic-garbage-collector', 'service-account-controller', 'root-ca-cert-publisher', 'clusterrole-aggregation-controller'];
+    await eventually(async () => {
+      const names = (await c.kubectl(['get', 'sa', '-n', 'kube-system', '-o', 'name'])).split('\n');
+      return accounts.every((account) => names.includes(`serviceaccount/${account}`)) ? true : undefined;
+    }, 'the controllers\' service accounts');
   });
 
   test('the namespace controller empties a namespace only while RBAC lets it', async () => {

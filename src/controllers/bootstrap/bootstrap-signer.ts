@@ -35,8 +35,8 @@ interface Signer {
 export function bootstrapSignerController(context: ControllerContext, deps: BootstrapSignerDeps): Controller {
   const now = deps.now ?? (() => new Date());
   const signer: Signer = {
-    secrets: context.informers.informerFor(deps.secrets),
-    configMaps: context.informers.informerFor(deps.configMaps),
+    secrets: context.informers.informerFor(deps.secrets, { namespace: BOOTSTRAP_TOKEN_NAMESPACE, fieldSelector: `type=${BOOTSTRAP_TOKEN_SECRET_TYPE}` }),
+    configMaps: context.informers.informerFor(deps.configMaps, { namespace: CLUSTER_INFO_NAMESPACE, fieldSelector: `metadata.name=${CLUSTER_INFO_NAME}` }),
     client: context.clients.resource(deps.configMaps),
   };
   const isTokenSecret = (o: Readonly<KubeObject>): boolean => o.metadata.namespace === BOOTSTRAP_TOKEN_NAMESPACE && o['type'] === BOOTSTRAP_TOKEN_SECRET_TYPE;

@@ -21,7 +21,7 @@ export interface TokenCleanerDeps {
 /** The `tokencleaner` controller: reads the shared secrets informer, deletes as `system:controller:token-cleaner`. */
 export function tokenCleanerController(context: ControllerContext, deps: TokenCleanerDeps): Controller {
   const now = deps.now ?? (() => new Date());
-  const secrets = context.informers.informerFor(deps.secrets);
+  const secrets = context.informers.informerFor(deps.secrets, { namespace: BOOTSTRAP_TOKEN_NAMESPACE, fieldSelector: `type=${BOOTSTRAP_TOKEN_SECRET_TYPE}` });
   const client = context.clients.resource(deps.secrets);
   return queueController('tokencleaner', [{
     informer: secrets,

@@ -27,7 +27,7 @@ const upToDate = (cm: KubeObject, data: Record<string, string>): boolean => {
 /** The controller `root-ca-cert-publisher`: reads the shared informers, creates and updates ConfigMaps. */
 export function rootCAPublisher(context: ControllerContext, deps: RootCAPublisherDeps): Controller {
   const namespaces = context.informers.informerFor(deps.namespaces);
-  const configMaps = context.informers.informerFor(deps.configMaps);
+  const configMaps = context.informers.informerFor(deps.configMaps, { fieldSelector: `metadata.name=${ROOT_CA_CONFIG_MAP}` });
   const client = context.clients.resource(deps.configMaps);
   /** upstream Publisher.syncNamespace. */
   const syncNamespace = async (namespace: string): Promise<void> => {

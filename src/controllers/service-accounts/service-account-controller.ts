@@ -19,7 +19,7 @@ export interface ServiceAccountControllerDeps {
 /** The controller `serviceaccount`. */
 export function serviceAccountController(context: ControllerContext, deps: ServiceAccountControllerDeps): Controller {
   const namespaces = context.informers.informerFor(deps.namespaces);
-  const accounts = context.informers.informerFor(deps.serviceAccounts);
+  const accounts = context.informers.informerFor(deps.serviceAccounts, { fieldSelector: `metadata.name=${DEFAULT_SERVICE_ACCOUNT}` });
   const client = context.clients.resource(deps.serviceAccounts);
   /** Ensures `default` in namespace `namespace` when the namespace is active. */
   const syncNamespace = async (namespace: string): Promise<void> => {

@@ -204,7 +204,7 @@ export function tokensController(context: ControllerContext, deps: TokensControl
   const t: Tokens = {
     deps,
     accounts: context.informers.informerFor(deps.serviceAccounts),
-    secrets: context.informers.informerFor(deps.secrets),
+    secrets: context.informers.informerFor(deps.secrets, { fieldSelector: `type=${SERVICE_ACCOUNT_TOKEN_TYPE}` }),
     accountClient: context.clients.resource(deps.serviceAccounts),
     secretClient: context.clients.resource(deps.secrets),
     created: new Map(),
