@@ -8,6 +8,7 @@ import { admissionChain } from '../../admission/chain.js';
 import { createMemoryBackend } from '../../storage/memory/index.js';
 import { Cacher } from '../../storage/cacher/index.js';
 import { keyScheme } from '../keys.js';
+import { parseFieldSelector } from '../selectors/field-selector.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { parseStored, storedJsonWithRevision } from './codec.js';
 import { createStore } from './store.js';
@@ -185,6 +186,22 @@ describe('generic store', () => {
       if (seen.length === 2) abort.abort();
     }
     assert.deepEqual(seen, ['MODIFIED:2', 'DELETED:2']);
+  });
+
+  test('a watch of every namespace by metadata.name sees that name in each namespace', async () => {
+    const { object: first } = await store.create('n1', cm('same'), write);
+    await store.create('n2', cm('same'), write);
+    await store.create('n2', cm('other'), write);
+    await store.update('n1', 'same', () => cm('same', { a: '2' }), write);
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const options = { resourceVersion: first.metadata.resourceVersion, allowWatchBookmarks: false, signal: abort.signal, fieldSelector: parseFieldSelector('metadata.name=same') };
+    for await (const event of store.watch('', options)) {
+      if (event.type === 'BOOKMARK') continue;
+      seen.push(`${event.type}:${event.item.object.metadata.namespace}/${event.item.object.metadata.name}`);
+      if (seen.length === 2) abort.abort();
+    }
+    assert.deepEqual(seen, ['ADDED:n2/same', 'MODIFIED:n1/same']);
   });
 });
 

@@ -42,7 +42,9 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
 
     watch(namespace, options) {
       const predicate = selectionPredicate(def, options.labelSelector, options.fieldSelector);
-      const single = options.fieldSelector ? singleObjectName(options.fieldSelector) : undefined;
+      // One object's key when the name and its namespace are both known; across namespaces, a name picks
+      // an object in each of them, so the collection is watched and filtered.
+      const single = options.fieldSelector && (!def.namespaced || nsOf(namespace)) ? singleObjectName(options.fieldSelector) : undefined;
       const prefix = single ? keys.objectKey(nsOf(namespace), single) : keys.collectionPrefix(nsOf(namespace));
       return watchItems(deps.storage, prefix, options.resourceVersion, predicate, {
         bookmarks: options.allowWatchBookmarks,
