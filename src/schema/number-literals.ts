@@ -16,12 +16,13 @@ interface Frame {
 }
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const MAYBE_UNUSUAL = /[:[,]\s*-?\d+(?:[.eE]|\d{15})/;
+const MAYBE_UNUSUAL = /(?:":|[[,])\s*-?\d+(?:[.eE]|\d{15})/;
 
 /** The literals of `text` (well-formed JSON) that are not plain integers of at most 15 digits. */
 export function unusualNumberLiterals(text: string): NumberLiteral[] {
-  // Most bodies have none: only a number in a value's place (after `:`, `[` or `,`) with a fraction, an
-  // exponent or 16 digits needs the scan (inside strings the pattern is rare; the scan then sorts it out).
+  // Most bodies have none: only a number in a value's place (after a key's `":`, or `[` or `,`) with a
+  // fraction, an exponent or 16 digits needs the scan (an image tag `nginx:1.25` inside a string does not;
+  // what the pattern still finds in strings the scan sorts out).
   if (!MAYBE_UNUSUAL.test(text)) return [];
   const found: NumberLiteral[] = [];
   const stack: Frame[] = [];
