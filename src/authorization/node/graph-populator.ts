@@ -51,6 +51,13 @@ const nameOf = (o: KubeObject): string => o.metadata.name ?? '';
 const namespaceOf = (o: KubeObject): string => o.metadata.namespace ?? '';
 
 /** Records a pod when it is bound, or bound anew (its references are immutable once bound). */
+/**
+ * Whether a pod's JSON may name a node: the graph holds bound pods only (upstream's graph populator skips
+ * the others), so an unbound pod is kept as its identity without being decoded. A `"nodeName"` elsewhere
+ * (a label value) only costs the decode.
+ */
+const isBoundPod = (json: string): boolean => json.includes('"nodeName"');
+
 export function podHandlers(graph: Graph) {
   const add = (pod: PodSummary) => {
     if (pod.nodeName) graph.addPod(namespaceOf(pod), nameOf(pod), pod.nodeName, pod.references);
@@ -92,7 +99,7 @@ export interface GraphStores {
 
 /** The informers that keep `graph`, handlers attached (the caller runs them). */
 export function graphInformers(graph: Graph, stores: GraphStores): Informer[] {
-  const pods = new Informer<PodSummary>(storeListerWatcher(stores.pods), summarizePod);
+  const pods = new Informer<PodSummary>(storeListerWatcher(stores.pods, isBoundPod), summarizePod);
   pods.addHandlers(podHandlers(graph));
   const pvs = new Informer<PersistentVolumeSummary>(storeListerWatcher(stores.persistentVolumes), summarizePersistentVolume);
   pvs.addHandlers(persistentVolumeHandlers(graph));

@@ -62,10 +62,16 @@ export interface Created {
   json?: string;
 }
 
-/** An item as lists and watches return it: the object and, when cached, its serialized form. */
+/**
+ * An item as lists and watches return it: the object and, when cached, its serialized form with the name,
+ * namespace and revision kept beside it (readers that need only those need not decode the object).
+ */
 export interface StoredItem {
   object: Readonly<KubeObject>;
   json?: string;
+  readonly name?: string;
+  readonly namespace?: string;
+  readonly revision?: number;
 }
 
 export interface ListOptions {
