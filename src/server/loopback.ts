@@ -5,6 +5,7 @@
 // client (kube-apiserver's own) or service-account credentials (kube-controller-manager's, with
 // --use-service-account-credentials) over the secure port; kplane's controllers live in the server
 // process, so their connection never leaves it: no TLS to pay for, nothing listening on the network.
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -38,8 +39,10 @@ export async function startLoopback(tokens: LoopbackTokens): Promise<Loopback> {
     server.listen(socketPath, () => resolve());
   });
   // Only the server's own clients dial it: it never keeps the process alive by itself (a start that fails
-  // after it opened leaves nothing running).
+  // after it opened leaves nothing running), and its directory goes with the process at the latest.
   server.unref();
+  const removeAtExit = (): void => rmSync(directory, { recursive: true, force: true });
+  process.once('exit', removeAtExit);
   const made: ClientSet[] = [];
   return {
     serve(handler) {
@@ -55,6 +58,7 @@ export async function startLoopback(tokens: LoopbackTokens): Promise<Loopback> {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
       await closed;
+      process.off('exit', removeAtExit);
       await rm(directory, { recursive: true, force: true });
     },
   };
