@@ -16,6 +16,9 @@ test('request info: path shapes and verbs (1-conventions: path shapes)', () => {
     ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=True', { verb: 'watch' }],
     ['GET', '/api/v1/namespaces/ns1/configmaps', 'watch=FALSE', { verb: 'list' }],
     ['GET', '/api/v1/watch/namespaces/ns1/configmaps', '', { resource: 'configmaps', namespace: 'ns1', verb: 'watch' }],
+    // The parameter makes watches of collections only; the legacy path watches one object too.
+    ['GET', '/api/v1/namespaces/ns1/configmaps/one', 'watch=true', { name: 'one', verb: 'get' }],
+    ['GET', '/api/v1/watch/namespaces/ns1/configmaps/one', '', { name: 'one', verb: 'watch' }],
     ['GET', '/api/v1/configmaps', '', { resource: 'configmaps', namespace: '', verb: 'list' }],
     ['POST', '/api/v1/namespaces/ns1/configmaps', '', { verb: 'create' }],
     ['PATCH', '/api/v1/namespaces/ns1/configmaps/a', '', { verb: 'patch', name: 'a' }],

@@ -112,7 +112,10 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   return {
     isResourceRequest: true,
     path,
-    verb: resourceVerb(method, name, legacyWatch || boolQuery(query, 'watch')),
+    // The `watch` parameter makes a watch of a collection only (upstream RequestInfoFactory turns a GET into
+    // list or watch only when it names no object): a named GET with it is a get. The legacy `/watch/` path
+    // watches one object too.
+    verb: resourceVerb(method, name, legacyWatch || (!name && boolQuery(query, 'watch'))),
     apiPrefix: prefix,
     apiGroup,
     apiVersion,
