@@ -2,7 +2,8 @@
 // Transport, answers parsed, failures thrown as the StatusError the server sent, and a watch as an async
 // iterable of its events. `update` is client-go's read-modify-write with retry.RetryOnConflict.
 import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
-import { StatusError, type Status } from '../errors/status-error.js';
+import { StatusError } from '../errors/status-error.js';
+import { statusErrorOf } from './status.js';
 import type { Transport } from './transport.js';
 import { watchEvents, type WatchEvent } from './watch-stream.js';
 
@@ -45,6 +46,16 @@ export class ResourceClient {
 
   async get(namespace: string, name: string, query: WriteQuery = {}): Promise<KubeObject> {
     return this.#call('GET', this.#path(namespace, name, query.subresource));
+  }
+
+  /** The object, or undefined when the server answers 404. */
+  async getIfExists(namespace: string, name: string): Promise<KubeObject | undefined> {
+    try {
+      return await this.get(namespace, name);
+    } catch (error) {
+      if (error instanceof StatusError && error.code === 404) return undefined;
+      throw error;
+    }
   }
 
   async list(namespace: string, query: ListQuery = {}): Promise<ListAnswer> {
@@ -135,16 +146,4 @@ async function readAll(body: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The server's Status as a StatusError; an answer that is no Status (a plain-text 404) keeps its text. */
-export function statusErrorOf(code: number, body: string): StatusError {
-  let status: Partial<Status> | undefined;
-  try {
-    status = JSON.parse(body) as Partial<Status>;
-  } catch {
-    status = undefined;
-  }
-  if (status?.kind !== 'Status') return new StatusError(code, code === 404 ? 'NotFound' : 'InternalError', body.trim() || `the server answered ${code}`);
-  return new StatusError(status.code ?? code, status.reason ?? 'InternalError', status.message ?? '', status.details);
 }

@@ -2,7 +2,8 @@
 // (a resourceVersion too old, the watch cache lagging) ends the watch with its Status as the error.
 import { StringDecoder } from 'node:string_decoder';
 import type { KubeObject } from '../apis/meta/v1/types.js';
-import { StatusError, type Status } from '../errors/status-error.js';
+import type { Status } from '../errors/status-error.js';
+import { statusErrorFrom } from './status.js';
 
 export interface WatchEvent {
   type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
@@ -27,9 +28,6 @@ export async function* watchEvents(body: AsyncIterable<Buffer>): AsyncIterable<W
 
 function eventOf(line: string): WatchEvent {
   const event = JSON.parse(line) as { type: string; object: unknown };
-  if (event.type === 'ERROR') {
-    const status = event.object as Partial<Status>;
-    throw new StatusError(status.code ?? 500, status.reason ?? 'InternalError', status.message ?? 'watch ended with an error', status.details);
-  }
+  if (event.type === 'ERROR') throw statusErrorFrom(event.object as Partial<Status>);
   return event as WatchEvent;
 }

@@ -12,11 +12,3 @@ export interface Controller {
   /** Throws when the controller should be running and is not: a /livez and /readyz check. */
   check(): void;
 }
-
-/**
- * How a kube-controller-manager controller writes: with its client's user agent, which names the field
- * manager `kube-controller-manager` in managedFields, as upstream's clients do (they set no fieldManager).
- */
-export function controllerManagerWrite(controller: string): { dryRun: false; userAgent: string } {
-  return { dryRun: false, userAgent: `kube-controller-manager/v1.25.0 (linux/amd64) kubernetes/${controller}` };
-}

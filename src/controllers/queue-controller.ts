@@ -6,7 +6,6 @@
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Informer } from '../client/informer.js';
 import type { ResourceClient, ResourceRef } from '../client/resource-client.js';
-import { isStatusError } from '../errors/status-error.js';
 import type { Controller } from './controller.js';
 import type { ControllerContext } from './controller-context.js';
 import { WorkQueue } from './work-queue.js';
@@ -62,30 +61,13 @@ export interface Followed {
 
 export const followed = (context: ControllerContext, ref: ResourceRef): Followed => ({ informer: context.informers.informerFor(ref), client: context.clients.resource(ref) });
 
-export const isNotFound = (error: unknown): boolean => isStatusError(error) && error.code === 404;
-
 /**
  * Whether `namespace/name` exists: in the informer's cache, else as the server says (a cache that has not
  * seen a new object yet must not make a controller report it missing).
  */
 export async function existsConfirmed(informer: Informer, client: ResourceClient, namespace: string, name: string): Promise<boolean> {
-  if (informer.get(namespace, name)) return true;
-  try {
-    await client.get(namespace, name);
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
+  return informer.get(namespace, name) !== undefined || (await client.getIfExists(namespace, name)) !== undefined;
 }
-
-/** Whether a write failed because the object or namespace is gone or going (nothing to retry). */
-export function isGoneOrTerminating(error: unknown): boolean {
-  return isStatusError(error) && (error.code === 404 || (error.code === 403 && /because it is being terminated|not found/.test(error.message)));
-}
-
-/** Whether a write failed because the object is gone, or a precondition or resourceVersion no longer holds. */
-export const isGoneOrChanged = (error: unknown): boolean => isStatusError(error) && (error.code === 404 || error.code === 409);
 
 /** An active namespace: not being deleted. */
 export const isActiveNamespace = (ns: Readonly<KubeObject> | undefined): boolean =>

@@ -148,12 +148,16 @@ const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'po
  * verbs `watch`, `proxy` and subresources `attach`, `exec`, `proxy`, `log`, `portforward`): such requests
  * are left out of in-flight limits and request timeouts.
  */
+/** The subresource's name: the first segment after the object's name (`proxy` of `services/x/proxy/some/path`). */
+export function subresourceName(subresource: string): string {
+  const slash = subresource.indexOf('/');
+  return slash < 0 ? subresource : subresource.slice(0, slash);
+}
+
 export function isLongRunningRequest(info: RequestInfo): boolean {
   if (!info.isResourceRequest) return false;
   if (info.verb === 'watch' || info.verb === 'proxy') return true;
-  // The subresource is the first segment after the name (`proxy` of `services/x/proxy/some/path`).
-  const slash = info.subresource.indexOf('/');
-  return LONG_RUNNING_SUBRESOURCES.has(slash < 0 ? info.subresource : info.subresource.slice(0, slash));
+  return LONG_RUNNING_SUBRESOURCES.has(subresourceName(info.subresource));
 }
 
 /** upstream's non-mutating verbs: requests with any other verb count as mutating. */

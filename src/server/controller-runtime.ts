@@ -22,7 +22,8 @@ export class ControllerRuntime {
   /** kube-apiserver's loopback clients and their informers (made when a controller of kube-apiserver asks). */
   #apiserver: ControllerContext | undefined;
   readonly #contexts = new Map<string, ControllerContext>();
-  #signal: AbortSignal | undefined;
+  /** Made by `start`, aborted by `stop`: the informers run while it is not aborted. */
+  #running: AbortController | undefined;
 
   constructor(private readonly loopback: Loopback) {
     this.manager = loopback.clients(CONTROLLER_MANAGER_USER, controllerManagerUserAgent('shared-informers'));
@@ -37,18 +38,28 @@ export class ControllerRuntime {
     return context;
   };
 
-  /** Runs the informers the controllers asked for, and those asked for later, until `signal` aborts. */
-  start(signal: AbortSignal): void {
-    this.#signal = signal;
+  /** Runs the informers the controllers asked for, and those asked for later, until `stop`. */
+  start(): void {
+    const { signal } = (this.#running = new AbortController());
     this.informers.start(signal);
     this.#apiserver?.informers.start(signal);
+  }
+
+  /** Whether `start` was called: the controllers' post-start hooks pass from then on. */
+  get started(): boolean {
+    return this.#running !== undefined;
+  }
+
+  /** Stops the informers (their watches end without being taken for failures). */
+  stop(): void {
+    this.#running?.abort();
   }
 
   #apiserverContext(): ControllerContext {
     if (!this.#apiserver) {
       const clients = this.loopback.clients(APISERVER_USER, APISERVER_USER_AGENT);
       this.#apiserver = { clients, informers: new SharedInformerFactory((ref) => clients.resource(ref)) };
-      if (this.#signal) this.#apiserver.informers.start(this.#signal);
+      if (this.#running) this.#apiserver.informers.start(this.#running.signal);
     }
     return this.#apiserver;
   }
@@ -58,11 +69,11 @@ export class ControllerRuntime {
    * that does not let kube-controller-manager do it) is logged, as upstream's controller manager logs it; the
    * controllers still start, since their loopback tokens do not depend on the accounts.
    */
-  async ensureServiceAccounts(names: readonly string[], signal?: AbortSignal): Promise<void> {
+  async ensureServiceAccounts(names: readonly string[]): Promise<void> {
     try {
       await this.#ensureServiceAccounts(names);
     } catch (error) {
-      if (signal?.aborted) return; // the server stopped meanwhile
+      if (this.#running?.signal.aborted) return; // the server stopped meanwhile
       console.error('kplane: kube-controller-manager: could not ensure the controllers\' service accounts:', error instanceof Error ? error.message : error);
     }
   }
@@ -72,14 +83,10 @@ export class ControllerRuntime {
     await Promise.all(names.map(async (name) => {
       const account = controllerServiceAccount(name);
       if (!account) return;
-      try {
-        await accounts.get(account.namespace, account.name);
-      } catch (error) {
-        if (!(isStatusError(error) && error.code === 404)) throw error;
-        await accounts.create(account.namespace, { metadata: { name: account.name, namespace: account.namespace } }).catch((created: unknown) => {
-          if (!(isStatusError(created) && created.code === 409)) throw created;
-        });
-      }
+      if (await accounts.getIfExists(account.namespace, account.name)) return;
+      await accounts.create(account.namespace, { metadata: { name: account.name, namespace: account.namespace } }).catch((error: unknown) => {
+        if (!(isStatusError(error) && error.code === 409)) throw error; // made meanwhile
+      });
     }));
   }
 }

@@ -24,7 +24,7 @@ import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.j
 import { clusterRoleAggregationController } from '../controllers/clusterrole-aggregation/clusterrole-aggregation-controller.js';
 import { DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
-import type { Store } from '../registry/store/index.js';
+import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { ServedStores } from './stores.js';
 
 /** Leader election settings (`startServer({ leaderElection })`); durations default to kube-controller-manager's. */
@@ -87,9 +87,9 @@ export function buildControllers(served: ServedStores, options: ControllerOption
   return builders.map(([name, create]) => elected(name, create));
 }
 
-/** The served store of `group/version/resource`, if served. */
-function storeOf(served: ServedStores, group: string, version: string, resource: string): Store | undefined {
-  return served.stores.find((s) => s.def.group === group && s.def.version === version && s.def.resource === resource);
+/** The definition of `group/version/resource` (the ref a controller's clients and informers take), if served. */
+function servedDef(served: ServedStores, group: string, version: string, resource: string): ResourceDefinition | undefined {
+  return served.stores.find((s) => s.def.group === group && s.def.version === version && s.def.resource === resource)?.def;
 }
 
 /**
@@ -100,36 +100,37 @@ function storeOf(served: ServedStores, group: string, version: string, resource:
 function controllerBuilders(
   served: ServedStores, contextFor: (name: string) => ControllerContext, registry: ResourceRegistry | undefined, metrics: ControllerMetrics | undefined,
 ): [string, () => Controller][] {
+  const definitions = (): readonly ResourceDefinition[] => registry?.current().definitions ?? served.stores.map((s) => s.def);
   const builders: [string, () => Controller][] = [
     ['namespace', () => namespaceController(contextFor('namespace'), { namespaces: served.namespaces.def, namespaced: () => served.namespacedByStorage().map((s) => s.def) })],
     ['garbagecollector', () => garbageCollectorController(contextFor('garbagecollector'), {
-      definitions: registry?.current().definitions ?? served.stores.map((s) => s.def), ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
+      definitions: definitions(), ...(registry ? { registry } : {}), ...(metrics ? { onSyncError: () => metrics.garbageCollectorSyncError() } : {}),
     })],
   ];
-  const apiServices = storeOf(served, 'apiregistration.k8s.io', 'v1', 'apiservices')?.def;
+  const apiServices = servedDef(served, 'apiregistration.k8s.io', 'v1', 'apiservices');
   if (apiServices) {
-    const servedGVs = () => servedGroupVersions(registry ? registry.current().definitions : served.stores.map((s) => s.def));
-    const services = storeOf(served, '', 'v1', 'services')?.def;
+    const servedGVs = () => servedGroupVersions(definitions());
+    const services = servedDef(served, '', 'v1', 'services');
     const onServedSetChange = registry ? { onServedSetChange: (listener: () => void) => registry.onChange(listener) } : {};
     builders.push(['local-apiservices', () => localAPIServicesController(contextFor('local-apiservices'), {
       apiServices, ...(services ? { services } : {}), servedGroupVersions: servedGVs, ...onServedSetChange,
     })]);
   }
-  const flowSchemas = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas')?.def;
-  const priorityLevels = storeOf(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations')?.def;
+  const flowSchemas = servedDef(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'flowschemas');
+  const priorityLevels = servedDef(served, 'flowcontrol.apiserver.k8s.io', 'v1beta2', 'prioritylevelconfigurations');
   if (flowSchemas && priorityLevels) builders.push(['apf-configuration', () => apfConfigurationController(contextFor('apf-configuration'), { flowSchemas, priorityLevels })]);
-  const secrets = storeOf(served, '', 'v1', 'secrets')?.def;
-  const configMaps = storeOf(served, '', 'v1', 'configmaps')?.def;
+  const secrets = servedDef(served, '', 'v1', 'secrets');
+  const configMaps = servedDef(served, '', 'v1', 'configmaps');
   if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController(contextFor('bootstrapsigner'), { secrets, configMaps })]);
   if (secrets) builders.push(['tokencleaner', () => tokenCleanerController(contextFor('tokencleaner'), { secrets })]);
-  const clusterRoles = storeOf(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles')?.def;
+  const clusterRoles = servedDef(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles');
   if (clusterRoles) builders.push(['clusterrole-aggregation', () => clusterRoleAggregationController(contextFor('clusterrole-aggregation'), { clusterRoles })]);
   return builders;
 }
 
 /** upstream kube-controller-manager's serviceaccount, serviceaccount-token and root-ca-cert-publisher controllers. */
 function serviceAccountBuilders(served: ServedStores, contextFor: (name: string) => ControllerContext, options: ServiceAccountControllerOptions): [string, () => Controller][] {
-  const [serviceAccounts, secrets, configMaps] = ['serviceaccounts', 'secrets', 'configmaps'].map((r) => storeOf(served, '', 'v1', r)?.def);
+  const [serviceAccounts, secrets, configMaps] = ['serviceaccounts', 'secrets', 'configmaps'].map((r) => servedDef(served, '', 'v1', r));
   const namespaces = served.namespaces.def;
   const builders: [string, () => Controller][] = [];
   if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController(contextFor('serviceaccount'), { namespaces, serviceAccounts })]);

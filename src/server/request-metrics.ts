@@ -4,7 +4,7 @@
 // subresource, scope, component). The hot path is one Map lookup by a key joined from the request info,
 // then numbers incremented on the series found; label objects are made once per series (metric-families.ts).
 import type { Registry } from 'prom-client';
-import type { RequestInfo } from '../endpoints/request-info.js';
+import { subresourceName, type RequestInfo, type ResourceRequestInfo } from '../endpoints/request-info.js';
 import { exponentialBuckets, Histogram, registerFamily, type Labels, type Sample } from './metric-families.js';
 
 // A type, not an interface: label sets are read as string records.
@@ -47,16 +47,15 @@ export function requestLabels(info: RequestInfo, apply = false): RequestLabels {
     if (HEALTH_PATHS.has(info.path)) return { verb, group: '', version: '', resource: '', subresource: info.path, scope: '', component: '' };
     return { verb, group: '', version: '', resource: '', subresource: '', scope: '', component };
   }
-  const scope = info.name || info.verb === 'create' ? 'resource' : info.namespace ? 'namespace' : 'cluster';
-  const verb = apply && info.verb === 'patch' ? 'APPLY' : METRIC_VERBS[info.verb] ?? info.verb.toUpperCase();
-  return { verb, group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: subresourceOf(info.subresource), scope, component };
+  const verb = isApply(info, apply) ? 'APPLY' : METRIC_VERBS[info.verb] ?? info.verb.toUpperCase();
+  return { verb, group: info.apiGroup, version: info.apiVersion, resource: info.resource, subresource: subresourceName(info.subresource), scope: scopeOf(info), component };
 }
 
-/** The subresource's name: upstream's label leaves out the rest of the path (`proxy/some/path` is `proxy`). */
-function subresourceOf(subresource: string): string {
-  const slash = subresource.indexOf('/');
-  return slash < 0 ? subresource : subresource.slice(0, slash);
-}
+/** The route's scope: `resource` for a named object and for every POST, else the collection's. */
+const scopeOf = (info: ResourceRequestInfo): 'resource' | 'namespace' | 'cluster' =>
+  info.name || info.verb === 'create' ? 'resource' : info.namespace ? 'namespace' : 'cluster';
+
+const isApply = (info: ResourceRequestInfo, apply: boolean): boolean => apply && info.verb === 'patch';
 
 /**
  * upstream cleanDryRun: the `dry_run` label of apiserver_request_total and _duration_seconds is '' without
@@ -71,9 +70,8 @@ export function dryRunLabel(values: readonly string[]): string {
 /** Identifies a request's label set without building it (scope follows from the verb, name and namespace). */
 function seriesKey(info: RequestInfo, dryRun: string, apply: boolean): string {
   if (!info.isResourceRequest) return HEALTH_PATHS.has(info.path) ? `${info.verb}\u0000${info.path}` : info.verb;
-  const scope = info.name || info.verb === 'create' ? 'r' : info.namespace ? 'n' : 'c';
-  const verb = apply && info.verb === 'patch' ? 'apply' : info.verb;
-  return `${verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceOf(info.subresource)}\u0000${scope}\u0000${dryRun}`;
+  const verb = isApply(info, apply) ? 'apply' : info.verb;
+  return `${verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceName(info.subresource)}\u0000${scopeOf(info)}\u0000${dryRun}`;
 }
 
 /** One label set: its responses by code, latencies, response sizes, open long-running requests and terminations. */

@@ -215,8 +215,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
-  let controllersStarted = false;
-  const controllerHealth = controllers.map((c) => (isAPIServerController(c.name) ? c : startedOnly(c, () => controllersStarted)));
+  const controllerHealth = controllers.map((c) => (isAPIServerController(c.name) ? c : startedOnly(c, () => runtime.started)));
   const checks = healthChecks(backend, served, controllerHealth, lifecycle);
   const secrets = options.enableBootstrapTokenAuth ? registry.current().storeFor('', 'secrets') : undefined;
   // --api-audiences defaults to the service-account issuers (upstream BuiltInAuthenticationOptions.ApplyTo).
@@ -246,7 +245,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     handler,
   });
   // kube-controller-manager's controllers; their informers and service accounts come at the end of the start.
-  const controllersStop = new AbortController();
   await Promise.all(controllers.map((c) => c.start()));
   const kubernetesService = await networking.startKubernetesService(served, listener.port);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
@@ -265,12 +263,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       lifecycle.terminating = true;
       await kubernetesService.stop();
       if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
-      // Then watches end cleanly, no connection is accepted, and requests in flight finish: each is bounded
-      // by the request timeout, which answers 504 when it runs out.
       // The controllers first, so that their watches ending is no failure to them; an elected controller
-      // releases its Lease through the store, before the backend closes.
+      // releases its Lease through the store, before the backend closes. Then watches end cleanly, no
+      // connection is accepted, and requests in flight finish: each is bounded by the request timeout, which
+      // answers 504 when it runs out.
       await Promise.all(controllers.map((c) => c.stop()));
-      controllersStop.abort();
+      runtime.stop();
       shutdown.abort();
       oidc?.stop();
       stopWatchingServingFiles?.();
@@ -282,11 +280,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })());
   // Last, the informers the controllers asked for: their first lists (the garbage collector's cover every
   // resource) run after the start, not within it, as kube-controller-manager's start after the API server's.
-  runtime.start(controllersStop.signal);
-  controllersStarted = true;
+  runtime.start();
   // The accounts are for the record (`kubectl get sa -n kube-system`, as upstream's client builder makes
   // them): the controllers' loopback tokens do not depend on them, so the start does not wait for them.
-  void runtime.ensureServiceAccounts(controllers.map((c) => c.name), controllersStop.signal);
+  void runtime.ensureServiceAccounts(controllers.map((c) => c.name));
   const client = (path = kubeconfigPath): Promise<KubeClient> => KubeClient.fromKubeconfig(path);
   return { url: listener.url, port: listener.port, kubeconfig, kubeconfigPath, dataDir, certDir, client, stop };
 }

@@ -35,10 +35,11 @@ export async function testLoopback(stores: readonly Store[]): Promise<TestLoopba
   const loopback = await startLoopback(tokens);
   loopback.serve(handler);
   const runtime = new ControllerRuntime(loopback);
-  runtime.start(shutdown.signal);
+  runtime.start();
   return {
     runtime,
     async close() {
+      runtime.stop();
       shutdown.abort();
       await loopback.close();
     },

@@ -6,7 +6,8 @@
 import type { FlowSchema, FlowSchemaCondition } from '../../apis/flowcontrol/v1beta2/schemas.generated.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../../apis/meta/v1/time.js';
-import { existsConfirmed, isNotFound, type Followed } from '../queue-controller.js';
+import { existsConfirmed, type Followed } from '../queue-controller.js';
+import { isNotFound } from '../status-errors.js';
 
 /** The field manager upstream's configuration consumer writes status with. */
 export const APF_CONSUMER = 'api-priority-and-fairness-config-consumer-v1';

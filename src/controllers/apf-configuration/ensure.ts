@@ -11,7 +11,8 @@ import { AUTO_UPDATE_ANNOTATION } from '../../apis/flowcontrol/v1beta2/bootstrap
 import { semanticEqual } from '../../apis/flowcontrol/v1beta2/semantic-equal.js';
 import { isStatusError } from '../../errors/status-error.js';
 import { parseGoBool } from '../../schema/go-bool.js';
-import { isGoneOrChanged, isNotFound, type Followed } from '../queue-controller.js';
+import { type Followed } from '../queue-controller.js';
+import { isGoneOrChanged, isNotFound } from '../status-errors.js';
 
 /** The field manager upstream's configuration producer writes with (as `system:apiserver`, over the loopback). */
 export const APF_PRODUCER = 'api-priority-and-fairness-config-producer-v1';

@@ -9,7 +9,8 @@ import type { Informer } from '../../client/informer.js';
 import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
-import { isGoneOrChanged, queueController } from '../queue-controller.js';
+import { queueController } from '../queue-controller.js';
+import { isGoneOrChanged } from '../status-errors.js';
 
 export const CLUSTER_INFO_NAMESPACE = 'kube-public';
 export const CLUSTER_INFO_NAME = 'cluster-info';

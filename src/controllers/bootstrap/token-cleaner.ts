@@ -7,7 +7,8 @@ import { BOOTSTRAP_TOKEN_NAMESPACE, BOOTSTRAP_TOKEN_SECRET_TYPE, timeToExpiry, t
 import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
-import { isGoneOrChanged, queueController } from '../queue-controller.js';
+import { queueController } from '../queue-controller.js';
+import { isGoneOrChanged } from '../status-errors.js';
 import type { WorkQueue } from '../work-queue.js';
 
 /** The longest wait before a Secret is looked at again (timers cannot wait longer than ~24 days). */

@@ -11,10 +11,10 @@ import type { ClusterRole } from '../../apis/rbac/v1/schemas.generated.js';
 import { aggregatedRules, sameRules } from '../../authorization/rbac/aggregation.js';
 import type { Informer } from '../../client/informer.js';
 import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
-import { isStatusError } from '../../errors/status-error.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
 import { queueController } from '../queue-controller.js';
+import { isNotFound } from '../status-errors.js';
 import type { WorkQueue } from '../work-queue.js';
 
 export const CLUSTERROLE_AGGREGATION = 'clusterrole-aggregation';
@@ -35,7 +35,7 @@ async function syncClusterRole(client: ResourceClient, informer: Informer, name:
     return next;
   }).catch((error: unknown) => {
     // Deleted meanwhile: nothing to aggregate into.
-    if (!(isStatusError(error) && error.code === 404)) throw error;
+    if (!isNotFound(error)) throw error;
   });
 }
 

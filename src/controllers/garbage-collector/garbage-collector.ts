@@ -7,13 +7,13 @@
 // it follows each resource through the shared informers' reflectors and reads and writes through its clients.
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import type { ResourceClient } from '../../client/resource-client.js';
-import { isStatusError } from '../../errors/status-error.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { ResourceRegistry } from '../../registry/served-resources.js';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../registry/store/gc-finalizers.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
 import { WorkQueue } from '../work-queue.js';
+import { isGoneOrChanged } from '../status-errors.js';
 import { decide, referenceState, type ClassifiedReference, type Decision } from './decisions.js';
 import { DependencyGraph, type GraphNode, type GraphWork } from './graph.js';
 import { ResourceTable } from './resources.js';
@@ -73,14 +73,7 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
   };
 
   async function lookup(resource: number, namespace: string, name: string): Promise<Readonly<KubeObject> | undefined> {
-    const resourceClient = client(resource);
-    if (!resourceClient) return undefined;
-    try {
-      return await resourceClient.get(namespace, name);
-    } catch (error) {
-      if (isStatusError(error) && error.code === 404) return undefined;
-      throw error;
-    }
+    return client(resource)?.getIfExists(namespace, name);
   }
 
   /** upstream attemptToDeleteItem. */
@@ -198,7 +191,6 @@ async function ignoringGone(write: Promise<unknown> | undefined): Promise<void> 
   try {
     await write;
   } catch (error) {
-    if (isStatusError(error) && (error.code === 404 || error.code === 409)) return;
-    throw error;
+    if (!isGoneOrChanged(error)) throw error;
   }
 }

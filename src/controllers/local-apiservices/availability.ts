@@ -5,7 +5,8 @@
 import { localAvailableCondition, type APIService, type APIServiceCondition } from '../../apis/apiregistration/v1/apiservice.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../../apis/meta/v1/time.js';
-import { existsConfirmed, isNotFound, type Followed } from '../queue-controller.js';
+import { existsConfirmed, type Followed } from '../queue-controller.js';
+import { isNotFound } from '../status-errors.js';
 
 /** The Available condition `apiService` should carry; undefined when this server cannot tell. */
 export function desiredAvailability(apiService: Readonly<APIService>, serviceExists: boolean, now: Date): APIServiceCondition | undefined {

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceClient } from '../../client/resource-client.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import { isGoneOrChanged, isNotFound } from '../queue-controller.js';
+import { isGoneOrChanged, isNotFound } from '../status-errors.js';
 
 /** The label marking APIServices this server manages, and its value for the built-in ones. */
 export const AUTOMANAGED_LABEL = 'kube-aggregator.kubernetes.io/automanaged';

@@ -5,10 +5,10 @@
 // It runs as `system:serviceaccount:kube-system:namespace-controller`, through the API like any client.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
-import { isStatusError } from '../../errors/status-error.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
 import { WorkQueue } from '../work-queue.js';
+import { isNotFound } from '../status-errors.js';
 import { updatedConditions, type DeletionOutcome, type NamespaceCondition } from './deletion-conditions.js';
 
 const FINALIZER = 'kubernetes';
@@ -60,7 +60,7 @@ export function namespaceController(context: ControllerContext, deps: NamespaceC
 }
 
 async function reconcile(context: ControllerContext, deps: NamespaceControllerDeps, namespaces: ResourceClient, name: string, queue: WorkQueue): Promise<void> {
-  const ns = (await getIfExists(namespaces, name)) as NamespaceObject | undefined;
+  const ns = (await namespaces.getIfExists('', name)) as NamespaceObject | undefined;
   if (!ns?.metadata.deletionTimestamp) return;
   const outcome = await deleteContent(context, deps.namespaced(), name);
   await recordConditions(namespaces, name, outcome);
@@ -76,20 +76,9 @@ async function reconcile(context: ControllerContext, deps: NamespaceControllerDe
       return next;
     }, { subresource: 'finalize' });
   }
-  try {
-    await namespaces.delete('', name);
-  } catch (error) {
-    if (!(isStatusError(error) && error.code === 404)) throw error;
-  }
-}
-
-async function getIfExists(client: ResourceClient, name: string): Promise<KubeObject | undefined> {
-  try {
-    return await client.get('', name);
-  } catch (error) {
-    if (isStatusError(error) && error.code === 404) return undefined;
-    throw error;
-  }
+  await namespaces.delete('', name).catch((error: unknown) => {
+    if (!isNotFound(error)) throw error;
+  });
 }
 
 /** Delete every object in the namespace; what could not be deleted and what is still present (held by finalizers). */
@@ -120,7 +109,7 @@ async function deleteEach(client: ResourceClient, namespace: string): Promise<vo
   const { items } = await client.list(namespace);
   for (const item of items) {
     await client.delete(namespace, item.metadata.name ?? '').catch((error: unknown) => {
-      if (!(isStatusError(error) && error.code === 404)) throw error;
+      if (!isNotFound(error)) throw error;
     });
   }
 }
@@ -138,6 +127,6 @@ async function recordConditions(namespaces: ResourceClient, name: string, outcom
     }, { subresource: 'status' });
   } catch (error) {
     // As upstream: a failed status update is logged, the deletion goes on.
-    if (!(isStatusError(error) && error.code === 404)) console.error(`kplane: namespace controller: couldn't update status condition for namespace "${name}":`, error instanceof Error ? error.message : error);
+    if (!isNotFound(error)) console.error(`kplane: namespace controller: couldn't update status condition for namespace "${name}":`, error instanceof Error ? error.message : error);
   }
 }

@@ -5,7 +5,8 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
-import { isActiveNamespace, isGoneOrTerminating, queueController } from '../queue-controller.js';
+import { isActiveNamespace, queueController } from '../queue-controller.js';
+import { isGoneOrTerminating } from '../status-errors.js';
 
 /** The published ConfigMap's name. */
 export const ROOT_CA_CONFIG_MAP = 'kube-root-ca.crt';

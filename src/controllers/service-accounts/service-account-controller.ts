@@ -6,7 +6,8 @@ import type { ResourceRef } from '../../client/resource-client.js';
 import { isStatusError } from '../../errors/status-error.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
-import { isActiveNamespace, isGoneOrTerminating, queueController } from '../queue-controller.js';
+import { isActiveNamespace, queueController } from '../queue-controller.js';
+import { isGoneOrTerminating } from '../status-errors.js';
 
 /** The accounts every namespace gets (upstream DefaultServiceAccountsControllerOptions). */
 export const DEFAULT_SERVICE_ACCOUNT = 'default';

@@ -11,7 +11,8 @@ import type { Informer } from '../../client/informer.js';
 import type { ResourceClient, ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
-import { isGoneOrChanged, isGoneOrTerminating, queueController } from '../queue-controller.js';
+import { queueController } from '../queue-controller.js';
+import { isGoneOrChanged, isGoneOrTerminating } from '../status-errors.js';
 import type { WorkQueue } from '../work-queue.js';
 import { generateName } from '../../registry/object-meta-fields.js';
 
@@ -131,7 +132,7 @@ function hasReferencedToken(t: Tokens, sa: Readonly<KubeObject>): boolean {
   });
 }
 
-/** upstream ensureReferencedToken: creates `<account>-token-xxxxx` and adds it to the account's `secrets`. */
+/** upstream ensureReferencedToken: creates `<account>-token-<5 random characters>` and adds it to the account's `secrets`. */
 async function ensureReferencedToken(t: Tokens, sa: Readonly<KubeObject>): Promise<void> {
   if (hasReferencedToken(t, sa)) return;
   const namespace = sa.metadata.namespace ?? '';
