@@ -3,6 +3,9 @@ import { isStatusError } from '../errors/status-error.js';
 
 export const isNotFound = (error: unknown): boolean => isStatusError(error) && error.code === 404;
 
+/** A 409: the object exists already, or a precondition or resourceVersion no longer holds. */
+export const isConflict = (error: unknown): boolean => isStatusError(error) && error.code === 409;
+
 /** Whether a write failed because the object or namespace is gone or going (nothing to retry). */
 export function isGoneOrTerminating(error: unknown): boolean {
   return isStatusError(error) && (error.code === 404 || (error.code === 403 && /because it is being terminated|not found/.test(error.message)));

@@ -10,8 +10,8 @@ import type { ControllerContext } from '../controllers/controller-context.js';
 import {
   APISERVER_USER, APISERVER_USER_AGENT, CONTROLLER_MANAGER_USER, controllerManagerUserAgent, controllerServiceAccount, controllerUser, isAPIServerController,
 } from '../controllers/identities.js';
-import { isStatusError } from '../errors/status-error.js';
 import type { Loopback } from './loopback.js';
+import { isConflict } from '../controllers/status-errors.js';
 
 const SERVICE_ACCOUNTS: ResourceRef = { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true };
 
@@ -85,7 +85,7 @@ export class ControllerRuntime {
       if (!account) return;
       if (await accounts.getIfExists(account.namespace, account.name)) return;
       await accounts.create(account.namespace, { metadata: { name: account.name, namespace: account.namespace } }).catch((error: unknown) => {
-        if (!(isStatusError(error) && error.code === 409)) throw error; // made meanwhile
+        if (!isConflict(error)) throw error; // made meanwhile
       });
     }));
   }

@@ -9,10 +9,9 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { AUTO_UPDATE_ANNOTATION } from '../../apis/flowcontrol/v1beta2/bootstrap.js';
 import { semanticEqual } from '../../apis/flowcontrol/v1beta2/semantic-equal.js';
-import { isStatusError } from '../../errors/status-error.js';
 import { parseGoBool } from '../../schema/go-bool.js';
 import { type Followed } from '../queue-controller.js';
-import { isGoneOrChanged, isNotFound } from '../status-errors.js';
+import { isConflict, isGoneOrChanged, isNotFound } from '../status-errors.js';
 
 /** The field manager upstream's configuration producer writes with (as `system:apiserver`, over the loopback). */
 export const APF_PRODUCER = 'api-priority-and-fairness-config-producer-v1';
@@ -56,7 +55,7 @@ export async function ensureObject(kind: Followed, bootstrap: Readonly<KubeObjec
     try {
       await kind.client.create('', structuredClone(bootstrap) as KubeObject, WRITE);
     } catch (error) {
-      if (!(isStatusError(error) && error.code === 409)) throw error; // exists (the cache lags, or created meanwhile): the next pass checks it
+      if (!isConflict(error)) throw error; // exists (the cache lags, or created meanwhile): the next pass checks it
     }
     return;
   }

@@ -5,7 +5,7 @@
 // changed or re-created object answers 409, after which the object is read again.
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceClient } from '../../client/resource-client.js';
-import { isStatusError } from '../../errors/status-error.js';
+import { isConflict } from '../status-errors.js';
 
 type Meta = KubeObject['metadata'];
 
@@ -36,7 +36,7 @@ export async function patchMetadataList<K extends 'ownerReferences' | 'finalizer
       await client.patch(target.namespace, target.name, 'application/merge-patch+json', patch);
       return;
     } catch (error) {
-      if (!(isStatusError(error) && error.code === 409)) throw error;
+      if (!isConflict(error)) throw error;
     }
   }
   // Not a 409: the caller takes a 409 for a uid precondition that failed, which this is not.

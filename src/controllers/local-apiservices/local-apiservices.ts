@@ -6,9 +6,8 @@ import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
 import { builtInPriority } from '../../apis/apiregistration/v1/builtin-priorities.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceClient } from '../../client/resource-client.js';
-import { isStatusError } from '../../errors/status-error.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import { isGoneOrChanged, isNotFound } from '../status-errors.js';
+import { isConflict, isGoneOrChanged, isNotFound } from '../status-errors.js';
 
 /** The label marking APIServices this server manages, and its value for the built-in ones. */
 export const AUTOMANAGED_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
@@ -82,7 +81,7 @@ async function createIgnoringConflict(client: ResourceClient, apiService: APISer
   try {
     await client.create('', structuredClone(apiService) as KubeObject);
   } catch (error) {
-    if (!(isStatusError(error) && error.code === 409)) throw error; // another replica was first
+    if (!isConflict(error)) throw error; // another replica was first
   }
 }
 

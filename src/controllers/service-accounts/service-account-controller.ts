@@ -3,11 +3,10 @@
 // account is deleted. It reads the shared informers and may only create accounts
 // (`system:controller:service-account-controller`).
 import type { ResourceRef } from '../../client/resource-client.js';
-import { isStatusError } from '../../errors/status-error.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
 import { isActiveNamespace, queueController } from '../queue-controller.js';
-import { isGoneOrTerminating } from '../status-errors.js';
+import { isConflict, isGoneOrTerminating } from '../status-errors.js';
 
 /** The accounts every namespace gets (upstream DefaultServiceAccountsControllerOptions). */
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
@@ -29,7 +28,7 @@ export function serviceAccountController(context: ControllerContext, deps: Servi
       await client.create(namespace, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace } });
     } catch (error) {
       // Created meanwhile, or the namespace went away or started terminating: nothing to do.
-      if ((isStatusError(error) && error.code === 409) || isGoneOrTerminating(error)) return;
+      if (isConflict(error) || isGoneOrTerminating(error)) return;
       throw error;
     }
   };
