@@ -1,6 +1,7 @@
 // A local mirror of one resource (client-go's shared informer, in the small): list, then watch from the
 // list's revision, keeping every object by namespace/name and telling handlers of each change. A watch
-// that ends is followed by a relist, which also reports objects deleted meanwhile. In-process readers that
+// the server ends is opened again from the last version seen; a failed one is followed by a relist, which
+// also reports objects deleted meanwhile. In-process readers that
 // must answer without a storage round trip (the RBAC authorizer's index) read from it. A transform (as
 // client-go's) keeps only what its reader needs of each object (the Node authorizer's pods).
 import type { KubeObject } from '../apis/meta/v1/types.js';

@@ -1,14 +1,16 @@
-// Following one resource as client-go's reflector does: list, then watch from the list's revision; when the
-// watch ends (a cache relist, a too-slow watcher, storage unavailable) list again after a pause. A relist
-// hands over everything that exists, so a reader also learns what was deleted meanwhile. The informer and
-// the garbage collector follow their resources through it, over a client (controllers) or a store (the
-// server's own authorizers).
+// Following one resource as client-go's reflector does: list, then watch from the list's revision. A watch
+// that the server ends (its timeout, a watcher the cache closed as unresponsive) is opened again from the
+// last version seen, so the server replays what was missed from its history; only a failure (an ERROR
+// event such as 410 Gone, storage unavailable, a refused request) lists again, after a pause. A relist hands
+// over everything that exists, so a reader also learns what was deleted meanwhile. The informer and the
+// garbage collector follow their resources through it, over a client (controllers) or a store (the server's
+// own authorizers).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { ResourceClient } from './resource-client.js';
 import type { WatchEvent } from './watch-stream.js';
 
-/** How long to wait before listing again after a watch ended; after failures the wait doubles up to the maximum (client-go's reflector backs off to 30 s). */
+/** How long to wait before listing again after a failure; after more failures the wait doubles up to the maximum (client-go's reflector backs off to 30 s). */
 const RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
 
@@ -62,9 +64,8 @@ export async function listThenWatch(source: ListerWatcher, h: ListWatchHandlers)
       failures = 0;
       h.onList(list.objects);
       h.onWatching?.(true);
-      for await (const event of source.watch(list.resourceVersion, signal)) {
-        if (event.type !== 'BOOKMARK') h.onEvent(event.object, event.type);
-      }
+      let resourceVersion = list.resourceVersion;
+      while (!signal.aborted) resourceVersion = await watchOnce(source, resourceVersion, h);
     } catch (error) {
       failures++;
       if (!signal.aborted) {
@@ -77,4 +78,22 @@ export async function listThenWatch(source: ListerWatcher, h: ListWatchHandlers)
     const delay = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, failures - 1), MAX_RESTART_DELAY_MS);
     if (!signal.aborted) await sleep(delay, undefined, { signal, ref: false }).catch(() => undefined);
   }
+}
+
+/** A watch that ends this soon without an event is not opened again at once (client-go's errorVeryShortWatch). */
+const VERY_SHORT_WATCH_MS = 1000;
+
+/** One watch from `resourceVersion` until the server ends it; returns the last version seen (bookmarks included). */
+async function watchOnce(source: ListerWatcher, resourceVersion: string, h: ListWatchHandlers): Promise<string> {
+  const started = performance.now();
+  let events = 0;
+  for await (const event of source.watch(resourceVersion, h.signal)) {
+    events++;
+    resourceVersion = event.object.metadata?.resourceVersion || resourceVersion;
+    if (event.type !== 'BOOKMARK') h.onEvent(event.object, event.type);
+  }
+  if (events === 0 && !h.signal.aborted && performance.now() - started < VERY_SHORT_WATCH_MS) {
+    throw new Error('very short watch: the watch ended too soon and without an event');
+  }
+  return resourceVersion;
 }

@@ -185,7 +185,7 @@ describe('Cacher: watch', () => {
     }
   });
 
-  it('fails a watcher that falls behind its buffer without affecting the others', async () => {
+  it('closes a watcher that falls behind its buffer, as upstream closes unresponsive watchers, without affecting the others', async () => {
     const { cacher, backend, close } = await startCacher({ watcherBufferSize: 3 });
     try {
       const rev = await backend.currentRevision();
@@ -199,9 +199,8 @@ describe('Cacher: watch', () => {
         fastItems.push(...(await take(fast, 1)));
       }
       assert.equal(fastItems.length, 6);
-      // The slow watcher still gets what it had buffered, then the error.
+      // The slow watcher still gets what it had buffered, then a clean end (its client watches again).
       assert.equal((await take(slow, 3)).length, 3);
-      await assert.rejects(slow.next(), (error: unknown) => isStorageError(error, 'Unavailable'));
       assert.equal((await slow.next()).done, true);
       assert.equal(cacher.stats().watchers, 1);
       await fast.return();

@@ -36,7 +36,7 @@ export interface CacherOptions {
   historyCapacity?: number;
   /** Bookmarks, and the eviction of expired history, happen at this interval; default 60 s. */
   bookmarkIntervalMs?: number;
-  /** Unread live events a watcher may accumulate before it is failed as too slow; default 10,000. */
+  /** Unread live events a watcher may accumulate before it is closed as unresponsive; default 10,000. */
   watcherBufferSize?: number;
   /** How long a watch or wait for a newer revision waits; default 3 s (upstream's resourceVersion wait). */
   freshTimeoutMs?: number;
@@ -180,8 +180,9 @@ export class Cacher {
   /**
    * A watch (see CacheWatchOptions). Throws StorageError `Compacted` at once when `fromRevision` is older than
    * `oldestRevision`; a `fromRevision` ahead of the cache is waited for (the iterator throws `Timeout` after
-   * freshTimeoutMs). The iterator throws `Unavailable` when the watcher fell behind its buffer, `Compacted`
-   * when the cache had to relist over a gap; it ends when `signal` aborts or the cacher stops.
+   * freshTimeoutMs). The iterator ends when the watcher fell behind its buffer (closed as unresponsive, as
+   * upstream's cacher does), throws `Compacted` when the cache had to relist over a gap, and ends when
+   * `signal` aborts or the cacher stops.
    */
   watch(options: CacheWatchOptions): CacheWatch {
     if (this.#stopped) throw unavailable('cacher stopped');

@@ -1,17 +1,19 @@
 // One watch on the cache: an async iterator over a private queue of shared events. Initial objects and
 // replayed history are read lazily from arrays the watcher was given; only live events are queued, and the
-// queue is capped so that a consumer that stops reading cannot hold the cache's memory hostage.
+// queue is capped so that a consumer that stops reading cannot hold the cache's memory hostage: a watcher
+// that falls that far behind is closed, as upstream's cacher forces unresponsive watchers closed
+// (cacheWatcher.add: the result channel is closed, no error event), and its client watches again from the
+// last version it saw (client-go's reflector), replayed from the cache's history.
 import type { CachedObject } from './cached-object.js';
 import { eventForFilter, initialEventFor, type CacheEvent, type ObjectPredicate, type WatchItem } from './cache-event.js';
 import { keyMatches } from './cache-store.js';
-import { StorageError } from '../errors.js';
 
 /** What a watcher is interested in and how much it may lag. */
 export interface WatcherOptions {
   keyPrefix: string;
   predicate?: ObjectPredicate;
   bookmarks: boolean;
-  /** Queued live items allowed before the watcher is failed as too slow. */
+  /** Queued live items allowed before the watcher is closed as unresponsive. */
   bufferSize: number;
   /** Where the watcher starts: the client already knows every change up to here. */
   fromRevision: number;
@@ -27,8 +29,11 @@ export interface CacheWatch extends AsyncIterableIterator<WatchItem, undefined> 
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 
-/** A watcher's state: waiting to be registered, delivering, failing after its queue drains, or ended. */
-type WatcherState = 'pending' | 'open' | 'failing' | 'ended';
+/**
+ * A watcher's state: waiting to be registered, delivering, closing after its queue drains (with an error, or
+ * cleanly when closed as unresponsive), or ended.
+ */
+type WatcherState = 'pending' | 'open' | 'failing' | 'closing' | 'ended';
 
 /** The per-watch queue and its async iteration. */
 export class Watcher implements CacheWatch {
@@ -100,7 +105,7 @@ export class Watcher implements CacheWatch {
   /** Ends the watch now (client gone, cache stopped): the iterator finishes without error. */
   end(): void {
     if (this.#state === 'ended') return;
-    const wasClosed = this.#state === 'failing';
+    const wasClosed = this.#state === 'failing' || this.#state === 'closing';
     this.#state = 'ended';
     this.#initial = [];
     this.#replay = [];
@@ -115,6 +120,10 @@ export class Watcher implements CacheWatch {
       const item = this.#take();
       if (item !== undefined) return { value: item, done: false };
       if (this.#state === 'ended') return DONE;
+      if (this.#state === 'closing') {
+        this.end();
+        return DONE;
+      }
       if (this.#state === 'failing') {
         this.end();
         throw this.#error;
@@ -135,8 +144,9 @@ export class Watcher implements CacheWatch {
 
   #push(item: WatchItem): void {
     if (this.#queue.length - this.#queueHead >= this.options.bufferSize) {
-      this.fail(new StorageError('Unavailable', this.keyPrefix,
-        `watcher fell behind: more than ${this.options.bufferSize} events unread`));
+      this.#state = 'closing';
+      this.options.onClose(this);
+      this.#notify();
       return;
     }
     this.#queue.push(item);
