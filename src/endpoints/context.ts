@@ -28,13 +28,19 @@ export interface RequestContext {
   info: RequestInfo;
   /** Set by authentication (and replaced by impersonation). */
   user?: UserInfo;
-  /** Set by authorization: its decision and reason, for audit (`authorization.k8s.io/decision`, `/reason`). */
-  authorization?: { readonly decision: 'Allow' | 'Deny' | 'NoOpinion'; readonly reason: string };
+  /**
+   * Set by authorization: its decision, reason and evaluation error, as the modules answered (an RBAC
+   * reason is written when first read). `auditAnnotationsOf` turns it into `authorization.k8s.io/*`.
+   */
+  authorization?: { readonly decision: 'Allow' | 'Deny' | 'NoOpinion'; readonly reason: string; readonly error?: string };
   /** Aborts when the client goes away or the server stops. */
   signal: AbortSignal;
   /** Collected `Warning: 299` texts, written with the response head. */
   warnings: string[];
-  /** Audit annotations of the request (`k8s.io/deprecated`, ...), kept here until audit logging exists. */
+  /**
+   * Audit annotations added by the handlers (`k8s.io/deprecated`, ...), kept here until audit logging
+   * exists; read them all, authorization's included, with `auditAnnotationsOf` (endpoints/audit-annotations.ts).
+   */
   auditAnnotations?: Record<string, string>;
   /** Response code once written (for metrics and logs). */
   code?: number;

@@ -1,6 +1,7 @@
 // Authorization (spec 2-access-control, Authorization; upstream filters.WithAuthorization): every request is
 // asked of the configured modules with its attributes; only an Allow passes. A module's evaluation error
-// without an Allow is a 500; anything else is the 403 naming the user and what they asked for.
+// without an Allow is a 500; anything else is the 403 naming the user and what they asked for. The decision
+// stays on the request for its audit annotations (`authorization.k8s.io/decision`, `/reason`).
 import { StatusError } from '../errors/status-error.js';
 import { requestAttributes } from '../authorization/attributes.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../authorization/authorizer.js';
@@ -12,6 +13,8 @@ export function withAuthorization(next: Parameters<Filter>[0], authorizer: Autho
     const attributes = requestAttributes(ctx.user!, ctx.info, ctx.query);
     const answer = authorizer.authorize(attributes);
     const result = answer instanceof Promise ? await answer : answer;
+    // Kept as the modules answered, for audit: the annotations (and an RBAC Allow's reason) are made only
+    // when read (endpoints/audit-annotations.ts), never on the way through.
     ctx.authorization = result;
     if (result.decision !== 'Allow') refuse(ctx, attributes, result);
     return next(ctx);

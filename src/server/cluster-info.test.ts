@@ -28,6 +28,8 @@ describe('publishClusterInfo', () => {
     await publishClusterInfo(configMaps, 'one');
     const created = await get();
     assert.deepEqual(created.data, { kubeconfig: 'one' });
+    // kubeadm's write upstream: its user agent names the manager.
+    assert.deepEqual(created.metadata.managedFields?.map((f) => [f.manager, f.operation]), [['kubeadm', 'Update']]);
     await publishClusterInfo(configMaps, 'one');
     assert.equal((await get()).metadata.resourceVersion, created.metadata.resourceVersion);
     await configMaps.update('kube-public', 'cluster-info', (cur) => ({ ...structuredClone(cur as KubeObject), data: { kubeconfig: 'one', 'jws-kubeconfig-abcdef': 'sig' } }), { dryRun: false });

@@ -29,7 +29,12 @@ export function clusterInfoKubeconfig(server: string, caCert: string): string {
 
 /** Creates `cluster-info`, or updates its `kubeconfig` (a new port, a renewed CA); signatures are the signer's. */
 export async function publishClusterInfo(configMaps: Store, kubeconfig: string): Promise<void> {
-  const write = { dryRun: false, fieldManager: 'kplane' };
+  // kubeadm writes it upstream (its client's user agent names the field manager `kubeadm`, operation Update),
+  // so `--show-managed-fields` on a 1.25 cluster shows `kubeadm` owning `data.kubeconfig` beside the signer's
+  // `kube-controller-manager` owning the signatures. kplane publishes it in kubeadm's stead, with kubeadm's
+  // content, so it names kubeadm too: `kube-apiserver` would claim a write no 1.25 API server makes, and a
+  // tool that reconciles what kubeadm owns (kubeadm upgrade) finds it owned as it expects.
+  const write = { dryRun: false, fieldManager: 'kubeadm' };
   let current: Readonly<KubeObject> | undefined;
   try {
     current = (await configMaps.get(CLUSTER_INFO_NAMESPACE, CLUSTER_INFO_NAME)).object;

@@ -32,7 +32,7 @@ export class ControllerRuntime {
 
   /** The clients and informers of controller `name` (one client set per kube-controller-manager controller). */
   readonly contextFor = (name: string): ControllerContext => {
-    if (isAPIServerController(name)) return this.#apiserverContext();
+    if (isAPIServerController(name)) return this.apiserver();
     let context = this.#contexts.get(name);
     if (!context) this.#contexts.set(name, (context = { clients: this.loopback.clients(controllerUser(name), controllerManagerUserAgent(name)), informers: this.informers }));
     return context;
@@ -55,7 +55,8 @@ export class ControllerRuntime {
     this.#running?.abort();
   }
 
-  #apiserverContext(): ControllerContext {
+  /** kube-apiserver's loopback clients (`system:apiserver`) and their informers, for its controllers and start-up work. */
+  apiserver(): ControllerContext {
     if (!this.#apiserver) {
       const clients = this.loopback.clients(APISERVER_USER, APISERVER_USER_AGENT);
       this.#apiserver = { clients, informers: new SharedInformerFactory((ref) => clients.resource(ref)) };

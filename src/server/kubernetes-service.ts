@@ -1,14 +1,16 @@
 // The `kubernetes` Service in `default` and its endpoints (upstream controlplane's bootstrap controller
 // and the lease endpoint reconciler): created at start with the first address of the service range,
 // port 443 to the secure port; the Endpoints list every live replica's advertised address, renewed
-// every 10 s, and a stopping replica removes itself.
+// every 10 s, and a stopping replica removes itself. As upstream's, the service, Endpoints and EndpointSlice
+// are written through kube-apiserver's loopback client (`system:apiserver`: authorized, admitted, and named
+// `kube-apiserver` in managedFields); only the master leases are written to storage directly.
 import { networkInterfaces } from 'node:os';
 import { isIP } from 'node:net';
 import { isStatusError } from '../errors/status-error.js';
 import type { Service } from '../apis/core/v1/service/index.js';
 import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, LeaseEndpointReconciler, MasterLeases } from '../controllers/endpoint-reconciler/index.js';
 import type { Backend } from '../storage/interface.js';
-import type { Store } from '../registry/store/index.js';
+import type { ResourceClient } from '../client/resource-client.js';
 
 /** Upstream's reconcile interval (`EndpointReconcilerInterval`, 10 s). */
 const RECONCILE_INTERVAL_MS = 10_000;
@@ -16,9 +18,11 @@ const RECONCILE_INTERVAL_MS = 10_000;
 export interface KubernetesServiceOptions {
   backend: Backend;
   storagePrefix: string;
-  services: Store;
-  endpoints: Store;
-  endpointSlices?: Store;
+  /** kube-apiserver's loopback clients of core v1 services and endpoints. */
+  services: ResourceClient;
+  endpoints: ResourceClient;
+  /** And of discovery.k8s.io/v1 endpointslices, when served. */
+  endpointSlices?: ResourceClient;
   /** The service's cluster IP: the first address of `--service-cluster-ip-range`. */
   serviceIP: string;
   securePort: number;
@@ -55,7 +59,7 @@ const ENSURE_RETRY_MS = 100;
  * ensureKubernetesService, tried again while another replica is between allocating the service's address
  * and storing the service (its create then answers 422, and the service is not there yet: 404).
  */
-async function ensureKubernetesServiceWithRetries(services: Store, serviceIP: string, securePort: number): Promise<void> {
+async function ensureKubernetesServiceWithRetries(services: ResourceClient, serviceIP: string, securePort: number): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await ensureKubernetesService(services, serviceIP, securePort);
@@ -68,20 +72,19 @@ async function ensureKubernetesServiceWithRetries(services: Store, serviceIP: st
 }
 
 /** Creates the service, or points its port at this replica's secure port when that changed. */
-async function ensureKubernetesService(services: Store, serviceIP: string, securePort: number): Promise<void> {
+async function ensureKubernetesService(services: ResourceClient, serviceIP: string, securePort: number): Promise<void> {
   const wanted = kubernetesService(serviceIP, securePort);
-  const write = { dryRun: false, fieldManager: 'kube-apiserver' };
   try {
-    await services.create(KUBERNETES_NAMESPACE, structuredClone(wanted), write);
+    await services.create(KUBERNETES_NAMESPACE, structuredClone(wanted));
     return;
   } catch (error) {
     // 409: it exists; 422: its address is taken, by the service another replica just created.
     if (!isStatusError(error) || (error.code !== 409 && error.code !== 422)) throw error;
   }
-  const current = (await services.get(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)).object as Service;
+  const current = (await services.get(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Service;
   const port = current.spec?.ports?.[0];
   if (port?.port === 443 && port.targetPort === securePort && current.spec?.ports?.length === 1) return;
-  await services.update(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, (now) => ({ ...(now as Service), spec: { ...(now as Service).spec, ports: wanted.spec!.ports! } }), write);
+  await services.update(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, (now) => ({ ...(now as Service), spec: { ...(now as Service).spec, ports: wanted.spec!.ports! } }));
 }
 
 /** Starts the `kubernetes` service and its reconciler; `stop()` removes this replica from the endpoints. */

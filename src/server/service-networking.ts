@@ -1,6 +1,7 @@
 // Service networking of one server, assembled in one place for startServer(): the cluster IP and node
 // port allocators (hooks of the services store), their repair pass at start, and the
 // `kubernetes` service with its endpoint reconciler.
+import type { ClientSet } from '../client/client-set.js';
 import { createServiceAllocators, repairServiceRanges, serviceStoreHooks, type ServiceRangeOptions } from '../registry/core/service/index.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
@@ -30,17 +31,20 @@ export function serviceNetworking(backend: Backend, storagePrefix: string, optio
       const services = storeOf(served, '', 'services');
       if (services) await repairServiceRanges(services, allocators);
     },
-    /** Once listening: the `kubernetes` service (first address of the range) and this replica's endpoint. */
-    startKubernetesService(served: ServedStores, securePort: number) {
+    /**
+     * Once listening: the `kubernetes` service (first address of the range) and this replica's endpoint,
+     * written through `clients` (kube-apiserver's loopback identity).
+     */
+    startKubernetesService(served: ServedStores, securePort: number, clients: ClientSet) {
       const [services, endpoints] = [storeOf(served, '', 'services'), storeOf(served, '', 'endpoints')];
       if (!services || !endpoints) return Promise.resolve({ stop: async () => {} });
       const endpointSlices = storeOf(served, 'discovery.k8s.io', 'endpointslices');
       return startKubernetesService({
         backend,
         storagePrefix,
-        services,
-        endpoints,
-        ...(endpointSlices ? { endpointSlices } : {}),
+        services: clients.resource(services.def),
+        endpoints: clients.resource(endpoints.def),
+        ...(endpointSlices ? { endpointSlices: clients.resource(endpointSlices.def) } : {}),
         serviceIP: primary.range.ipAt(0),
         securePort,
         advertiseAddress: options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress),

@@ -246,7 +246,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   // kube-controller-manager's controllers; their informers and service accounts come at the end of the start.
   await Promise.all(controllers.map((c) => c.start()));
-  const kubernetesService = await networking.startKubernetesService(served, listener.port);
+  const kubernetesService = await networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: serverTrust, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const stopWatchingServingFiles = servingFiles && servingPair

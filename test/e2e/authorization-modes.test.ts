@@ -1,7 +1,9 @@
 // The ABAC, Webhook and AlwaysDeny authorization modes through kubectl (spec 2-access-control,
 // Authorization item 5): static-token users are allowed what an ABAC policy file grants and get upstream's
 // 403 otherwise; a SubjectAccessReview webhook run by the test decides, and its answers are cached; with
-// AlwaysDeny only `system:masters` (the admin kubeconfig) gets through. A bad policy file stops the start.
+// AlwaysDeny only `system:masters` (the admin kubeconfig) gets through, and beside RBAC the first decision wins
+// (upstream's union authorizer): AlwaysDeny first refuses what RBAC would allow, RBAC first lets its users
+// through and AlwaysDeny refuses the rest. A bad policy file stops the start.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +14,8 @@ import YAML from 'yaml';
 import { startServer } from '../../src/index.js';
 import { startAuthorizationWebhook, type AuthorizationWebhook, type ReceivedAccessReview } from './support/authz-webhook.js';
 import { startCluster, type TestCluster } from './support/cluster.js';
+import { rawClient } from './support/raw-client.js';
+import { bindClusterRole } from './support/rbac.js';
 import { writeUserKubeconfig } from './support/user-kubeconfig.js';
 
 const TOKENS = 'alice-token-0123456789,alice,alice-uid,"readers"\nwendy-token-0123456789,wendy,wendy-uid,"hooked"\n';
@@ -194,5 +198,50 @@ describe('AlwaysDeny', () => {
     assert.match(await refused(cluster, [...ALICE, 'get', '--raw', '/version']), /User "alice" cannot get path "\/version": Everything is forbidden\./);
     assert.match(await cluster.kubectl(['get', 'namespaces']), /^default +Active/m);
     await cluster.kubectl(['create', 'configmap', 'admin-can', '-n', 'default']);
+  });
+});
+
+describe('AlwaysDeny,RBAC', () => {
+  let cluster: TestCluster;
+  before(async () => {
+    cluster = await startClusterWithUsers({ authorization: { modes: ['AlwaysDeny', 'RBAC'] } });
+  });
+  after(() => cluster?.stop());
+
+  it('denies what RBAC would allow: AlwaysDeny decides first', async () => {
+    // The bootstrap policy (reconciled and synced before the server listens) gives every authenticated
+    // user /version (system:public-info-viewer) and self access reviews (system:basic-user).
+    assert.equal(await refused(cluster, [...ALICE, 'get', '--raw', '/version']),
+      'Error from server (Forbidden): forbidden: User "alice" cannot get path "/version": Everything is forbidden.');
+    assert.match(await refused(cluster, [...ALICE, 'auth', 'can-i', 'list', 'configmaps']),
+      /selfsubjectaccessreviews\.authorization\.k8s\.io is forbidden: User "alice" cannot create resource "selfsubjectaccessreviews" in API group "authorization\.k8s\.io" at the cluster scope: Everything is forbidden\./);
+  });
+
+  it('still allows system:masters', async () => {
+    await cluster.kubectl(['create', 'configmap', 'admin-can', '-n', 'default']);
+    assert.match(await cluster.kubectl(['get', 'configmaps', '-n', 'default']), /^admin-can /m);
+  });
+});
+
+describe('RBAC,AlwaysDeny', () => {
+  let cluster: TestCluster;
+  before(async () => {
+    cluster = await startClusterWithUsers({ authorization: { modes: ['RBAC', 'AlwaysDeny'] } });
+    // alice may view everything; wendy is bound to nothing beyond the bootstrap policy.
+    await bindClusterRole(rawClient(cluster.server.kubeconfig), 'alice-views', 'view', [{ kind: 'User', name: 'alice' }], { verb: 'list', resource: 'configmaps' });
+    await cluster.kubectl(['create', 'configmap', 'settings', '-n', 'default', '--from-literal=k=v']);
+  });
+  after(() => cluster?.stop());
+
+  it('lets through what RBAC allows', async () => {
+    assert.equal(await cluster.kubectl([...ALICE, 'get', 'configmap', 'settings', '-o', 'jsonpath={.data.k}']), 'v');
+    assert.match(await cluster.kubectl([...WENDY, 'get', '--raw', '/version']), /"gitVersion"/);
+  });
+
+  it('denies the rest with AlwaysDeny\'s reason', async () => {
+    assert.equal(await refused(cluster, [...ALICE, 'create', 'configmap', 'x', '-n', 'default']),
+      'error: failed to create configmap: configmaps is forbidden: User "alice" cannot create resource "configmaps" in API group "" in the namespace "default": Everything is forbidden.');
+    assert.equal(await refused(cluster, [...WENDY, 'get', 'configmaps', '-n', 'default']),
+      'Error from server (Forbidden): configmaps is forbidden: User "wendy" cannot list resource "configmaps" in API group "" in the namespace "default": Everything is forbidden.');
   });
 });

@@ -1,38 +1,47 @@
 // The lease endpoint reconciler (`--endpoint-reconciler-type=lease`, upstream's default): every replica
 // renews its master lease and rewrites the `kubernetes` Endpoints and EndpointSlice to list exactly the
 // replicas whose leases are alive; a replica that stops removes its lease and itself from the list.
-import { isStatusError } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import type { Store } from '../../registry/store/index.js';
+import type { ResourceClient } from '../../client/resource-client.js';
+import { isConflict, isNotFound } from '../status-errors.js';
 import type { MasterLeases } from './master-leases.js';
 import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpointSlice, kubernetesEndpoints, sameEndpointSlice, sameEndpoints } from './kubernetes-endpoints.js';
 import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
 import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
 
+/**
+ * Upstream's reconciler writes the Endpoints and EndpointSlice through kube-apiserver's loopback client
+ * (`system:apiserver`, user agent `kube-apiserver/...`, so managedFields name `kube-apiserver`); only the
+ * master leases are written to storage directly.
+ */
 export interface LeaseReconcilerDeps {
   leases: MasterLeases;
-  endpoints: Store;
-  /** The discovery.k8s.io/v1 endpointslices store, when served. */
-  endpointSlices?: Store;
+  /** The core v1 endpoints client of kube-apiserver's loopback identity. */
+  endpoints: ResourceClient;
+  /** Its discovery.k8s.io/v1 endpointslices client, when served. */
+  endpointSlices?: ResourceClient;
 }
 
-const write = { dryRun: false, fieldManager: 'kube-apiserver' };
-
 /** Writes `wanted` unless the stored object already matches (`same`); creates it when missing. */
-async function ensure<T extends KubeObject>(store: Store, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
+async function ensure<T extends KubeObject>(client: ResourceClient, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
   const name = wanted.metadata.name ?? '';
-  try {
-    const current = (await store.get(KUBERNETES_NAMESPACE, name)).object as T;
+  const current = (await client.getIfExists(KUBERNETES_NAMESPACE, name)) as T | undefined;
+  if (current !== undefined) {
     if (same(current, wanted)) return;
-    await store.update(KUBERNETES_NAMESPACE, name, (now) => ({ ...wanted, metadata: { ...(now?.metadata ?? {}), labels: { ...now?.metadata.labels, ...wanted.metadata.labels } } }), write);
-  } catch (error) {
-    if (!isStatusError(error) || error.code !== 404) throw error;
     try {
-      await store.create(KUBERNETES_NAMESPACE, structuredClone(wanted), write);
-    } catch (raced) {
-      // Another replica created it meanwhile: the next pass compares again.
-      if (!isStatusError(raced) || raced.code !== 409) throw raced;
+      // Read again at each conflict (client-go's RetryOnConflict); nothing is written when another replica wrote the same meanwhile.
+      await client.update(KUBERNETES_NAMESPACE, name, (now) =>
+        same(now as T, wanted) ? undefined : { ...wanted, metadata: { ...now.metadata, labels: { ...now.metadata.labels, ...wanted.metadata.labels } } });
+      return;
+    } catch (error) {
+      if (!isNotFound(error)) throw error; // deleted meanwhile: made again below
     }
+  }
+  try {
+    await client.create(KUBERNETES_NAMESPACE, structuredClone(wanted));
+  } catch (raced) {
+    // Another replica created it meanwhile: the next pass compares again.
+    if (!isConflict(raced)) throw raced;
   }
 }
 

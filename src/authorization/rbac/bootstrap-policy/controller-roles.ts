@@ -127,8 +127,10 @@ const CONTROLLER_RULES: readonly (readonly [string, () => RuleBuilder[]])[] = [
     rule('patch', 'update').groups(LEGACY).resources('nodes/status'),
     rule('update').groups(LEGACY).resources('pods/status'),
     rule('list', 'delete').groups(LEGACY).resources('pods'),
-    // MultiCIDRRangeAllocator's ClusterCIDRConfig (1.25 names the resource so, without a feature-gate check)
-    rule('get', 'list').groups(NETWORKING).resources('clustercidrconfigs'),
+    // The MultiCIDRRangeAllocator's ClusterCIDRs (networking.k8s.io/v1alpha1, new in 1.25): upstream grants them
+    // whatever the alpha gate says (no feature check, unlike the PodDisruptionConditions rules), until 1.29
+    // removes the allocator. The allocator creates the default ClusterCIDR and updates finalizers, hence create/update.
+    rule('get', 'list', 'create', 'update').groups(NETWORKING).resources('clustercidrs'),
     eventsRule(),
   ]],
   ['persistent-volume-binder', () => [

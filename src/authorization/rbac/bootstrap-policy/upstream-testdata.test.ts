@@ -1,10 +1,13 @@
 // kplane's bootstrap policy against Kubernetes 1.25's expected output (upstream keeps it as
 // plugin/pkg/auth/authorizer/rbac/bootstrappolicy/testdata/*.yaml and compares it exactly, order included).
 // ./testdata holds those six lists for 1.25, trimmed of creationTimestamp. Source: a fork of kubernetes/kubernetes at
-// a commit whose policy.go, controller_policy.go and testdata agree with each other and are 1.25's: after 1.25's
-// MultiCIDRRangeAllocator (node-controller reads `clustercidrconfigs`, later renamed `clustercidrs`) and before 1.26's
-// additions (`/metrics/slis` in system:monitoring, leases in system:aggregate-to-edit, basicUserRules); the fork's
-// own resource-claim-controller (a pre-merge DynamicResourceAllocation branch) is left out. Cross-checked with a 1.26
+// a commit whose policy.go, controller_policy.go and testdata agree with each other: after 1.25's MultiCIDRRangeAllocator
+// and before 1.26's additions (`/metrics/slis` in system:monitoring, leases in system:aggregate-to-edit, basicUserRules);
+// the fork's own resource-claim-controller (a pre-merge DynamicResourceAllocation branch) is left out. One rule of that
+// fork was pre-merge too: node-controller's `get`/`list` on `clustercidrconfigs`, the API's name before it merged. As
+// merged for 1.25.0 (kubernetes#109090: ClusterCIDR, introduced=1.25), controller_policy.go grants `get`, `list`,
+// `create`, `update` on `clustercidrs` with no feature-gate check (MultiCIDRRangeAllocator gates only the allocator),
+// as 1.26- and 1.28-era copies of controller_policy.go show it; the test data says so. Cross-checked with a 1.26
 // copy of cluster-roles, cluster-role-bindings and namespace-roles (same but for those 1.26 additions) and with
 // 1.28's removal of the endpoints leader-election rules (kubernetes#117140, #117414), which 1.25 still has.
 import assert from 'node:assert/strict';
