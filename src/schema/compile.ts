@@ -1,6 +1,7 @@
 // Compiles a kind's schema once into a tree of typed nodes that the decode and default walks
 // follow without re-reading JSON schema keywords per request. Cached per schema object (WeakMap);
 // recursive schemas (`$ref` to an enclosing `$id`) compile to cyclic node graphs.
+import { goFieldOf } from './go-field.js';
 import { type JsonSchema, additionalProperties, asSchema, deref, isIntOrString, preservesUnknownFields, schemaType } from './schema-utils.js';
 
 interface NodeBase {
@@ -19,8 +20,15 @@ export interface ObjectNode extends NodeBase {
   order: string[];
   /** Each field's place in `order`. */
   positions: Map<string, number>;
-  /** Fields the schema requires: the others are `omitempty` in the Go type (kube-openapi's rule). */
+  /** Fields the schema requires. */
   required: ReadonlySet<string>;
+  /**
+   * Fields whose empty value Go's encoding/json omits: `omitempty` fields that are not pointers, when empty
+   * (a slice or map of length 0, "", 0, false). Structs are never omitted, pointers only when nil (absent).
+   */
+  omitEmpty: ReadonlySet<string>;
+  /** Optional fields without `omitempty` that are nil when unset (pointers, slices, maps): Go writes `null`. */
+  nullWhenAbsent: readonly string[];
   preserveUnknown: boolean;
 }
 
@@ -91,16 +99,44 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     order: [],
     positions: new Map(),
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
+    omitEmpty: new Set(),
+    nullWhenAbsent: [],
     preserveUnknown: preservesUnknownFields(schema),
   };
   cache.set(schema, node);
   const properties = asSchema(schema['properties']) ?? {};
+  const omitEmpty = new Set<string>();
+  const nullWhenAbsent: string[] = [];
   for (const name of Object.keys(properties)) {
-    node.fields.set(name, compileNode(asSchema(properties[name]) ?? {}, root, cache));
+    const property = asSchema(properties[name]) ?? {};
+    const field = compileNode(property, root, cache);
+    node.fields.set(name, field);
     node.positions.set(name, node.order.length);
     node.order.push(name);
+    const encoding = fieldEncoding(field, goFieldOf(property), node.required.has(name));
+    if (encoding === 'omit-empty') omitEmpty.add(name);
+    else if (encoding === 'null-when-absent') nullWhenAbsent.push(name);
   }
+  node.omitEmpty = omitEmpty;
+  node.nullWhenAbsent = nullWhenAbsent;
   return node;
+}
+
+/** Kinds whose zero value encoding/json's omitempty drops: slices, maps and the scalars ([]byte is a slice). */
+const OMITTABLE = new Set<SchemaNode['kind']>(['array', 'map', 'string', 'integer', 'number', 'boolean', 'bytes']);
+/** Kinds that are nil when unset, besides pointers. */
+const NILLABLE = new Set<SchemaNode['kind']>(['array', 'map', 'bytes']);
+
+/**
+ * How Go encodes a field, from the Go facts of its declaration (go-field.ts; encoding/json's isEmptyValue):
+ * an `omitempty` non-pointer slice, map or scalar is left out when empty; an optional field without
+ * `omitempty` that is nil when unset is written as `null`. Without facts (hand-written and test schemas),
+ * an optional map or list is taken as `omitempty`.
+ */
+function fieldEncoding(field: SchemaNode, go: { omitempty: boolean; pointer: boolean } | undefined, required: boolean): 'omit-empty' | 'null-when-absent' | 'as-is' {
+  if (go === undefined) return !required && (field.kind === 'array' || field.kind === 'map') ? 'omit-empty' : 'as-is';
+  if (go.omitempty) return !go.pointer && OMITTABLE.has(field.kind) ? 'omit-empty' : 'as-is';
+  return !required && (go.pointer || NILLABLE.has(field.kind)) ? 'null-when-absent' : 'as-is';
 }
 
 type Shape = 'object' | 'map' | 'array' | ScalarNode['kind'];

@@ -37,8 +37,9 @@ export interface DecodeOptions {
    */
   typed?: boolean;
   /**
-   * Keep empty maps and lists of optional fields (an apply configuration, whose `labels: {}` structured-merge-diff
-   * owns as a leaf). By default a typed decode drops them, as Go's `omitempty` encoding does.
+   * Keep the body's empty values as written (an apply configuration, whose `labels: {}` or `hostNetwork: false`
+   * structured-merge-diff owns as a leaf). By default a typed decode leaves the object as Go's encoding
+   * writes it: empty values of `omitempty` fields dropped, unset optional fields without `omitempty` null.
    */
   keepEmpty?: boolean;
   /**
@@ -62,7 +63,7 @@ class DecodeState {
   constructor(
     readonly typed: boolean,
     readonly detectUnknown: boolean,
-    /** Drop empty maps and lists of optional fields (Go's omitempty). */
+    /** Shape the object as Go's encoding writes it (omitempty, nulls): compile.ts's `omitEmpty` and `nullWhenAbsent`. */
     readonly omitEmpty: boolean,
   ) {}
   unknown(path: string): void {
@@ -243,12 +244,23 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
       continue;
     }
     const out = decodeNode(field, value[key], new Context(struct, ctx, key, Step.Field), state);
-    if (out === DROP || (state.omitEmpty && isEmptyCollection(field, out) && !node.required.has(key))) continue;
+    if (out === DROP || (state.omitEmpty && node.omitEmpty.has(key) && isGoEmpty(field, out))) continue;
     const position = node.positions.get(key) as number;
     if (positions.length > 0 && position < (positions[positions.length - 1] as number)) ordered = false;
     names.push(key);
     values.push(out);
     positions.push(position);
+  }
+  // Optional fields without omitempty that the body left unset (or null): Go writes them as null.
+  if (state.omitEmpty) {
+    for (const key of node.nullWhenAbsent) {
+      if (value[key] !== undefined && value[key] !== null) continue;
+      const position = node.positions.get(key) as number;
+      if (positions.length > 0 && position < (positions[positions.length - 1] as number)) ordered = false;
+      names.push(key);
+      values.push(null);
+      positions.push(position);
+    }
   }
   // Declaration order, as Go encodes a struct; preserved unknown fields follow.
   const result: Record<string, unknown> = {};
@@ -262,14 +274,22 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
 }
 
 /**
- * An empty Go map or slice: what encoding/json omits for an `omitempty` field. Structs are never omitted
- * (a `securityContext: {}` stays), so only map and list nodes count.
+ * A value encoding/json's isEmptyValue calls empty: a map or slice of length 0, "", 0, false. Only asked
+ * for the fields in `omitEmpty` (non-pointer slices, maps and scalars), so a struct (`securityContext: {}`)
+ * or a pointer's zero (`privileged: false`) is never dropped.
  */
-function isEmptyCollection(node: SchemaNode, value: unknown): boolean {
-  if (node.kind === 'array') return Array.isArray(value) && value.length === 0;
-  if (node.kind !== 'map' || typeof value !== 'object' || value === null) return false;
-  for (const _ in value) return false;
-  return true;
+export function isGoEmpty(node: SchemaNode, value: unknown): boolean {
+  switch (node.kind) {
+    case 'array':
+      return Array.isArray(value) && value.length === 0;
+    case 'map': {
+      if (typeof value !== 'object' || value === null) return false;
+      for (const _ in value) return false;
+      return true;
+    }
+    default:
+      return value === '' || value === 0 || value === false;
+  }
 }
 
 /** The indices of `positions` in ascending order of their values (an insertion sort: structs are small). */

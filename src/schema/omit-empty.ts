@@ -1,37 +1,37 @@
-// Go's `omitempty` for maps and slices, applied to an object already in its kind's shape: an optional
-// field holding an empty map or list is removed, at every depth, in place (key order untouched). The typed
-// decode (decode.ts) does the same while decoding; this is for objects made otherwise, such as the result
-// of a server-side apply, whose configuration keeps its empty maps for ownership.
+// Go's encoding of a typed object, applied to an object already in its kind's shape: empty values of
+// `omitempty` non-pointer fields are removed and unset optional fields without `omitempty` that Go holds
+// as nil (pointers, slices, maps) are written as null, at every depth, in place (key order untouched;
+// an added null goes last). The typed decode (decode.ts) does the same
+// while decoding; this is for objects made otherwise, such as the result of a server-side apply, whose
+// configuration keeps its empty values for ownership.
 import type { TSchema } from '@sinclair/typebox';
 import { compileSchema, type SchemaNode } from './compile.js';
+import { isGoEmpty } from './decode.js';
 import type { JsonSchema } from './schema-utils.js';
 
-/** Removes empty maps and lists of optional fields from `value`, a typed object of `schema`. */
-export function omitEmptyCollections(schema: TSchema | JsonSchema, value: unknown): void {
-  omitIn(compileSchema(schema as JsonSchema), value);
+/** Shapes `value`, a typed object of `schema`, as Go's JSON encoding writes it (compile.ts's field encodings). */
+export function omitEmptyAsGo(schema: TSchema | JsonSchema, value: unknown): void {
+  const stack: Array<[SchemaNode, unknown]> = [[compileSchema(schema as JsonSchema), value]];
+  // An explicit stack: objects may nest as deep as decoding admits.
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, item] = top;
+    if (typeof item !== 'object' || item === null) continue;
+    if (node.kind === 'array') {
+      if (Array.isArray(item)) for (const element of item) stack.push([node.items, element]);
+    } else if (node.kind === 'map') {
+      for (const element of Object.values(item)) stack.push([node.values, element]);
+    } else if (node.kind === 'object' && !Array.isArray(item)) {
+      shapeStruct(node, item as Record<string, unknown>, stack);
+    }
+  }
 }
 
-function omitIn(node: SchemaNode, value: unknown): void {
-  if (typeof value !== 'object' || value === null) return;
-  if (node.kind === 'array') {
-    if (Array.isArray(value)) for (const item of value) omitIn(node.items, item);
-    return;
-  }
-  if (node.kind === 'map') {
-    for (const item of Object.values(value)) omitIn(node.values, item);
-    return;
-  }
-  if (node.kind !== 'object' || Array.isArray(value)) return;
-  const object = value as Record<string, unknown>;
+function shapeStruct(node: Extract<SchemaNode, { kind: 'object' }>, object: Record<string, unknown>, stack: Array<[SchemaNode, unknown]>): void {
   for (const [key, field] of node.fields) {
     const item = object[key];
-    if (item === undefined) continue;
-    if (!node.required.has(key) && isEmpty(field, item)) delete object[key];
-    else omitIn(field, item);
+    if (item === undefined || item === null) continue;
+    if (node.omitEmpty.has(key) && isGoEmpty(field, item)) delete object[key];
+    else stack.push([field, item]);
   }
-}
-
-function isEmpty(node: SchemaNode, value: unknown): boolean {
-  if (node.kind === 'array') return Array.isArray(value) && value.length === 0;
-  return node.kind === 'map' && typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+  for (const key of node.nullWhenAbsent) if (object[key] === undefined) object[key] = null;
 }

@@ -1,6 +1,7 @@
-// Writes as upstream's storage and encoding make them (issue 15, item 9, in part): empty maps and lists of
-// optional fields are dropped as Go's omitempty drops them (and so own no fields), and a write that changes
-// nothing is not written: no new resourceVersion, no watch event.
+// Writes as upstream's storage and encoding make them (issue 15, item 9, in part): empty values of
+// `omitempty` fields are dropped as Go's encoding drops them (and so own no fields), fields without
+// `omitempty` are kept (`rules: []`) or written as null when unset, and a write that changes nothing is not
+// written: no new resourceVersion, no watch event.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useCluster } from './support/cluster.js';
@@ -40,4 +41,46 @@ test('a write that changes nothing keeps the resourceVersion and sends no watch 
   const secret = (await env.client.request('POST', '/api/v1/namespaces/default/secrets', { body: '{"metadata":{"name":"sd"},"stringData":{"k":"v"}}' })).json() as Obj;
   const again = (await env.client.request('PATCH', '/api/v1/namespaces/default/secrets/sd', { body: '{"stringData":{"k":"v"}}', contentType: 'application/merge-patch+json' })).json() as Obj;
   assert.equal(again.metadata.resourceVersion, secret.metadata.resourceVersion, 're-applied stringData');
+});
+
+const ROLES = '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles';
+
+test('Role rules have no omitempty: [] round-trips, unset is null, as upstream', async () => {
+  const empty = await env.client.request('POST', ROLES, { body: JSON.stringify({ metadata: { name: 'no-rules' }, rules: [] }) });
+  assert.equal(empty.status, 201, empty.body);
+  assert.deepEqual((empty.json() as { rules: unknown }).rules, []);
+  const got = await env.client.request('GET', `${ROLES}/no-rules`);
+  assert.match(got.body, /"rules":\[\]/);
+  const unset = await env.client.request('POST', ROLES, { body: JSON.stringify({ metadata: { name: 'unset-rules' } }) });
+  assert.equal(unset.status, 201, unset.body);
+  assert.match(unset.body, /"rules":null/);
+  const applied = await env.client.request('PATCH', `${ROLES}/applied-rules?fieldManager=me`, {
+    body: '{"apiVersion":"rbac.authorization.k8s.io/v1","kind":"Role","metadata":{"name":"applied-rules"},"rules":[]}',
+    contentType: 'application/apply-patch+yaml',
+  });
+  assert.equal(applied.status, 201, applied.body);
+  assert.deepEqual((applied.json() as { rules: unknown }).rules, []);
+});
+
+test('zero values of omitempty non-pointer fields are not served back; pointer zeros are', async () => {
+  const pod = {
+    metadata: { name: 'zeros', generateName: '' },
+    spec: {
+      hostNetwork: false,
+      automountServiceAccountToken: false,
+      containers: [{ name: 'c', image: 'nginx', stdin: false, ports: [{ containerPort: 80, hostPort: 0, hostIP: '' }], securityContext: { privileged: false } }],
+    },
+  };
+  const created = await env.client.request('POST', '/api/v1/namespaces/default/pods', { body: JSON.stringify(pod) });
+  assert.equal(created.status, 201, created.body);
+  const got = await env.client.request('GET', '/api/v1/namespaces/default/pods/zeros');
+  const served = got.json() as { metadata: Record<string, unknown>; spec: { hostNetwork?: boolean; automountServiceAccountToken?: boolean; containers: Array<Record<string, unknown>> } };
+  assert.equal('hostNetwork' in served.spec, false, got.body);
+  assert.equal('generateName' in served.metadata, false);
+  const container = served.spec.containers[0] ?? {};
+  assert.equal('stdin' in container, false);
+  assert.deepEqual(container['ports'], [{ containerPort: 80, protocol: 'TCP' }]);
+  assert.equal(served.spec.automountServiceAccountToken, false, '*bool keeps false');
+  assert.deepEqual(container['securityContext'], { privileged: false });
+  assert.doesNotMatch(JSON.stringify((served.metadata['managedFields'] as unknown[]) ?? []), /hostNetwork|f:stdin/, 'a dropped field is not owned');
 });

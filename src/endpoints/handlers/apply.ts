@@ -17,7 +17,7 @@ import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js
 import { boolQuery } from '../../schema/query-parameters.js';
 import { decodeKubeObject, checkDuplicateFields } from './decode-body.js';
 import { exceedsMaxJsonDepth } from '../../schema/go-json-syntax.js';
-import { omitEmptyCollections } from '../../schema/omit-empty.js';
+import { omitEmptyAsGo } from '../../schema/omit-empty.js';
 import type { ResourceScope } from './scope.js';
 
 /** The apply patch media type. */
@@ -108,8 +108,9 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
         throw conflict(scope.store.groupResource, name, `uid mismatch: the provided object specified uid ${obj.metadata.uid}, and no existing object was found`);
       }
       checkName(obj, name, scope.namespace, def.namespaced);
-      // Stored as Go encodes the typed result: empty maps and lists of optional fields go (their ownership stays).
-      omitEmptyCollections(def.schema, obj);
+      // Stored as Go encodes the typed result: empty values of omitempty fields go (their ownership stays),
+      // unset optional fields without omitempty are null.
+      omitEmptyAsGo(def.schema, obj);
       return obj;
     },
     { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings },

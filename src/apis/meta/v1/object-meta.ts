@@ -2,9 +2,11 @@
 // managed fields, Time, MicroTime) and the list-kind builder. Each carries the `$id` of its upstream
 // OpenAPI definition, so the emitter hoists it under that name; fields, types, formats, `required`
 // and `x-kubernetes-*` markers are exactly upstream's (checked by test/oracle); `x-kplane-protobuf`
-// holds each property's field number from upstream's meta/v1 generated.proto.
+// holds each property's field number from upstream's meta/v1 generated.proto, `x-kplane-go` its json tag's
+// omitempty and pointer-ness (codegen/facts/go-fields-1.25.json).
 import type { Static, TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
+import { GO_FIELD as G, goField } from '../../../schema/go-field.js';
 import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import type { ObjectMeta } from './types.js';
 
@@ -38,12 +40,12 @@ export const FieldsV1Schema = K.RawObject({ $id: `${META_V1}.FieldsV1` });
 /** meta/v1 OwnerReference: an atomic struct; all four identity fields required. */
 export const OwnerReferenceSchema = K.Object(
   {
-    apiVersion: K.String({ [N]: 5 }),
-    blockOwnerDeletion: K.Optional(K.Boolean({ [N]: 7 })),
-    controller: K.Optional(K.Boolean({ [N]: 6 })),
-    kind: K.String({ [N]: 1 }),
-    name: K.String({ [N]: 3 }),
-    uid: K.String({ [N]: 4 }),
+    apiVersion: K.String({ [N]: 5, [G]: '' }),
+    blockOwnerDeletion: K.Optional(K.Boolean({ [N]: 7, [G]: 'omitempty,pointer' })),
+    controller: K.Optional(K.Boolean({ [N]: 6, [G]: 'omitempty,pointer' })),
+    kind: K.String({ [N]: 1, [G]: '' }),
+    name: K.String({ [N]: 3, [G]: '' }),
+    uid: K.String({ [N]: 4, [G]: '' }),
   },
   { $id: `${META_V1}.OwnerReference`, 'x-kubernetes-map-type': 'atomic' },
 );
@@ -51,13 +53,13 @@ export const OwnerReferenceSchema = K.Object(
 /** meta/v1 ManagedFieldsEntry: one manager's field set (1-conventions: server-side apply rule 3). */
 export const ManagedFieldsEntrySchema = K.Object(
   {
-    apiVersion: K.Optional(K.String({ [N]: 3 })),
-    fieldsType: K.Optional(K.String({ [N]: 6 })),
-    fieldsV1: K.Optional(protobufField(7, FieldsV1Schema)),
-    manager: K.Optional(K.String({ [N]: 1 })),
-    operation: K.Optional(K.String({ [N]: 2 })),
-    subresource: K.Optional(K.String({ [N]: 8 })),
-    time: K.Optional(protobufField(4, TimeSchema)),
+    apiVersion: K.Optional(K.String({ [N]: 3, [G]: 'omitempty' })),
+    fieldsType: K.Optional(K.String({ [N]: 6, [G]: 'omitempty' })),
+    fieldsV1: K.Optional(goField('omitempty,pointer', protobufField(7, FieldsV1Schema))),
+    manager: K.Optional(K.String({ [N]: 1, [G]: 'omitempty' })),
+    operation: K.Optional(K.String({ [N]: 2, [G]: 'omitempty' })),
+    subresource: K.Optional(K.String({ [N]: 8, [G]: 'omitempty' })),
+    time: K.Optional(goField('omitempty,pointer', protobufField(4, TimeSchema))),
   },
   { $id: `${META_V1}.ManagedFieldsEntry` },
 );
@@ -68,23 +70,23 @@ export const ManagedFieldsEntrySchema = K.Object(
  */
 export const ObjectMetaSchema = K.Object(
   {
-    annotations: K.Optional(K.Map(K.String(), { [N]: 12 })),
-    creationTimestamp: K.Optional(protobufField(8, TimeSchema)),
-    deletionGracePeriodSeconds: K.Optional(K.Int64({ [N]: 10 })),
-    deletionTimestamp: K.Optional(protobufField(9, TimeSchema)),
-    finalizers: K.Optional(K.List(K.String(), { 'x-kubernetes-patch-strategy': 'merge', [N]: 14 })),
-    generateName: K.Optional(K.String({ [N]: 2 })),
-    generation: K.Optional(K.Int64({ [N]: 7 })),
-    labels: K.Optional(K.Map(K.String(), { [N]: 11 })),
-    managedFields: K.Optional(K.List(ManagedFieldsEntrySchema, { [N]: 17 })),
-    name: K.Optional(K.String({ [N]: 1 })),
-    namespace: K.Optional(K.String({ [N]: 3 })),
+    annotations: K.Optional(K.Map(K.String(), { [N]: 12, [G]: 'omitempty' })),
+    creationTimestamp: K.Optional(goField('omitempty', protobufField(8, TimeSchema))),
+    deletionGracePeriodSeconds: K.Optional(K.Int64({ [N]: 10, [G]: 'omitempty,pointer' })),
+    deletionTimestamp: K.Optional(goField('omitempty,pointer', protobufField(9, TimeSchema))),
+    finalizers: K.Optional(K.List(K.String(), { 'x-kubernetes-patch-strategy': 'merge', [N]: 14, [G]: 'omitempty' })),
+    generateName: K.Optional(K.String({ [N]: 2, [G]: 'omitempty' })),
+    generation: K.Optional(K.Int64({ [N]: 7, [G]: 'omitempty' })),
+    labels: K.Optional(K.Map(K.String(), { [N]: 11, [G]: 'omitempty' })),
+    managedFields: K.Optional(K.List(ManagedFieldsEntrySchema, { [N]: 17, [G]: 'omitempty' })),
+    name: K.Optional(K.String({ [N]: 1, [G]: 'omitempty' })),
+    namespace: K.Optional(K.String({ [N]: 3, [G]: 'omitempty' })),
     ownerReferences: K.Optional(
-      K.List(OwnerReferenceSchema, { 'x-kubernetes-patch-merge-key': 'uid', 'x-kubernetes-patch-strategy': 'merge', [N]: 13 }),
+      K.List(OwnerReferenceSchema, { 'x-kubernetes-patch-merge-key': 'uid', 'x-kubernetes-patch-strategy': 'merge', [N]: 13, [G]: 'omitempty' }),
     ),
-    resourceVersion: K.Optional(K.String({ [N]: 6 })),
-    selfLink: K.Optional(K.String({ [N]: 4 })),
-    uid: K.Optional(K.String({ [N]: 5 })),
+    resourceVersion: K.Optional(K.String({ [N]: 6, [G]: 'omitempty' })),
+    selfLink: K.Optional(K.String({ [N]: 4, [G]: 'omitempty' })),
+    uid: K.Optional(K.String({ [N]: 5, [G]: 'omitempty' })),
   },
   { $id: `${META_V1}.ObjectMeta` },
 );
@@ -92,10 +94,10 @@ export const ObjectMetaSchema = K.Object(
 /** meta/v1 ListMeta: the metadata of every list kind. */
 export const ListMetaSchema = K.Object(
   {
-    continue: K.Optional(K.String({ [N]: 3 })),
-    remainingItemCount: K.Optional(K.Int64({ [N]: 4 })),
-    resourceVersion: K.Optional(K.String({ [N]: 2 })),
-    selfLink: K.Optional(K.String({ [N]: 1 })),
+    continue: K.Optional(K.String({ [N]: 3, [G]: 'omitempty' })),
+    remainingItemCount: K.Optional(K.Int64({ [N]: 4, [G]: 'omitempty,pointer' })),
+    resourceVersion: K.Optional(K.String({ [N]: 2, [G]: 'omitempty' })),
+    selfLink: K.Optional(K.String({ [N]: 1, [G]: 'omitempty' })),
   },
   { $id: `${META_V1}.ListMeta` },
 );

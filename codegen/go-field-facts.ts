@@ -1,0 +1,112 @@
+// Refreshes codegen/facts/go-fields-1.25.json: per definition and field, what Go's encoding/json needs to
+// know and the OpenAPI document does not say: whether the json tag has `omitempty`, whether the Go field
+// is a pointer, and the kind of its Go type. A developer's tool, never run by the product or its tests:
+//   node dist/codegen/go-field-facts.js --binary /usr/bin/kubectl
+// How each fact is derived:
+// - kind: from the structural OpenAPI schema of the field (array: slice, object with
+//   additionalProperties: map, $ref: struct, a scalar type: scalar; Quantity, IntOrString, Time, MicroTime,
+//   RawExtension and FieldsV1 are Go structs with their own JSON encoding, so struct; []byte is a slice).
+// - pointer: from the gogoproto options in the FileDescriptorProtos every Kubernetes Go binary embeds:
+//   go-to-protobuf writes `(gogoproto.nullable) = false` for every field that is not a pointer. Slices and
+//   maps are never pointers. Definitions without a descriptor (apiregistration) are in NO_DESCRIPTOR,
+//   read from kube-aggregator's types.go.
+// - omitempty: kube-openapi (gen-openapi of the 1.28 reference document) marks a field required exactly
+//   when it has neither `+optional` nor `omitempty` (its isOptional), so a required field has no
+//   omitempty and an optional one has it, except the optional fields whose json tag lacks it: those are
+//   OPTIONAL_WITHOUT_OMITEMPTY, read from the types.go files of k8s.io/api (v0.26.0: rbac/v1 whole,
+//   core/v1 through TopologySpreadConstraint; the discovery, storage and flowcontrol ones found by their
+//   tag text).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { FACTS_PATH, type Definition, type Facts } from './facts.js';
+import { readNullability } from './protobuf-nullability.js';
+
+/** The kind of a field's Go type, as encoding/json treats it. */
+export type GoKind = 'scalar' | 'slice' | 'map' | 'struct';
+
+/** What encoding/json needs to know of one struct field. */
+export interface GoFieldFact {
+  omitempty: boolean;
+  pointer: boolean;
+  kind: GoKind;
+}
+
+/** codegen/facts/go-fields-1.25.json, from dist/codegen/ or codegen/. */
+export const GO_FIELDS_PATH = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../codegen/facts/go-fields-1.25.json' : './facts/go-fields-1.25.json', import.meta.url));
+
+/** Optional fields whose json tag has no `omitempty` (Go writes `null` or the zero value when unset). */
+export const OPTIONAL_WITHOUT_OMITEMPTY: Record<string, string[]> = {
+  'io.k8s.api.rbac.v1.Role': ['rules'],
+  'io.k8s.api.rbac.v1.ClusterRole': ['rules'],
+  'io.k8s.api.core.v1.TypedLocalObjectReference': ['apiGroup'],
+  'io.k8s.api.core.v1.AzureFilePersistentVolumeSource': ['secretNamespace'],
+  'io.k8s.api.core.v1.ProjectedVolumeSource': ['sources'],
+  'io.k8s.api.core.v1.GRPCAction': ['service'],
+  'io.k8s.api.discovery.v1.EndpointSlice': ['ports'],
+  'io.k8s.api.storage.v1.CSINodeDriver': ['topologyKeys'],
+  'io.k8s.api.flowcontrol.v1beta1.ResourcePolicyRule': ['namespaces'],
+  'io.k8s.api.flowcontrol.v1beta2.ResourcePolicyRule': ['namespaces'],
+};
+
+/** Pointer fields of definitions no embedded descriptor covers (kube-aggregator's apiregistration/v1 types.go). */
+const NO_DESCRIPTOR: Record<string, string[]> = {
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec': ['service'],
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.ServiceReference': ['port'],
+};
+
+/** Referenced definitions that are Go structs encoded as scalars or raw JSON. */
+const CUSTOM_STRUCTS = /\.(Quantity|IntOrString|Time|MicroTime|RawExtension|FieldsV1|JSON)$/;
+
+function kindOf(schema: Record<string, unknown>): GoKind {
+  if (typeof schema['$ref'] === 'string') return 'struct';
+  if (schema['type'] === 'array' || schema['format'] === 'byte') return 'slice';
+  if (schema['type'] === 'object') return typeof schema['additionalProperties'] === 'object' ? 'map' : 'struct';
+  return 'scalar';
+}
+
+/** The protobuf message of a definition (`io.k8s.api.core.v1.Pod` -> `k8s.io.api.core.v1.Pod`). */
+function messageName(definition: string): string {
+  return definition.replace(/^io\.k8s\.api\./, 'k8s.io.api.').replace(/^io\.k8s\.apimachinery\./, 'k8s.io.apimachinery.');
+}
+
+function factsOf(name: string, def: Definition, nullable: Map<string, Map<string, boolean>>): Record<string, GoFieldFact> {
+  const required = new Set(def.required ?? []);
+  const exceptions = new Set(OPTIONAL_WITHOUT_OMITEMPTY[name] ?? []);
+  const message = nullable.get(messageName(name));
+  const out: Record<string, GoFieldFact> = {};
+  for (const [field, schema] of Object.entries(def.properties ?? {})) {
+    const kind = kindOf(schema);
+    const ref = typeof schema['$ref'] === 'string' ? schema['$ref'] : '';
+    const scalarOrStruct = kind === 'scalar' || kind === 'struct';
+    // TypeMeta's apiVersion and kind have no protobuf field: plain omitempty strings.
+    const isNullable = message?.get(field) ?? NO_DESCRIPTOR[name]?.includes(field) ?? false;
+    out[field] = {
+      omitempty: !required.has(field) && !exceptions.has(field),
+      pointer: scalarOrStruct && isNullable && !(CUSTOM_STRUCTS.test(ref) && message === undefined),
+      kind,
+    };
+  }
+  return out;
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { binary: { type: 'string', default: '/usr/bin/kubectl' } } });
+  const { definitions } = JSON.parse(readFileSync(FACTS_PATH, 'utf8')) as Facts;
+  const nullable = readNullability(values.binary);
+  const out: Record<string, Record<string, GoFieldFact>> = {};
+  const missing: string[] = [];
+  for (const name of Object.keys(definitions).sort()) {
+    const def = definitions[name]!;
+    if (!def.properties) continue;
+    if (!nullable.has(messageName(name)) && !name.includes('apiregistration')) missing.push(name);
+    out[name] = factsOf(name, def, nullable);
+  }
+  for (const [name, fields] of Object.entries(OPTIONAL_WITHOUT_OMITEMPTY)) {
+    for (const field of fields) if (!definitions[name]?.properties?.[field] || definitions[name]?.required?.includes(field)) throw new Error(`go facts: ${name}.${field} is not an optional field`);
+  }
+  writeFileSync(GO_FIELDS_PATH, `${JSON.stringify(out, null, 1)}\n`);
+  console.log(`${Object.keys(out).length} definitions -> codegen/facts/go-fields-1.25.json; without descriptor: ${missing.join(', ') || 'none'}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
