@@ -96,18 +96,18 @@ export function writeStatus(ctx: RequestContext, code: number, status: Readonly<
 }
 
 /** 304 Not Modified: no body, no content type. */
-export function writeNotModified(ctx: RequestContext): void {
+export function writeNotModified(ctx: RequestContext, extra?: ExtraHeaders): void {
   if (ctx.res.headersSent) return;
   ctx.code = 304;
-  ctx.res.writeHead(304, { 'audit-id': ctx.auditId });
+  ctx.res.writeHead(304, { 'audit-id': ctx.auditId, ...extra });
   ctx.res.end();
 }
 
-/** 204 No Content (a connect subresource with nothing to stream): no body, no content type. */
-export function writeNoContent(ctx: RequestContext, code = 204): void {
+/** An answer without a body or content type: 204 (a connect subresource with nothing to stream), a bare 406. */
+export function writeNoContent(ctx: RequestContext, code = 204, extra?: ExtraHeaders): void {
   if (ctx.res.headersSent) return;
   ctx.code = code;
-  ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private' });
+  ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...extra });
   ctx.res.end();
 }
 

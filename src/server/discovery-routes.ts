@@ -12,8 +12,8 @@ import {
   buildVersionInfo,
   negotiateDiscovery,
 } from '../endpoints/discovery/index.js';
-import { OPENAPI_V2_PROTOBUF_TYPES, servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
-import { writeNotModified, writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
+import { negotiateOpenApiV2, servedOpenApiV2, servedOpenApiV3, type ServedOpenApiV2 } from '../endpoints/openapi/index.js';
+import { writeNoContent, writeNotModified, writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 
 const JSON_TYPE = 'application/json';
@@ -37,18 +37,7 @@ export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (c
     if (path === '/') return send(ctx, once('root', () => JSON.stringify({ paths: rootPaths(defs) }, null, 2)));
     if (path === '/version') return send(ctx, once('version', () => JSON.stringify(version, null, 2)));
     if (parts[0] === 'api' || parts[0] === 'apis') return discovery(ctx, parts, defs, once);
-    if (path === '/openapi/v2') {
-      const v2 = servedOpenApiV2(defs, openApiOptions);
-      if (wantsProtobufOpenApi(ctx.req.headers.accept)) {
-        // Content-Type application/octet-stream, as upstream: a type with `@` breaks client-go 1.20's parser.
-        const protobuf = v2.protobuf();
-        if (ctx.req.headers['if-none-match'] === protobuf.etag) return notModified(ctx);
-        writeRaw(ctx, 200, 'application/octet-stream', protobuf.bytes, { etag: protobuf.etag });
-        return true;
-      }
-      if (ctx.req.headers['if-none-match'] === v2.etag) return notModified(ctx);
-      return send(ctx, v2.json, JSON_TYPE, { etag: v2.etag });
-    }
+    if (path === '/openapi/v2') return openApiV2(ctx, servedOpenApiV2(defs, openApiOptions));
     if (parts[0] === 'openapi' && parts[1] === 'v3') {
       const v3 = servedOpenApiV3(defs, openApiOptions);
       if (parts.length === 2) return send(ctx, once('openapi-v3-index', () => JSON.stringify(v3.index)));
@@ -62,14 +51,26 @@ export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (c
   };
 }
 
-/** The client's first acceptable type for /openapi/v2 is the protobuf form (kube-openapi's negotiation). */
-function wantsProtobufOpenApi(accept: string | undefined): boolean {
-  for (const part of (accept ?? '').split(',')) {
-    const type = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (OPENAPI_V2_PROTOBUF_TYPES.includes(type)) return true;
-    if (type === 'application/json' || type === '*/*' || type === 'application/*') return false;
+/**
+ * /openapi/v2 as kube-openapi's handler serves it (1.25): the form the Accept header negotiates
+ * (v2-negotiation.ts), 406 with no body when neither form is acceptable, and `Vary` on every answer
+ * (`Accept-Encoding` from the gzip handler it sits behind, then its own `Accept`).
+ */
+function openApiV2(ctx: RequestContext, v2: ServedOpenApiV2): true {
+  const vary = { vary: 'Accept-Encoding, Accept' };
+  const form = negotiateOpenApiV2(ctx.req.headers.accept);
+  if (form === undefined) {
+    writeNoContent(ctx, 406, { ...vary, 'content-length': '0' });
+    return true;
   }
-  return false;
+  // Content-Type application/octet-stream for protobuf, as upstream: a type with `@` breaks client-go 1.20's parser.
+  const { bytes, etag, contentType } = form === 'protobuf' ? { ...v2.protobuf(), contentType: 'application/octet-stream' } : { bytes: v2.json, etag: v2.etag, contentType: JSON_TYPE };
+  if (ctx.req.headers['if-none-match'] === etag) {
+    writeNotModified(ctx, { etag, ...vary });
+    return true;
+  }
+  writeRaw(ctx, 200, contentType, bytes, { etag, ...vary });
+  return true;
 }
 
 type Memo = (key: string, build: () => string) => string;
@@ -119,10 +120,5 @@ function rootPaths(defs: readonly ResourceDefinition[]): string[] {
 
 function send(ctx: RequestContext, body: string, contentType = JSON_TYPE, extra?: ExtraHeaders): true {
   writeRaw(ctx, 200, contentType, body, extra);
-  return true;
-}
-
-function notModified(ctx: RequestContext): true {
-  writeNotModified(ctx);
   return true;
 }

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
 import type { Pki } from './pki/pki.js';
 import { servingTls, type ServingTls } from './tls-settings.js';
+import { startLongTimer } from '../endpoints/long-timer.js';
 
 /** Go's http.Server MaxHeaderBytes as kube-apiserver sets it. */
 export const MAX_HEADER_BYTES = 1 << 20;
@@ -160,11 +161,12 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const session of sessions) session.close(); // GOAWAY: no new streams, finish current ones
-      const timer = setTimeout(() => {
+      // graceMs follows --request-timeout, which may exceed what setTimeout holds.
+      const timer = startLongTimer(graceMs, () => {
         for (const session of sessions) session.destroy();
         for (const socket of sockets) socket.destroy();
-      }, graceMs);
-      return closed.finally(() => clearTimeout(timer));
+      });
+      return closed.finally(() => timer.clear());
     },
   };
 }

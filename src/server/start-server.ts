@@ -50,6 +50,7 @@ import { issuerDiscovery, joinHostPort, serviceAccountAuthenticator, serviceAcco
 import { defaultAdvertiseAddress } from './kubernetes-service.js';
 import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 import { featureGateWarnings, resolveFeatureGates, type FeatureGateSettings } from './feature-gates/index.js';
+import { sleepLong } from '../endpoints/long-timer.js';
 
 export interface ServerOptions extends AuthenticationOptions {
   /** `sqlite` (default), `memory`, or `etcd` (with `etcd`). */
@@ -262,7 +263,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
       lifecycle.terminating = true;
       await kubernetesService.stop();
-      if (options.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, options.shutdownDelayMs));
+      if (options.shutdownDelayMs) await sleepLong(options.shutdownDelayMs);
       // The controllers first, so that their watches ending is no failure to them; an elected controller
       // releases its Lease through the store, before the backend closes. Then watches end cleanly, no
       // connection is accepted, and requests in flight finish: each is bounded by the request timeout, which

@@ -20,6 +20,11 @@ test('stop(): /readyz fails at once, requests are served during the delay, watch
     assert.equal(terminating.status, 500);
     assert.match(terminating.body, /^\[-\]shutdown failed: reason withheld$/m);
     assert.match(terminating.body, /readyz check failed\n$/);
+    // A single check prints its own error, as upstream's adaptCheckToHandler.
+    const single = await client.request('GET', '/readyz/shutdown');
+    assert.equal(single.status, 500);
+    assert.equal(single.body, 'internal server error: process is shutting down\n');
+    assert.equal(single.headers['content-type'], 'text/plain; charset=utf-8');
     assert.equal((await client.request('GET', '/livez')).status, 200);
     assert.equal((await client.request('GET', '/api/v1/namespaces/default')).status, 200, 'served during the delay');
     // The watch ends with a complete chunked body (no reset): its events parse.
@@ -42,11 +47,18 @@ test('--livez-grace-period: /livez and /readyz name the shutdown check only wher
     assert.equal(livez.status, 200);
     assert.doesNotMatch(livez.body, /shutdown/);
     assert.equal((await client.request('GET', '/readyz/shutdown')).body, 'ok');
-    // Excluding a check that does not exist adds upstream's warning line.
-    const excluded = await client.request('GET', '/readyz?verbose&exclude=nonexistent&exclude=ping,also-missing');
+    // Excluding a check that does not exist adds upstream's warning line. Each `exclude` value is one name,
+    // taken whole as upstream's getExcludedChecks takes it: `ping,also-missing` names no check.
+    const excluded = await client.request('GET', '/readyz?verbose&exclude=nonexistent&exclude=log&exclude=ping,also-missing');
     assert.equal(excluded.status, 200);
-    assert.match(excluded.body, /^\[\+\]ping excluded: ok$/m);
-    assert.match(excluded.body, /^warn: some health checks cannot be excluded: no matches for "also-missing","nonexistent"\nreadyz check passed\n$/m);
+    assert.match(excluded.body, /^\[\+\]log excluded: ok$/m);
+    assert.match(excluded.body, /^\[\+\]ping ok$/m);
+    assert.match(excluded.body, /^warn: some health checks cannot be excluded: no matches for "nonexistent","ping,also-missing"\nreadyz check passed\n$/m);
+    // `verbose` counts when present, whatever its value.
+    const verboseFalse = await client.request('GET', '/readyz?verbose=false');
+    assert.match(verboseFalse.body, /^\[\+\]ping ok$/m);
+    assert.match(verboseFalse.body, /readyz check passed\n$/);
+    assert.equal((await client.request('GET', '/readyz')).body, 'ok');
   } finally {
     await server.stop();
   }

@@ -92,6 +92,23 @@ describe('kubectl strategic merge patch workflows', () => {
     assert.deepEqual((await getCm('owned')).metadata.ownerReferences?.map((o) => o.name), ['owner-2']);
   });
 
+  test('patch: nulls inside labels the object lacks are dropped, not stored as "" (IgnoreUnmatchedNulls)', async () => {
+    await c.kubectl(['create', '-f', '-'], { input: configMap('no-labels', { a: '1' }) });
+    await c.kubectl(['patch', 'cm', 'no-labels', '-n', NS, '-p', '{"metadata":{"labels":{"x":null,"b":"c"}}}']);
+    assert.deepEqual((await getCm('no-labels')).metadata.labels, { b: 'c' });
+  });
+
+  test('patch: $patch: delete on an absent list is taken as an item, as 1.25 takes it (a warning, then 422)', async () => {
+    await c.kubectl(['create', '-f', '-'], { input: configMap('no-owners', { a: '1' }) });
+    const patch = JSON.stringify({ metadata: { ownerReferences: [{ $patch: 'delete', uid: '33333333-3333-3333-3333-333333333333' }] } });
+    const result = await c.kubectlResult(['patch', 'cm', 'no-owners', '-n', NS, '-p', patch]);
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /Warning: unknown field "metadata\.ownerReferences\[0\]\.\$patch"/);
+    assert.match(result.stderr, /metadata\.ownerReferences\.apiVersion: Invalid value: "": version must not be empty/);
+    assert.match(result.stderr, /metadata\.ownerReferences\.kind: Invalid value: "": kind must not be empty/);
+    assert.equal((await getCm('no-owners')).metadata.ownerReferences, undefined);
+  });
+
   test('patch (default type strategic) merges labels and data', async () => {
     await c.kubectl(['create', '-f', '-'], { input: configMap('merged', { a: '1', b: '2' }, { labels: { x: '1' } }) });
     await c.kubectl(['patch', 'cm', 'merged', '-n', NS, '-p', '{"metadata":{"labels":{"y":"2"}},"data":{"b":null,"c":"3"}}']);

@@ -114,6 +114,23 @@ describe('protobuf responses', () => {
     assert.notEqual(json.headers['etag'], etag);
   });
 
+  test('/openapi/v2 negotiation as kube-openapi: q-values order, 406 when nothing fits, Vary: Accept', async () => {
+    const pbType = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
+    const preferJson = await raw.request('GET', '/openapi/v2', { accept: `${pbType};q=0.2, application/json;q=0.8` });
+    assert.equal(preferJson.headers['content-type'], 'application/json');
+    assert.equal(preferJson.headers['vary'], 'Accept-Encoding, Accept');
+    const preferPb = await raw.request('GET', '/openapi/v2', { accept: `application/json;q=0.5, ${pbType}` });
+    assert.equal(preferPb.headers['content-type'], 'application/octet-stream');
+    assert.equal(preferPb.headers['vary'], 'Accept-Encoding, Accept');
+    const refused = await raw.request('GET', '/openapi/v2', { accept: 'text/html' });
+    assert.equal(refused.status, 406);
+    assert.equal(refused.body, '');
+    assert.equal(refused.headers['vary'], 'Accept-Encoding, Accept');
+    const notModified = await raw.request('GET', '/openapi/v2', { accept: 'application/json', headers: { 'if-none-match': String(preferJson.headers['etag']) } });
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.headers['vary'], 'Accept-Encoding, Accept');
+  });
+
   test('a watch streams length-framed protobuf WatchEvents', async () => {
     const config = YAML.parse(kubeconfig) as { clusters: { cluster: { server: string; 'certificate-authority-data': string } }[]; users: { user: Record<string, string> }[] };
     const decode = (b64: string | undefined): string => Buffer.from(b64 ?? '', 'base64').toString('utf8');

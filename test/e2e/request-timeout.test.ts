@@ -1,11 +1,14 @@
 // Request timeouts (issue 15, item 2): a request that is not long-running ends with upstream's 504 when
 // its `timeout` (client-go's, from kubectl --request-timeout) or the server's --request-timeout runs out,
-// here while the request waits for a resource version the store has not reached.
+// here while the request waits for a resource version the store has not reached. Watches end after their
+// timeoutSeconds (of any length), or after a random time in [--min-request-timeout, 2×).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { useCluster } from './support/cluster.js';
 
-const env = useCluster({ requestTimeoutMs: 700 });
+const MIN_REQUEST_TIMEOUT_SECONDS = 1;
+const env = useCluster({ requestTimeoutMs: 700, minRequestTimeoutSeconds: MIN_REQUEST_TIMEOUT_SECONDS });
 
 /** A list that waits (up to 3 s, then 504 "Too large resource version") for a version far ahead. */
 const WAITING_LIST = '/api/v1/namespaces/default/configmaps?resourceVersion=99999999&resourceVersionMatch=NotOlderThan';
@@ -35,6 +38,31 @@ test('a timeout that does not parse is a 400; watches are not cut by it', async 
   const watch = await env.client.request('GET', '/api/v1/namespaces?watch=1&timeoutSeconds=1');
   assert.equal(watch.status, 200);
   assert.match(watch.body, /"type":"ADDED"/);
+});
+
+test('a watch without timeoutSeconds ends within [--min-request-timeout, 2×), cleanly', async () => {
+  const min = MIN_REQUEST_TIMEOUT_SECONDS * 1000;
+  const timed = async (): Promise<{ ms: number; status: number; body: string }> => {
+    const started = performance.now();
+    const response = await env.client.request('GET', '/api/v1/namespaces?watch=1');
+    return { ms: performance.now() - started, status: response.status, body: response.body };
+  };
+  for (const watch of await Promise.all([timed(), timed(), timed()])) {
+    assert.equal(watch.status, 200);
+    assert.match(watch.body, /"type":"ADDED"/);
+    assert.doesNotMatch(watch.body, /"type":"ERROR"/);
+    assert.ok(watch.ms >= min, `ended after ${watch.ms} ms, before the minimum`);
+    // 2× is exclusive upstream; the margin is for the request's own round trips on a busy machine.
+    assert.ok(watch.ms < 2 * min + 500, `ended after ${watch.ms} ms, past twice the minimum`);
+  }
+});
+
+test('a watch whose timeoutSeconds exceeds what setTimeout holds (3,000,000 s) stays open', async () => {
+  // A bare setTimeout fires after 1 ms past 2^31-1 ms; the watch would end at once.
+  const watch = env.client.request('GET', '/api/v1/namespaces?watch=1&timeoutSeconds=3000000');
+  const first = await Promise.race([watch.then(() => 'ended'), sleep(2 * MIN_REQUEST_TIMEOUT_SECONDS * 1000 + 500).then(() => 'open')]);
+  assert.equal(first, 'open');
+  // The server's stop (after()) ends it.
 });
 
 test('the server keeps serving after timeouts', async () => {

@@ -12,6 +12,7 @@ import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
 import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
+import { startLongTimer } from '../long-timer.js';
 
 /** kube-apiserver's default --min-request-timeout. */
 const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
@@ -39,7 +40,8 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
   const abort = new AbortController();
   const onAbort = (): void => abort.abort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = timeoutSeconds === undefined ? undefined : setTimeout(onAbort, timeoutSeconds * 1000);
+  // Any length, as Go's timer: a bare setTimeout fires at once past ~24.8 days (timeoutSeconds=3000000).
+  const timer = timeoutSeconds === undefined ? undefined : startLongTimer(timeoutSeconds * 1000, onAbort);
   const events = scope.store.watch(scope.namespace, {
     ...selectors,
     resourceVersion: params.resourceVersion,
@@ -65,7 +67,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
       await write(ctx, bytes);
     }
   } finally {
-    clearTimeout(timer);
+    timer?.clear();
     ctx.signal.removeEventListener('abort', onAbort);
     abort.abort();
     ctx.res.end();

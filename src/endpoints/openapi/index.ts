@@ -3,7 +3,8 @@
 // JSON only; the router serves `servedOpenApiV2(...).json` at /openapi/v2, and for v3 the index at
 // /openapi/v3 and each `documents.get(key).json` at /openapi/v3/<key>.
 export { buildOpenApiV2 } from './v2.js';
-export { OPENAPI_V2_PROTOBUF_TYPES, encodeOpenApiV2Protobuf } from './v2-protobuf.js';
+export { encodeOpenApiV2Protobuf } from './v2-protobuf.js';
+export { negotiateOpenApiV2, type OpenApiV2Form } from './v2-negotiation.js';
 export { buildOpenApiV3, type OpenApiV3Document, type OpenApiV3Set } from './v3.js';
 export { servedOpenApiV2, servedOpenApiV3, type ServedOpenApiV2 } from './cache.js';
 export { openApiHash } from './hash.js';

@@ -7,9 +7,6 @@ import YAML from 'yaml';
 import { ProtoWriter, WireType } from '../../schema/protobuf/wire.js';
 import type { Json, JsonObject } from './schema-emit.js';
 
-/** The media types kube-openapi answers with the protobuf document. */
-export const OPENAPI_V2_PROTOBUF_TYPES = ['application/com.github.proto-openapi.spec.v2@v1.0+protobuf', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf'];
-
 const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: Json | undefined): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 

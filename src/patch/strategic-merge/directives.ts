@@ -2,7 +2,7 @@
 // strategicpatch): `$patch` (replace / delete / merge), `$retainKeys`, and the parallel lists
 // `$deleteFromPrimitiveList/<field>` and `$setElementOrder/<field>`.
 import { badPatchFormat, badPatchType } from './errors.js';
-import { type JsonMap, getOwn, hasOwn, isJsonMap, setOwn } from './go-values.js';
+import { type JsonMap, getOwn, hasOwn, isJsonMap } from './go-values.js';
 
 /** The key of a directive on a map or list item; its values (and `merge`, the patch strategy). */
 export const DIRECTIVE_MARKER = '$patch';
@@ -54,24 +54,4 @@ export function applyRetainKeysDirective(original: JsonMap, patch: JsonMap): voi
     if (!keep.has(key)) throw badPatchFormat('retainKeys');
   }
   for (const key of Object.keys(original)) if (!keep.has(key)) delete original[key];
-}
-
-/**
- * A patch value taken whole (no original to merge with), with maps carrying `$patch` dropped at any
- * depth. `keep` is false when the value itself is such a map. (Upstream fix #117568; 1.25 stored
- * the directives, which no valid object can hold.)
- */
-export function removeDirectives(value: unknown): { value: unknown; keep: boolean } {
-  if (Array.isArray(value)) {
-    const kept = value.map(removeDirectives).filter((r) => r.keep);
-    return { value: kept.map((r) => r.value), keep: true };
-  }
-  if (!isJsonMap(value)) return { value, keep: true };
-  if (hasOwn(value, DIRECTIVE_MARKER)) return { value: undefined, keep: false };
-  for (const [key, member] of Object.entries(value)) {
-    const inner = removeDirectives(member);
-    if (inner.keep) setOwn(value, key, inner.value);
-    else delete value[key];
-  }
-  return { value, keep: true };
 }

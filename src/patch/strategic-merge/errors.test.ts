@@ -140,8 +140,8 @@ describe('strategic merge patch: errors', () => {
     assert.deepEqual(applyStrategicMergePatch(MergeItemSchema, { name: 'a' }, { $patch: 'delete' }), {});
   });
 
-  test('a directive map where the original has no value is dropped, not stored', () => {
-    assert.deepEqual(applyStrategicMergePatch(MergeItemSchema, { name: 'a' }, { simpleMap: { $patch: 'delete' } }), { name: 'a' });
+  test('a directive map where the original has no value is taken as it is (1.25; decoding then sees `$patch` as a field)', () => {
+    assert.deepEqual(applyStrategicMergePatch(MergeItemSchema, { name: 'a' }, { simpleMap: { $patch: 'delete' } }), { name: 'a', simpleMap: { $patch: 'delete' } });
   });
 
   test('a __proto__ member is data', () => {

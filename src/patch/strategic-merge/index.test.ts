@@ -138,10 +138,10 @@ const upstreamCases = YAML.parse(`
     $setElementOrder/mergingList: [{name: hello}, {name: doesntexist}]
     mergingList: [{name: hello}, {$patch: delete, name: doesntexist}]
   result: {name: hi, mergingList: [{name: hello}, {name: hello2}]}
-- description: nested patch merge with empty list (two-way; directives dropped from a new list, upstream fix 117568)
+- description: nested patch merge with empty list (two-way; 1.25 takes a new list whole, directives included; 1.28's fix 117568 drops them)
   original: {name: hi}
   patch: {mergingList: [{name: hello}, {$patch: delete, name: doesntexist}]}
-  result: {name: hi, mergingList: [{name: hello}]}
+  result: {name: hi, mergingList: [{name: hello}, {$patch: delete, name: doesntexist}]}
 - description: delete items in lists of scalars (three-way)
   original: {mergingIntList: [1, 2, 3, 4]}
   patch: {$setElementOrder/mergingIntList: [1, 2], $deleteFromPrimitiveList/mergingIntList: [3]}
@@ -258,6 +258,58 @@ const upstreamCases = YAML.parse(`
   result: {retainKeysMap: {name: foo, value: bar, simpleMap: {key1: a, key3: c}}}
 `) as MergeCase[];
 
+// The server merges with IgnoreUnmatchedNulls (upstream StrategicMergeMapPatch): a null deletes what is
+// there and is dropped otherwise; a value taken whole loses its nulls at any depth (discardNullValuesFromPatch,
+// kubernetes#107705, in 1.24), so a null never reaches the stored object.
+const nullCases = YAML.parse(`
+- description: a null with nothing to delete is dropped
+  original: {name: a}
+  patch: {value: null}
+  result: {name: a}
+- description: nulls in a map the original lacks are dropped
+  original: {name: hi}
+  patch: {simpleMap: {key1: null, key2: b}}
+  result: {name: hi, simpleMap: {key2: b}}
+- description: nulls in nested maps the original lacks are dropped at every depth
+  original: {name: hi}
+  patch: {retainKeysMap: {name: null, simpleMap: {key1: null, key2: a}}}
+  result: {name: hi, retainKeysMap: {simpleMap: {key2: a}}}
+- description: a map of nulls only becomes an empty map
+  original: {}
+  patch: {simpleMap: {key1: null}}
+  result: {simpleMap: {}}
+- description: nulls in the maps of a list the original lacks are dropped
+  original: {}
+  patch: {mergingList: [{name: '1', value: null}], nonMergingList: [{name: '2', other: null}]}
+  result: {mergingList: [{name: '1'}], nonMergingList: [{name: '2'}]}
+- description: a value replacing one of another type loses its nulls
+  original: {simpleMap: x}
+  patch: {simpleMap: {key1: null, key2: b}}
+  result: {simpleMap: {key2: b}}
+- description: nulls inside a merged map delete, nulls inside its new members are dropped
+  original: {retainKeysMap: {name: n, value: v}}
+  patch: {retainKeysMap: {value: null, simpleMap: {key1: null, key2: c}}}
+  result: {retainKeysMap: {name: n, simpleMap: {key2: c}}}
+- description: a new item appended to a merging list keeps its nulls, as upstream appends it whole
+  original: {mergingList: [{name: '1'}]}
+  patch: {mergingList: [{name: '2', value: null}]}
+  result: {mergingList: [{name: '2', value: null}, {name: '1'}]}
+- description: $patch delete on an absent list with $setElementOrder keeps the directive item, as 1.25
+  original: {name: hi}
+  patch:
+    $setElementOrder/mergingList: [{name: hello}]
+    mergingList: [{name: hello}, {$patch: delete, name: gone}]
+  result: {name: hi, mergingList: [{name: hello}, {$patch: delete, name: gone}]}
+`) as MergeCase[];
+
+describe('strategic merge patch: nulls (IgnoreUnmatchedNulls) and absent lists', () => {
+  for (const c of nullCases) {
+    test(c.description, () => {
+      assert.deepEqual(applyStrategicMergePatch(MergeItemSchema, c.original, c.patch), c.result);
+    });
+  }
+});
+
 describe('strategic merge patch: upstream cases', () => {
   for (const c of upstreamCases) {
     test(c.description, () => {
@@ -311,6 +363,11 @@ describe('strategic merge patch over a kind schema (ConfigMap)', () => {
       description: 'data merges key by key',
       patch: { data: { old: null, n: 'new' } },
       check: (r) => assert.deepEqual(r.data, { k: 'v', n: 'new' }),
+    },
+    {
+      description: 'labels the object lacks: their nulls are dropped (upstream IgnoreUnmatchedNulls)',
+      patch: { metadata: { annotations: { x: null, b: 'c' } } },
+      check: (r) => assert.deepEqual((r.metadata as { annotations?: unknown }).annotations, { b: 'c' }),
     },
     {
       description: '$patch: replace replaces data whole',

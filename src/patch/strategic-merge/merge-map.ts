@@ -1,6 +1,7 @@
-// Merging a map (upstream mergeMap): `$patch` on the map itself, then `$retainKeys`, then the
-// `$setElementOrder` lists, then each field: null deletes, a value the original lacks (or of another
-// type) is taken whole, maps merge recursively (unless the field's strategy is `replace`), lists
+// Merging a map (upstream mergeMap, run by the server with IgnoreUnmatchedNulls): `$patch` on the map
+// itself, then `$retainKeys`, then the `$setElementOrder` lists, then each field: null deletes (and is
+// dropped when there is nothing to delete), a value the original lacks (or of another type) is taken
+// whole without its nulls, maps merge recursively (unless the field's strategy is `replace`), lists
 // merge per their strategy, scalars are replaced.
 import {
   DELETE_FROM_PRIMITIVE_LIST_PREFIX,
@@ -9,25 +10,28 @@ import {
   applyRetainKeysDirective,
   extractKey,
   handleDirectiveInMergeMap,
-  removeDirectives,
 } from './directives.js';
+import { discardNullValues } from './discard-nulls.js';
 import { type JsonMap, getOwn, goKind, hasOwn, setOwn } from './go-values.js';
 import { mergeSliceHandler } from './merge-list.js';
 import { type SchemaCursor, lookupPatchMeta } from './patch-meta.js';
 import { mergePatchIntoOriginal } from './set-element-order.js';
 
-/** Sets a value taken whole from the patch, or drops the field when it is a directive map. */
+/**
+ * A value the original lacks, or holds with another type, is taken whole from the patch: its nulls are
+ * dropped at any depth (upstream discardNullValuesFromPatch, under IgnoreUnmatchedNulls), directives
+ * inside it are kept as 1.25 keeps them (they reach decoding as fields; the removal came in 1.28).
+ */
 function takePatchValue(original: JsonMap, key: string, value: unknown): void {
-  const cleaned = removeDirectives(value);
-  if (cleaned.keep) setOwn(original, key, cleaned.value);
-  else delete original[key];
+  setOwn(original, key, discardNullValues(value));
 }
 
 /** Merges one patch field into `original`. */
 function mergeField(original: JsonMap, patchKey: string, patchValue: unknown, cursor: SchemaCursor): void {
   const isDeleteList = patchKey.startsWith(DELETE_FROM_PRIMITIVE_LIST_PREFIX);
   const key = isDeleteList ? extractKey(patchKey, DELETE_FROM_PRIMITIVE_LIST_PREFIX) : patchKey;
-  // A null deletes the field; as upstream, a null deletion list deletes the whole list.
+  // A null deletes the field; as upstream, a null deletion list deletes the whole list. With nothing to
+  // delete, the null is dropped (IgnoreUnmatchedNulls), never stored.
   if (patchValue === null) {
     delete original[key];
     return;
@@ -46,7 +50,7 @@ function mergeField(original: JsonMap, patchKey: string, patchValue: unknown, cu
     const meta = lookupPatchMeta(cursor, key, true);
     setOwn(original, key, mergeSliceHandler(current as unknown[], patchValue as unknown[], meta, isDeleteList));
   } else {
-    takePatchValue(original, key, patchValue);
+    setOwn(original, key, patchValue);
   }
 }
 

@@ -1,7 +1,7 @@
 // `$setElementOrder/<field>` (upstream mergePatchIntoOriginal): merges the list it names together
 // with the patch's list for that field, checks the patch list follows the given order, and puts the
 // result in that order (items it does not name keep their live relative places).
-import { SET_ELEMENT_ORDER_PREFIX, containsDirectiveMarker, extractKey, removeDirectives } from './directives.js';
+import { SET_ELEMENT_ORDER_PREFIX, containsDirectiveMarker, extractKey } from './directives.js';
 import { extractToDeleteItems, normalizeElementOrder, partitionByPresence } from './element-order.js';
 import { badArgType, mergeError, noMergeKey } from './errors.js';
 import { goFormat } from './go-format.js';
@@ -57,7 +57,7 @@ function mergeOrderedField(original: JsonMap, patch: JsonMap, key: string, order
   let merged: unknown[];
   if (foundOriginal && foundPatch) merged = mergeSliceHandler(originalList, patchList, meta, false);
   else if (foundOriginal) merged = originalList;
-  else if (foundPatch) merged = removeDirectives(patchList).value as unknown[];
+  else if (foundPatch) merged = patchList; // taken as it is, directives included, as 1.25 takes it
   else return;
   const { named, serverOnly } = partitionByPresence(merged, order, meta.mergeKey);
   // The live list as its original slice sees it now (see go-slice.ts).

@@ -171,9 +171,9 @@ describe('validateObjectMeta (upstream ValidateObjectMeta + core finalizer rule)
       namespaced,
       [
         'metadata.ownerReferences.apiVersion: Invalid value: "a/b/c": version must not be empty',
-        'metadata.ownerReferences.kind: Invalid value: "": must not be empty',
-        'metadata.ownerReferences.name: Invalid value: "": must not be empty',
-        'metadata.ownerReferences.uid: Invalid value: "": must not be empty',
+        'metadata.ownerReferences.kind: Invalid value: "": kind must not be empty',
+        'metadata.ownerReferences.name: Invalid value: "": name must not be empty',
+        'metadata.ownerReferences.uid: Invalid value: "": uid must not be empty',
       ],
     ],
     [

@@ -194,9 +194,9 @@ function validateOwnerReference(ref: OwnerReference, path: string): FieldError[]
   const gv = parseApiVersion(ref.apiVersion ?? '') ?? { group: '', version: '' };
   const kind = ref.kind ?? '';
   if (!gv.version) errs.push(field.invalid(`${path}.apiVersion`, ref.apiVersion ?? '', 'version must not be empty'));
-  if (!kind) errs.push(field.invalid(`${path}.kind`, kind, 'must not be empty'));
-  if (!ref.name) errs.push(field.invalid(`${path}.name`, ref.name ?? '', 'must not be empty'));
-  if (!ref.uid) errs.push(field.invalid(`${path}.uid`, ref.uid ?? '', 'must not be empty'));
+  if (!kind) errs.push(field.invalid(`${path}.kind`, kind, 'kind must not be empty'));
+  if (!ref.name) errs.push(field.invalid(`${path}.name`, ref.name ?? '', 'name must not be empty'));
+  if (!ref.uid) errs.push(field.invalid(`${path}.uid`, ref.uid ?? '', 'uid must not be empty'));
   // Events are the one banned owner kind (upstream BannedOwners).
   if (gv.group === '' && gv.version === 'v1' && kind === 'Event') {
     errs.push(field.invalid(path, ref, `${gv.group}/${gv.version}, Kind=${kind} is disallowed from being an owner`));
