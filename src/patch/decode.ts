@@ -2,6 +2,7 @@
 // With fieldValidation Strict or Warn the 1.25 server first decodes strictly into its own types
 // (`error decoding patch: ...`); with Ignore the patch library reports (merge: `Invalid JSON Patch`).
 import { badRequest } from '../errors/status-error.js';
+import { withLiteralNumbers } from '../schema/number-literals.js';
 import { goJsonType, parseJsonText } from './go-json.js';
 
 /** The `fieldValidation` directive of the request (already defaulted by the endpoint). */
@@ -33,7 +34,9 @@ function strictMergePatchShapeError(patch: unknown): string | undefined {
 /**
  * Parses the body of a `application/json-patch+json` or `application/merge-patch+json` PATCH.
  * Throws 400 BadRequest with upstream's wording when the body cannot be decoded; what can be
- * decoded but not applied is left to applyJsonPatch / applyMergePatch.
+ * decoded but not applied is left to applyJsonPatch / applyMergePatch. Numbers whose literal matters
+ * (`1e3`, `1.0`, 16 digits and more) are kept as LiteralNumbers: both patch types keep the client's bytes
+ * of a value (evanphx/json-patch's lazy nodes), so the patched object has them as written.
  */
 export function decodePatchBody(body: string, type: 'json' | 'merge', directive: FieldValidationDirective = 'Ignore'): unknown {
   const strict = directive !== 'Ignore';
@@ -46,7 +49,7 @@ export function decodePatchBody(body: string, type: 'json' | 'merge', directive:
     const shape = type === 'json' ? strictJsonPatchShapeError(parsed.value) : strictMergePatchShapeError(parsed.value);
     if (shape) throw badRequest(`error decoding patch: ${shape}`);
   }
-  return parsed.value;
+  return withLiteralNumbers(parsed.value, body);
 }
 
 /**

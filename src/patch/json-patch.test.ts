@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStatusError } from '../errors/status-error.js';
 import { applyJsonPatch, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS } from './json-patch.js';
+import { LiteralNumber } from '../schema/number-literals.js';
+import { goJson } from './apply/go-json.js';
 
 type Case = [name: string, doc: unknown, patch: unknown, want: unknown];
 
@@ -145,6 +147,23 @@ describe('applyJsonPatch', () => {
     const patch = [{ op: 'add', path: '/a', value: { x: 1 } }, { op: 'add', path: '/a/y', value: 2 }];
     assert.deepEqual(applyJsonPatch({}, patch), { a: { x: 1, y: 2 } });
     assert.deepEqual(patch[0]?.value, { x: 1 });
+  });
+
+  it('keeps numbers as written (LiteralNumber), copied and moved as scalars, compared by their text', () => {
+    const e3 = new LiteralNumber('1e3', 1000);
+    const out = applyJsonPatch({ n: 1000, o: {} }, [
+      { op: 'add', path: '/a', value: { x: e3 } },
+      { op: 'copy', from: '/a/x', path: '/b' },
+      { op: 'move', from: '/b', path: '/o/c' },
+      { op: 'test', path: '/a/x', value: new LiteralNumber('1e3', 1000) },
+    ]) as { a: { x: unknown }; o: { c: unknown } };
+    assert.equal(out.a.x, e3);
+    assert.equal(out.o.c, e3);
+    assert.equal(goJson(out), '{"a":{"x":1e3},"n":1000,"o":{"c":1e3}}');
+    // evanphx compares a raw number by its bytes: 1000 is not 1e3.
+    assert.throws(() => applyJsonPatch({ n: 1000 }, [{ op: 'test', path: '/n', value: e3 }]), (e: unknown) => isStatusError(e) && e.code === 422);
+    // A number is no container to add into.
+    assert.throws(() => applyJsonPatch({ n: e3 }, [{ op: 'add', path: '/n/x', value: 1 }]), (e: unknown) => isStatusError(e) && e.code === 422);
   });
 
   it('treats __proto__ as data', () => {

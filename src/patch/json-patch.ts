@@ -7,6 +7,7 @@ import jsonpatch from 'fast-json-patch';
 import { StatusError, badRequest } from '../errors/status-error.js';
 import { goJsonType } from './go-json.js';
 import { cloneJson } from '../schema/clone-json.js';
+import { LiteralNumber } from '../schema/number-literals.js';
 import { goJson } from './apply/go-json.js';
 
 /** Upstream maxJSONPatchOperations. */
@@ -27,7 +28,8 @@ type Operation = Readonly<Record<string, unknown>> | null;
 /** One failed operation; the apiserver does not show its text, but it is kept as the error's cause. */
 class OperationFailure extends Error {}
 
-const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
+/** An object or array; a number kept as its literal (LiteralNumber) is a scalar, as the library's raw number node. */
+const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null && !(v instanceof LiteralNumber);
 const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 
 /** Own-property write: a `__proto__` key is data, never the prototype. */

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isStatusError } from '../errors/status-error.js';
 import { applyMergePatch } from './merge-patch.js';
+import { LiteralNumber } from '../schema/number-literals.js';
+import { goJson } from './apply/go-json.js';
 
 // RFC 7386 appendix A, with upstream's answers where the 1.25 server departs from it.
 const cases: [unknown, unknown, unknown][] = [
@@ -61,6 +63,13 @@ describe('applyMergePatch', () => {
     let out = (applyMergePatch({ data: 'x' }, { data: value }) as { data: unknown }).data;
     for (let i = 0; i < 9_000; i++) out = ((out as { a: unknown[] }).a)[0];
     assert.deepEqual(out, { keep: 1 });
+  });
+
+  it('keeps numbers as written (LiteralNumber) as scalars, over objects and inside new ones', () => {
+    const e3 = new LiteralNumber('1e3', 1000);
+    const out = applyMergePatch({ a: { b: 1 }, c: 1 }, { a: e3, c: e3, d: { e: e3, f: null } });
+    assert.equal(goJson(out), '{"a":1e3,"c":1e3,"d":{"e":1e3}}');
+    assert.equal(goJson(applyMergePatch({ a: e3 }, { a: { b: 1 } })), '{"a":{"b":1}}');
   });
 
   it('treats __proto__ as data', () => {

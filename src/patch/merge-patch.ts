@@ -3,10 +3,14 @@
 // recursively, anything else (arrays included) replaces; nulls inside newly added objects are dropped.
 import { badRequest } from '../errors/status-error.js';
 import { cloneJson } from '../schema/clone-json.js';
+import { LiteralNumber } from '../schema/number-literals.js';
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object; a number kept as its literal (LiteralNumber) is a scalar. */
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof LiteralNumber);
+/** What pruneNulls walks into: objects and arrays. */
+const isComposite = (v: unknown): v is object => typeof v === 'object' && v !== null && !(v instanceof LiteralNumber);
 
 function setKey(obj: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
@@ -17,11 +21,11 @@ function setKey(obj: JsonObject, key: string, value: unknown): void {
  * stay). Made with a stack, as cloneJson: a patch may nest values up to the 10,000 levels decoding allows.
  */
 function pruneNulls(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
+  if (!isComposite(value)) return value;
   const root: unknown = Array.isArray(value) ? [] : {};
   const pending: Array<[unknown, unknown]> = [[value, root]];
   const copyOf = (v: unknown): unknown => {
-    if (typeof v !== 'object' || v === null) return v;
+    if (!isComposite(v)) return v;
     const copy: unknown = Array.isArray(v) ? [] : {};
     pending.push([v, copy]);
     return copy;

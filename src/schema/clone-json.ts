@@ -2,11 +2,13 @@
 // client chose (managedFields, raw extensions), and structuredClone overflows the stack a few thousand
 // levels down where Go, and the 10,000-level bound at decoding, still accept them.
 
+import { LiteralNumber } from './number-literals.js';
+
 type Json = unknown;
 
-/** A deep copy of `value` (plain objects, arrays and scalars, as JSON.parse makes them). */
+/** A deep copy of `value` (plain objects, arrays and scalars, as JSON.parse makes them; LiteralNumbers are shared). */
 export function cloneJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || value instanceof LiteralNumber) return value;
   const root: Json = Array.isArray(value) ? new Array(value.length) : {};
   // Pairs of (source, copy) whose members are still to copy.
   const pending: Array<[Json, Json]> = [[value, root]];
@@ -29,7 +31,7 @@ export function cloneJson<T>(value: T): T {
 }
 
 function member(value: Json, pending: Array<[Json, Json]>): Json {
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || value instanceof LiteralNumber) return value;
   const copy: Json = Array.isArray(value) ? new Array(value.length) : {};
   pending.push([value, copy]);
   return copy;

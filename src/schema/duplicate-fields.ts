@@ -2,6 +2,7 @@
 // the last of duplicate keys silently; upstream's strict decoders report them (`duplicate field "a.b"`),
 // as errors under fieldValidation=Strict and as warnings under Warn.
 import YAML, { isMap, isSeq, isScalar, type Node } from 'yaml';
+import { LiteralNumber } from './number-literals.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -41,13 +42,13 @@ export function closingQuote(text: string, open: number): number {
   }
 }
 
-/** The keys of every object in a parsed JSON value (a stack, not recursion: bodies may nest deep). */
+/** The keys of every object in a parsed JSON value (a stack, not recursion: bodies may nest deep); a LiteralNumber is a number. */
 function countParsedKeys(root: unknown): number {
   let keys = 0;
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
-    if (typeof value !== 'object' || value === null) continue;
+    if (typeof value !== 'object' || value === null || value instanceof LiteralNumber) continue;
     if (Array.isArray(value)) {
       for (const item of value) pending.push(item);
       continue;

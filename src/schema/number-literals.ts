@@ -3,6 +3,38 @@
 // where the field is an integer (`cannot unmarshal number 1e3 into ... of type int64`); the typed decoder
 // checks the few a body has against the schema (decode.ts), found here with their JSON paths.
 
+/**
+ * A JSON number inside a parsed value whose text matters: JSON patch and merge patch keep the values of a
+ * patch as the raw bytes the client sent (evanphx/json-patch's lazy nodes), so a `1e3` lands in the
+ * patched object as `1e3`, which an integer field then refuses. Immutable: copies share it.
+ */
+export class LiteralNumber {
+  constructor(
+    readonly literal: string,
+    readonly value: number,
+  ) {}
+}
+
+/**
+ * `parsed` (JSON.parse of `text`, modified in place) with each number whose literal JSON.parse cannot tell
+ * apart from a plain integer replaced by a LiteralNumber (inside objects and arrays).
+ */
+export function withLiteralNumbers(parsed: unknown, text: string): unknown {
+  for (const { path, literal } of unusualNumberLiterals(text)) {
+    if (path.length === 0) continue; // a bare number is no object for a patch anyway
+    // A repeated key: JSON.parse kept the last value, which may be another value or shape than this
+    // literal's (a later `100` after `1E2` is taken for it: a duplicate key, which fieldValidation reports).
+    let container: unknown = parsed;
+    for (const key of path.slice(0, -1)) container = typeof container === 'object' && container !== null ? (container as Record<string | number, unknown>)[key] : undefined;
+    if (typeof container !== 'object' || container === null) continue;
+    const last = path[path.length - 1] as string | number;
+    const value = Number(literal);
+    const members = container as Record<string | number, unknown>;
+    if (members[last] === value) members[last] = new LiteralNumber(literal, value);
+  }
+  return parsed;
+}
+
 /** A number literal and the JSON path of its value (object keys and array indices). */
 export interface NumberLiteral {
   path: Array<string | number>;

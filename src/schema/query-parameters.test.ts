@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStatusError } from '../errors/status-error.js';
-import { boolQuery, int64Query, optionalBoolQuery } from './query-parameters.js';
+import { boolQuery, int64Query, optionalBoolQuery, optionalTimeQuery } from './query-parameters.js';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -54,4 +54,13 @@ test('int64 values convert as strconv.ParseInt(s, 10, 64), with its errors as 40
   for (const [query, message] of bad) {
     assert.throws(() => int64Query(q(query), 'limit'), (e) => isStatusError(e) && e.code === 400 && e.message === message, query);
   }
+});
+
+test('optionalTimeQuery as metav1.Convert_Slice_string_To_Pointer_v1_Time', () => {
+  const time = (query: string) => optionalTimeQuery(new URLSearchParams(query), 't');
+  assert.equal(time(''), undefined);
+  assert.equal(time('t='), '0001-01-01T00:00:00Z');
+  assert.equal(time('t=null'), '0001-01-01T00:00:00Z');
+  assert.equal(time('t=2026-05-01T10:00:00-02:00&t=x'), '2026-05-01T12:00:00Z');
+  assert.throws(() => time('t=NULL'), (e: unknown) => isStatusError(e) && e.code === 400 && e.message === 'parsing time "NULL" as "2006-01-02T15:04:05Z07:00": cannot parse "NULL" as "2006"');
 });

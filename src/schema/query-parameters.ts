@@ -4,6 +4,7 @@
 // empty: `?watch` is a watch, `?limit=` is a 400. Conversion errors are Go's strconv texts, answered as
 // 400 BadRequest by the handlers (upstream DecodeParameters -> NewBadRequest(err.Error())).
 import { badRequest } from '../errors/status-error.js';
+import { parseGoTime } from './go-time.js';
 
 /**
  * A `bool` field: false when absent, or when the first value is `0` or `false` in any case; true for
@@ -42,4 +43,21 @@ export function parseGoInt64(text: string): number {
   const value = goInt64(text);
   if (value !== undefined) return Number(value);
   throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(text)}: ${/^[+-]?\d+$/.test(text) ? 'value out of range' : 'invalid syntax'}`);
+}
+
+/** Go's zero time.Time as RFC 3339 writes it. */
+export const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
+
+/**
+ * A `*metav1.Time` field (metav1.Convert_Slice_string_To_Pointer_v1_Time and Time.UnmarshalQueryParameter):
+ * undefined when absent; the zero time for an empty value or `null` (older clients' JSON); otherwise
+ * time.Parse(RFC3339), re-encoded in UTC to the second, with Go's parse error as a 400.
+ */
+export function optionalTimeQuery(query: URLSearchParams, name: string): string | undefined {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  if (value === '' || value === 'null') return GO_ZERO_TIME;
+  const parsed = parseGoTime(value, false);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.value;
 }

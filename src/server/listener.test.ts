@@ -87,6 +87,29 @@ describe('listen', () => {
     listener = undefined;
   });
 
+  it('serves methods its HTTP/1 parser does not know, as Go does, and refuses malformed requests as Node does', async () => {
+    listener = await listen({ port: 0, host: '127.0.0.1', pki, handler });
+    const exchange = async (request: string): Promise<string> => {
+      const socket = tlsConnect({ host: '127.0.0.1', port: listener!.port, ca: pki.caCert, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+      socket.write(request);
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      await once(socket, 'close');
+      return text;
+    };
+    // A keep-alive request: answered by the handler, then the connection closes, saying so.
+    const frob = await exchange('FROB /api/v1/namespaces?x=1 HTTP/1.1\r\nHost: localhost\r\nAccept: a\r\nAccept: b\r\n\r\n');
+    assert.match(frob, /^HTTP\/1\.1 200 OK\r\n[\s\S]*Connection: close\r\n[\s\S]*\r\n\r\nHTTP\/1\.1 FROB \/api\/v1\/namespaces\?x=1$/);
+    assert.match(await exchange('get / HTTP/1.0\r\n\r\n'), /\r\n\r\nHTTP\/1\.0 get \/$/);
+    // Not a token, or no complete head: Node's (and Go's) 400.
+    assert.equal(await exchange('FR{OB / HTTP/1.1\r\nHost: localhost\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    assert.equal(await exchange('FROB / HTTP/1.1\r\nHost localhost\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    assert.equal(await exchange('GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: x\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    await listener.close({ graceMs: 0 });
+    listener = undefined;
+  });
+
   it('reports a dialable URL for a wildcard bind', async () => {
     const wildcard = await listen({ port: 0, host: '0.0.0.0', pki, handler });
     try {

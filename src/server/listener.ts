@@ -7,6 +7,7 @@ import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
 import type { Pki } from './pki/pki.js';
 import { servingTls, type ServingTls } from './tls-settings.js';
 import { startLongTimer } from '../endpoints/long-timer.js';
+import { parseRequestHead, refuseUnparsable, requestOf } from './unknown-methods.js';
 
 /** Go's http.Server MaxHeaderBytes as kube-apiserver sets it. */
 export const MAX_HEADER_BYTES = 1 << 20;
@@ -136,14 +137,28 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   // Go's server handles CONNECT like any other method (a resource path answers 405); Node's HTTP/1
   // parser hands it to 'connect' for tunnels, and closes the socket when nobody listens. Served here
   // as one request with a response on that socket, which closes after it.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+  server.on('connect', (req: IncomingMessage, socket: Socket) => serveLast(req, socket));
+  // Methods llhttp does not know, which Go takes as any other (server/unknown-methods.ts); every other
+  // parse error as Node answers it.
+  const unknownMethodServed = new WeakSet<Socket>();
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
+    if (unknownMethodServed.has(socket)) return; // the parser stopped: what follows the request is not read
+    const underway = (inFlight.get(socket) ?? 0) > 0; // a pipelined request: one response at a time on a socket
+    const head = error.code === 'HPE_INVALID_METHOD' && error.rawPacket && !underway ? parseRequestHead(error.rawPacket) : undefined;
+    if (head === undefined) return refuseUnparsable(error, socket, underway);
+    unknownMethodServed.add(socket);
+    serveLast(requestOf(head, socket), socket);
+  });
+
+  /** Serves `req` on `socket` outside Node's parser; the connection closes after the response. */
+  function serveLast(req: IncomingMessage, socket: Socket): void {
     const res = new ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket);
     res.once('finish', () => socket.end());
     trackHttp1Request(socket, res);
     handler(req, res);
-  });
+  }
 
   function trackHttp1Request(socket: Socket, res: HttpResponse): void {
     inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);

@@ -12,6 +12,7 @@ import { checkAdmissionSelection } from '../admission/registry.js';
 import { isStatusError } from '../errors/status-error.js';
 import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
+import type { Backend } from '../storage/interface.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
@@ -117,6 +118,11 @@ export interface ServerOptions extends AuthenticationOptions {
   authorization?: AuthorizationOptions;
   /** `--feature-gates`: gates of kube-apiserver 1.25 by name (server/feature-gates/); the others keep their defaults. */
   featureGates?: FeatureGateSettings;
+  /**
+   * For tests only, no flag: the backend the server uses in place of the one it opened (a wrapper of it:
+   * the stalled storage of test/e2e/storage-stall.test.ts). Called once at start.
+   */
+  wrapBackend?: (backend: Backend) => Backend;
 }
 
 export interface RunningServer {
@@ -161,13 +167,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
   // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
   await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
-  const [backend, generated, servingPair] = await Promise.all([
+  const [opened, generated, servingPair] = await Promise.all([
     openBackend(storage, dataDir, options.etcd),
     ensureCertificates(certDir, { hosts: options.bindAddress ? [options.bindAddress] : [] }),
     servingFiles ? loadServingPair(servingFiles) : undefined,
   ]);
   // A serving pair from files is served (and, as upstream, signs nothing else); clients are told to trust
   // its chain beside the generated CA, whose client certificates stay trusted.
+  const backend = options.wrapBackend ? options.wrapBackend(opened) : opened;
   const pki = servingPair ? { ...generated, servingCert: servingPair.cert, servingKey: servingPair.key } : generated;
   const serverTrust = servingPair ? `${generated.caCert.trimEnd()}\n${servingPair.cert.trimEnd()}\n` : generated.caCert;
   await tightenPrivateFiles(privateKeyFiles(certDir), defaultWarn);

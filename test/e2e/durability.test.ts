@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../src/index.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
+import { openWatch } from './support/watch-stream.js';
 
 /** The ConfigMap the root CA publisher puts into every namespace. */
 const ROOT_CA = 'kube-root-ca.crt';
@@ -38,8 +39,8 @@ async function ok<T>(client: RawClient, method: string, path: string, body?: str
 const sqliteServer = (dataDir: string) => startServer({ storage: 'sqlite', dataDir, securePort: 0 });
 
 /** Runs `kplane serve` as a child process on a free port; resolves once it logs its URL. */
-function serveInChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--data-dir', dataDir, '--secure-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+function serveInChild(dataDir: string, flags: readonly string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--data-dir', dataDir, '--secure-port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -185,6 +186,67 @@ describe('SQLite durability', () => {
     client = rawClient(restarted.kubeconfig);
     const listed = await ok<MetaList>(client, 'GET', '/api/v1/namespaces/burst/configmaps');
     const present = new Set(listed.items.map((o) => o.metadata.name));
+    assert.deepEqual(acknowledged.filter((name) => !present.has(name)), [], 'acknowledged creates missing after SIGTERM');
+  });
+
+  test('SIGTERM with a shutdown delay under create load: in-flight requests answered, /readyz fails, watches end cleanly, no write lost', async () => {
+    const dataDir = await tempDataDir();
+    const { child } = await serveInChild(dataDir, ['--shutdown-delay-duration', '1s']);
+    children.push(child);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const kubeconfig = await readFile(join(dataDir, 'admin.kubeconfig'), 'utf8');
+    let client = rawClient(kubeconfig);
+    await ok(client, 'POST', '/api/v1/namespaces', namespace('term'));
+    const watch = openWatch(kubeconfig, '/api/v1/namespaces/term/configmaps?watch=1');
+
+    // Every create of the load, with when it started and how it ended (a status, or the client's error code).
+    const requests: Array<{ name: string; started: number; ended?: number; status?: number; error?: string }> = [];
+    let sigterm = Infinity;
+    const readyzDuringDelay: string[] = [];
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < 600) {
+        const name = `term-${String(next++).padStart(4, '0')}`;
+        const record: (typeof requests)[number] = { name, started: performance.now() };
+        requests.push(record);
+        try {
+          record.status = (await client.request('POST', '/api/v1/namespaces/term/configmaps', { body: configMap(name, {}) })).status;
+        } catch (error) {
+          record.error = (error as NodeJS.ErrnoException).code ?? String(error);
+        }
+        record.ended = performance.now();
+        if (record.status === 201 && requests.filter((r) => r.status === 201).length === 100) {
+          sigterm = performance.now();
+          child.kill('SIGTERM');
+          void (async () => {
+            // /readyz during the delay: upstream's shutdown check fails at once.
+            for (let i = 0; i < 5; i++) readyzDuringDelay.push((await client.request('GET', '/readyz?verbose').catch(() => ({ body: 'no answer' }))).body);
+          })();
+        }
+        if (record.error === 'ECONNREFUSED') return; // the listener is closed
+      }
+    };
+    await Promise.all(Array.from({ length: 30 }, worker));
+    assert.equal(await exited, 0, 'graceful termination exits 0');
+
+    const inFlight = requests.filter((r) => r.started < sigterm && (r.ended ?? Infinity) > sigterm);
+    assert.ok(inFlight.length >= 10, `${inFlight.length} creates in flight at SIGTERM`);
+    const cut = requests.filter((r) => r.started < sigterm + 500 && r.status === undefined);
+    assert.deepEqual(cut.map((r) => `${r.name}: ${r.error ?? ''}`), [], 'requests started before SIGTERM or early in the delay all answered');
+    assert.ok(inFlight.every((r) => r.status === 201), 'requests in flight at SIGTERM were served');
+    assert.ok(readyzDuringDelay.some((body) => /^\[-\]shutdown failed: reason withheld$/m.test(body)), `readyz during the delay: ${readyzDuringDelay.join(' | ')}`);
+    assert.ok(requests.some((r) => r.started > sigterm && r.status === 201), 'creates are served during the delay');
+
+    // The watch saw the creates and ended with the end of its chunked body, not a reset.
+    const ended = await watch.ended;
+    assert.deepEqual(ended, { complete: true }, 'the watch ends cleanly');
+    assert.ok(watch.events.filter((e) => e.type === 'ADDED').length >= 100);
+
+    const restarted = await sqliteServer(dataDir);
+    servers.push(restarted);
+    client = rawClient(restarted.kubeconfig);
+    const present = new Set((await ok<MetaList>(client, 'GET', '/api/v1/namespaces/term/configmaps')).items.map((o) => o.metadata.name));
+    const acknowledged = requests.filter((r) => r.status === 201).map((r) => r.name);
     assert.deepEqual(acknowledged.filter((name) => !present.has(name)), [], 'acknowledged creates missing after SIGTERM');
   });
 });

@@ -1,7 +1,9 @@
 // etcd stopped and started again under running replicas: while it is down, requests fail at once with 503
 // ServiceUnavailable and /readyz and /livez report `[-]etcd failed`; when it is back, everything recovers by
 // itself: readiness, writes, the watches that were open (they continue without gap, or close so clients
-// relist), and the leader-elected namespace controller. No acknowledged write is lost.
+// relist), and the leader-elected namespace controller. No acknowledged write is lost. An etcd that hangs
+// (SIGSTOP: connections stay open, nothing answers) instead makes requests end with 504 Timeout within
+// their timeout, fails /readyz by the check's own 2 s timeout, and everything recovers after SIGCONT.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
@@ -146,5 +148,65 @@ describe('etcd outage under running replicas', () => {
     await okJson(a.raw, 'POST', '/api/v1/namespaces/doomed/configmaps', { metadata: { name: 'content' } });
     await okJson(b.raw, 'DELETE', '/api/v1/namespaces/doomed');
     await eventually(async () => ((await a.raw.request('GET', '/api/v1/namespaces/doomed')).status === 404 ? true : undefined), 'the namespace deletion to complete');
+  });
+});
+
+/** The exact body upstream's WithTimeoutForNonLongRunningRequests writes (NewTimeoutError(..., 0)). */
+const TIMEOUT_STATUS = '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Timeout: request did not complete within the allotted timeout","reason":"Timeout","details":{},"code":504}\n';
+const SERVER_TIMEOUT_MS = 3_000;
+
+describe('a hung etcd (SIGSTOP) under a running replica', () => {
+  let group: ReplicaGroup;
+  let replica: Replica;
+  before(async () => {
+    group = await startReplicas(['hung'], { serverOptions: () => ({ requestTimeoutMs: SERVER_TIMEOUT_MS }) });
+    [replica] = group.replicas as [Replica];
+    await okJson(replica.raw, 'POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'canary' }, data: { kept: 'yes' } });
+  });
+  after(() => group.close());
+
+  /** Sends the request and checks it ended with upstream's 504, no sooner than `timeoutMs` and not long after. */
+  async function expectTimeoutWithin(timeoutMs: number, method: string, path: string, body?: unknown): Promise<void> {
+    const started = performance.now();
+    const res = await replica.raw.request(method, path, body === undefined ? {} : { body: JSON.stringify(body) });
+    const elapsed = performance.now() - started;
+    assert.equal(res.status, 504, `${method} ${path}: ${res.body}`);
+    assert.equal(res.body, TIMEOUT_STATUS);
+    assert.ok(elapsed >= timeoutMs - 50 && elapsed < timeoutMs + 1_000, `${method} ${path} answered after ${Math.round(elapsed)} ms (timeout ${timeoutMs} ms)`);
+  }
+
+  test('504 Timeout within the timeout, /readyz fails, and all recovers after SIGCONT', { timeout: 60_000 }, async () => {
+    const path = '/api/v1/namespaces/default/configmaps';
+    const start = (await okJson<{ metadata: { resourceVersion: string } }>(replica.raw, 'GET', path)).metadata.resourceVersion;
+    const watch = openWatch(replica, `${path}?watch=1&resourceVersion=${start}`);
+    group.etcd.pause();
+    try {
+      await Promise.all([
+        expectTimeoutWithin(2_000, 'GET', `${path}/canary?timeout=2s`),
+        expectTimeoutWithin(2_000, 'GET', `${path}?timeout=2s`),
+        expectTimeoutWithin(2_000, 'POST', `${path}?timeout=2s`, { metadata: { name: 'during-hang' } }),
+        expectTimeoutWithin(SERVER_TIMEOUT_MS, 'GET', `${path}/canary`),
+        expectTimeoutWithin(SERVER_TIMEOUT_MS, 'PUT', `${path}/canary`, { metadata: { name: 'canary' }, data: { kept: 'no' } }),
+        (async () => {
+          // upstream's etcd check gives etcd 2 s (--etcd-healthcheck-timeout), then fails.
+          const ready = await replica.raw.request('GET', '/readyz?verbose');
+          assert.equal(ready.status, 500);
+          assert.match(ready.body, /^\[-\]etcd failed: reason withheld$/m);
+          assert.equal((await replica.raw.request('GET', '/livez/etcd')).status, 500);
+        })(),
+      ]);
+    } finally {
+      group.etcd.resume();
+    }
+    try {
+      await eventually(async () => ((await replica.raw.request('GET', '/readyz')).status === 200 ? true : undefined), 'readiness after SIGCONT');
+      const canary = await okJson<{ data: unknown }>(replica.raw, 'GET', `${path}/canary`);
+      assert.ok(['yes', 'no'].includes((canary.data as { kept: string }).kept), 'the canary is there (the timed-out PUT may have reached etcd)');
+      await okJson(replica.raw, 'POST', path, { metadata: { name: 'after-hang' } });
+      await eventually(() => (watch.events.some((e) => e.object.metadata.name === 'after-hang') ? true : undefined), 'the open watch to see the write after SIGCONT');
+      assert.equal(watch.ended, false, 'the watch lived through the hang');
+    } finally {
+      watch.close();
+    }
   });
 });

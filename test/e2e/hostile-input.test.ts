@@ -31,8 +31,11 @@ const canaryState = async (): Promise<string> => {
   return JSON.stringify({ resourceVersion: metadata.resourceVersion, labels: metadata.labels, data });
 };
 
-/** Methods Node's HTTP client cannot send as a plain request (CONNECT waits for a tunnel): written on a TLS socket. */
-const RAW_METHODS = new Set(['CONNECT']);
+/**
+ * Methods Node's HTTP client cannot send as a plain request (CONNECT waits for a tunnel; it upper-cases
+ * `get`): written on a TLS socket.
+ */
+const RAW_METHODS = new Set(['CONNECT', 'get']);
 
 function send(k: HostileCase): Promise<RawResponse> {
   if (RAW_METHODS.has(k.method)) return exchangeHttp1(env.cluster.server.kubeconfig, `${k.method} ${k.path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);

@@ -84,6 +84,14 @@ describe('kubectl with pods against kplane', () => {
     await c.kubectl(['run', 'onnode', '--image=busybox', '--overrides={"spec":{"nodeName":"local"}}']);
     const logs = await c.kubectlResult(['logs', 'onnode']);
     assert.match(logs.stderr, /^Error from server: Get "https:\/\/127\.0\.0\.1:1\/containerLogs\/default\/onnode\/onnode": dial tcp 127\.0\.0\.1:1: connect: connection refused$/m);
+    // The log options reach the kubelet's URL as LogLocation writes them (decoded by the parameter codec).
+    const options = await c.kubectlResult(['logs', 'onnode', '--tail=3', '--timestamps', '--since-time=2026-01-02T03:04:05+01:00', '--limit-bytes=100']);
+    assert.match(options.stderr, /^Error from server: Get "https:\/\/127\.0\.0\.1:1\/containerLogs\/default\/onnode\/onnode\?limitBytes=100&sinceTime=2026-01-02T02%3A04%3A05Z&tailLines=3&timestamps=true": dial tcp/m);
+    // kubectl checks its flags itself; the raw path shows the server's own 400 and 422.
+    const badTime = await c.kubectlResult(['get', '--raw', '/api/v1/namespaces/default/pods/onnode/log?sinceTime=yesterday']);
+    assert.match(badTime.stderr, /^Error from server \(BadRequest\): parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"$/m);
+    const invalid = await c.kubectlResult(['get', '--raw', '/api/v1/namespaces/default/pods/onnode/log?limitBytes=-1&sinceSeconds=5&sinceTime=']);
+    assert.match(invalid.stderr, /The PodLogOptions "onnode" is invalid: \n\* limitBytes: Invalid value: -1: must be greater than 0\n\* : Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified\n/);
     const exec = await c.kubectlResult(['exec', 'onnode', '--', 'ls']);
     assert.match(exec.stderr, /error dialing backend: dial tcp 127\.0\.0\.1:1: connect: connection refused/);
     await c.kubectl(['delete', 'pod', 'onnode', '--grace-period=0', '--force']);

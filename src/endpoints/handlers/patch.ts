@@ -4,6 +4,7 @@
 import { badRequest, invalid, isStatusError, notFound, unsupportedMediaType } from '../../errors/status-error.js';
 import * as field from '../../errors/field-errors.js';
 import { goJson } from '../../patch/apply/go-json.js';
+import { unusualNumberLiterals } from '../../schema/number-literals.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { applyJsonPatch, applyMergePatch, decodePatchBody } from '../../patch/index.js';
 import { applyStrategicMergePatch, decodeStrategicMergePatchBody } from '../../patch/strategic-merge/index.js';
@@ -27,6 +28,18 @@ export interface PatchType {
 /** The patch document of a body, decoded as its engine reads it. */
 export function decodePatch(type: PatchType['type'], body: string, fieldValidation: FieldValidation): unknown {
   return type === 'strategic' ? decodeStrategicMergePatchBody(body) : decodePatchBody(body, type, fieldValidation);
+}
+
+/**
+ * The JSON- or merge-patched object as the kind's decoder reads it, and its JSON text when that matters:
+ * numbers the patch kept as written (LiteralNumber) are in the text as written (`1e3`, which an integer
+ * field refuses, as upstream decodes the patched bytes), and plain numbers in the value. A strategic merge
+ * patch has none: upstream reads it into Go maps, where `1e3` becomes the float 1000.
+ */
+export function patchedForDecoding(type: PatchType['type'], body: string, patched: unknown): { raw: unknown; text?: string } {
+  if (type === 'strategic' || unusualNumberLiterals(body).length === 0) return { raw: patched };
+  const text = goJson(patched);
+  return { raw: JSON.parse(text) as unknown, text };
 }
 
 /** The engine of a Content-Type for `def` (415 for types the kind does not take). */
@@ -61,7 +74,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
       const obj =
         type === 'strategic'
           ? decodeStrategicMergeResult(ctx, def, patched, patch, params.fieldValidation)
-          : decodePatchedObject(ctx, def, patched, params.fieldValidation);
+          : decodePatchedObject(ctx, def, patchedForDecoding(type, body, patched), patched, params.fieldValidation);
       if (obj.metadata.name !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
       checkNamespace(def, obj, scope.namespace);
       return obj;
@@ -76,9 +89,9 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
  * JSON type, apiVersion or kind that are not strings) is upstream's 422 on `patch`, whose value is the
  * patched JSON; strict-decoding and type-meta mismatches keep their own answers.
  */
-function decodePatchedObject(ctx: RequestContext, def: ResourceDefinition, patched: unknown, fieldValidation: FieldValidation): KubeObject {
+function decodePatchedObject(ctx: RequestContext, def: ResourceDefinition, decoding: { raw: unknown; text?: string }, patched: unknown, fieldValidation: FieldValidation): KubeObject {
   try {
-    return decodeKubeObject(ctx, def, patched, fieldValidation);
+    return decodeKubeObject(ctx, def, decoding.raw, fieldValidation, false, decoding.text);
   } catch (error) {
     if (!isStatusError(error) || error.code !== 400 || !/json: cannot unmarshal|couldn't get version\/kind|illegal base64|parsing time/.test(error.message)) throw error;
     throw invalid('', '', '', [field.invalid('patch', goJson(patched), decodeCause(error.message))]);

@@ -13,7 +13,7 @@ import { patchTypeErrors, writeParams } from '../params.js';
 import { writeStatus } from '../responses.js';
 import { checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
-import { decodePatch, patchType } from './patch.js';
+import { decodePatch, patchedForDecoding, patchType } from './patch.js';
 
 const viewDefinitions = new WeakMap<ViewSubresource, ResourceDefinition>();
 
@@ -68,7 +68,8 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     const body = (await readBody(ctx.req)).toString('utf8');
     const { type, apply } = patchType(mediaType, def);
     const patched = apply(withTypeMeta(def, await view.get(access, namespace, name)), decodePatch(type, body, params.fieldValidation));
-    const obj = decodeKubeObject(ctx, def, patched, params.fieldValidation);
+    const { raw, text } = patchedForDecoding(type, body, patched);
+    const obj = decodeKubeObject(ctx, def, raw, params.fieldValidation, false, text);
     if ((obj.metadata.name ?? name) !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
     writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
     return;

@@ -2,6 +2,7 @@
 // manager identifiers: encoding/json escaping (HTML characters, U+2028/9, short escapes only for
 // \n \r \t), map keys sorted. Byte-exact keys keep FieldsV1 identical to what upstream servers store.
 import { compareGoStrings } from '../../schema/go-strings.js';
+import { LiteralNumber } from '../../schema/number-literals.js';
 
 const HEX = '0123456789abcdef';
 
@@ -53,6 +54,7 @@ export function goJson(value: unknown): string {
   while (pending.length > 0) {
     const item = pending.pop();
     if (item instanceof Literal) out += item.text;
+    else if (item instanceof LiteralNumber) out += item.literal;
     else if (item === null || item === undefined) out += 'null';
     else if (typeof item === 'string') out += goJsonString(item);
     else if (typeof item === 'number') out += Number.isFinite(item) ? String(item) : 'null';

@@ -32,6 +32,10 @@ export interface TestEtcd {
   stop(): Promise<void>;
   /** Starts the process again on the same ports and data, and waits until it is healthy. */
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): it keeps its connections open and answers nothing, as a hung etcd. */
+  pause(): void;
+  /** Lets a paused process run again (SIGCONT). */
+  resume(): void;
   /** Stops the process and removes its data. */
   close(): Promise<void>;
 }
@@ -128,10 +132,16 @@ export async function startTestEtcd(options: { tls?: TestEtcdTls } = {}): Promis
     }
   }
 
+  function signal(name: 'SIGSTOP' | 'SIGCONT'): void {
+    if (child === undefined) throw new Error(`etcd is not running: no ${name}`);
+    child.kill(name);
+  }
+
   async function stop(): Promise<void> {
     const proc = child;
     if (proc === undefined) return;
     child = undefined;
+    proc.kill('SIGCONT'); // a paused etcd would not act on SIGTERM
     proc.kill('SIGTERM');
     const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
     await exited;
@@ -147,6 +157,8 @@ export async function startTestEtcd(options: { tls?: TestEtcdTls } = {}): Promis
     },
     start,
     stop,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
     async close() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import type { Pod } from '../../schemas.generated.js';
 import { podDefinition } from '../pod.js';
 import { nodeDefinition } from '../../node/node.js';
 import { podConnectSubresources, validateContainer } from './connect.js';
-import { validatePodLogOptions } from './log-options.js';
+import { decodePodLogOptions, kubeletLogQuery, validatePodLogOptions, type PodLogOptions } from './log-options.js';
 import { memoryStores } from './test-stores.js';
 import { fieldErrorMessage } from '../../../../../errors/field-errors.js';
 
@@ -27,12 +27,51 @@ test('validateContainer as upstream', () => {
 });
 
 test('validatePodLogOptions as upstream ValidatePodLogOptions', () => {
-  const messages = (query: string) => validatePodLogOptions(new URLSearchParams(query)).map(fieldErrorMessage);
+  const messages = (query: string) => validatePodLogOptions(decodePodLogOptions(new URLSearchParams(query))).map(fieldErrorMessage);
   assert.deepEqual(messages('tailLines=10&limitBytes=5&sinceSeconds=3'), []);
   assert.deepEqual(messages('tailLines=-1'), ['tailLines: Invalid value: -1: must be greater than or equal to 0']);
+  assert.deepEqual(messages('tailLines=0&sinceTime=2026-01-01T00:00:00Z'), []);
   assert.deepEqual(messages('limitBytes=0&sinceSeconds=0'), ['limitBytes: Invalid value: 0: must be greater than 0', 'sinceSeconds: Invalid value: 0: must be greater than 0']);
+  assert.deepEqual(messages('limitBytes=-3'), ['limitBytes: Invalid value: -3: must be greater than 0']);
   assert.deepEqual(messages('sinceSeconds=5&sinceTime=2026-01-01T00:00:00Z'), [': Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified']);
-  assert.throws(() => validatePodLogOptions(new URLSearchParams('tailLines=x')), badRequest('strconv.ParseInt: parsing "x": invalid syntax'));
+  // An empty sinceTime is the zero time, still a sinceTime (a non-nil pointer upstream).
+  assert.deepEqual(messages('sinceSeconds=0&sinceTime='), [': Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified']);
+});
+
+test('decodePodLogOptions as upstream parameter codec: struct order, first error a 400 with Go text', () => {
+  const ok: Array<[string, Partial<PodLogOptions>]> = [
+    ['', {}],
+    ['container=c&follow&previous=1&timestamps=True&insecureSkipTLSVerifyBackend=yes', { container: 'c', follow: true, previous: true, timestamps: true, insecureSkipTLSVerifyBackend: true }],
+    ['follow=false&previous=0&timestamps=FALSE', {}],
+    ['follow=true&follow=false', { follow: true }],
+    ['sinceSeconds=%2B10&tailLines=0&limitBytes=9223372036854775807', { sinceSeconds: 10, tailLines: 0, limitBytes: 9223372036854775807 }],
+    ['sinceTime=2026-01-02T03:04:05.678%2B01:00', { sinceTime: '2026-01-02T02:04:05Z' }],
+    ['sinceTime=null', { sinceTime: '0001-01-01T00:00:00Z' }],
+  ];
+  const defaults: PodLogOptions = { container: '', follow: false, previous: false, timestamps: false, insecureSkipTLSVerifyBackend: false };
+  for (const [query, expected] of ok) assert.deepEqual(decodePodLogOptions(new URLSearchParams(query)), { ...defaults, ...expected }, query);
+  const bad: Array<[string, string]> = [
+    ['tailLines=x', 'strconv.ParseInt: parsing "x": invalid syntax'],
+    ['limitBytes=1e3', 'strconv.ParseInt: parsing "1e3": invalid syntax'],
+    ['sinceSeconds=9223372036854775808', 'strconv.ParseInt: parsing "9223372036854775808": value out of range'],
+    ['sinceTime=yesterday', 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"'],
+    ['sinceTime=2026-01-01', 'parsing time "2026-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"'],
+    ['sinceTime=2026-02-30T00:00:00Z', 'parsing time "2026-02-30T00:00:00Z": day out of range'],
+    // sinceSeconds comes before sinceTime in the struct, tailLines after it.
+    ['tailLines=x&sinceSeconds=y&sinceTime=z', 'strconv.ParseInt: parsing "y": invalid syntax'],
+    ['tailLines=x&sinceTime=z', 'parsing time "z" as "2006-01-02T15:04:05Z07:00": cannot parse "z" as "2006"'],
+  ];
+  for (const [query, message] of bad) assert.throws(() => decodePodLogOptions(new URLSearchParams(query)), badRequest(message), query);
+});
+
+test('kubeletLogQuery as LogLocation: the options set, keys sorted', () => {
+  const query = (q: string) => kubeletLogQuery(decodePodLogOptions(new URLSearchParams(q)));
+  assert.equal(query(''), '');
+  assert.equal(query('container=c&insecureSkipTLSVerifyBackend=true&follow=false'), '');
+  assert.equal(
+    query('timestamps=1&tailLines=5&sinceTime=2026-01-01T00:00:00Z&previous=true&limitBytes=10&follow=yes'),
+    'follow=true&limitBytes=10&previous=true&sinceTime=2026-01-01T00%3A00%3A00Z&tailLines=5&timestamps=true',
+  );
 });
 
 describe('connect subresources', () => {
@@ -75,6 +114,13 @@ describe('connect subresources', () => {
   test('an unreachable kubelet: the dial error in upstream words', async () => {
     await assert.rejects(call('exec', 'local'), status(500, 'error dialing backend: dial tcp 127.0.0.1:1: connect: connection refused'));
     await assert.rejects(call('log', 'local'), status(500, 'Get "https://127.0.0.1:1/containerLogs/ns/local/c": dial tcp 127.0.0.1:1: connect: connection refused'));
+    await assert.rejects(
+      call('log', 'local', 'follow=True&tailLines=3&sinceTime=2026-01-01T00:00:00Z'),
+      status(500, 'Get "https://127.0.0.1:1/containerLogs/ns/local/c?follow=true&sinceTime=2026-01-01T00%3A00%3A00Z&tailLines=3": dial tcp 127.0.0.1:1: connect: connection refused'),
+    );
+    // Options are decoded and validated before the pod is read: 400 and 422 before 404.
+    await assert.rejects(call('log', 'nope', 'sinceTime=soon'), status(400, 'parsing time "soon" as "2006-01-02T15:04:05Z07:00": cannot parse "soon" as "2006"'));
+    await assert.rejects(call('log', 'nope', 'tailLines=-1'), (e: unknown) => isStatusError(e) && e.code === 422);
   });
 
   test('proxy needs a pod IP', async () => {

@@ -5,7 +5,7 @@
 import { badRequest, invalid, unknownError } from '../../../../../errors/status-error.js';
 import { proxySubresource, type ConnectAnswer, type ConnectRequest, type ConnectSubresource, type SubresourceAccess } from '../../../../../registry/subresource.js';
 import type { Pod } from '../../schemas.generated.js';
-import { validatePodLogOptions } from './log-options.js';
+import { decodePodLogOptions, kubeletLogQuery, validatePodLogOptions } from './log-options.js';
 import { isIP } from 'node:net';
 import { joinHostPort } from '../../go-net-errors.js';
 import { isGlobalUnicast, splitSchemeNamePort } from '../../node/proxy.js';
@@ -88,13 +88,15 @@ const logSubresource: ConnectSubresource = {
     flag('timestamps'),
   ],
   async connect(access, namespace, podName, request): Promise<ConnectAnswer> {
-    const errors = validatePodLogOptions(request.query);
+    const options = decodePodLogOptions(request.query);
+    const errors = validatePodLogOptions(options);
     if (errors.length > 0) throw invalid('', 'PodLogOptions', podName, errors);
     const pod = await podOf(access, namespace, podName);
-    const container = validateContainer(request.query.get('container') ?? '', pod);
+    const container = validateContainer(options.container, pod);
     if (!pod.spec?.nodeName) return { code: 204 };
     const node = await nodeConnection(access, pod.spec.nodeName);
-    const url = `https://${joinHostPort(node.host, node.port)}/containerLogs/${namespace}/${podName}/${container}`;
+    const query = kubeletLogQuery(options);
+    const url = `https://${joinHostPort(node.host, node.port)}/containerLogs/${namespace}/${podName}/${container}${query ? `?${query}` : ''}`;
     throw await dialFailure(node.host, node.port, (dialError) => unknownError(`Get "${url}": ${dialError}`));
   },
 };
