@@ -1,6 +1,7 @@
 // Child processes of the benchmark: kplane's CLI and the baseline server, each started and timed until
 // the line that says it is ready, and stopped by the pid we started (never by name).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { elapsedMs } from './stats.js';
 
@@ -34,9 +35,19 @@ export interface KplaneCliOptions {
   nodeArgs?: readonly string[];
 }
 
+/**
+ * The Node.js flags the command's shebang gives it (`#!/usr/bin/env -S node <flags>`), so that the bench runs
+ * kplane as `npm start` and the package's bin do.
+ */
+export function cliNodeFlags(): string[] {
+  const shebang = readFileSync(CLI_PATH, 'utf8').split('\n', 1)[0] ?? '';
+  const words = shebang.replace(/^#!\S*env\s+(-S\s+)?/, '').split(/\s+/).filter(Boolean);
+  return words[0] === 'node' ? words.slice(1) : [];
+}
+
 /** `kplane serve` on a free port; resolves at its `serving on` line. */
 export async function startKplaneCli(options: KplaneCliOptions): Promise<ServerProcess> {
-  const args = [...(options.nodeArgs ?? []), CLI_PATH, 'serve', '--secure-port=0', `--data-dir=${options.dataDir}`,
+  const args = [...cliNodeFlags(), ...(options.nodeArgs ?? []), CLI_PATH, 'serve', '--secure-port=0', `--data-dir=${options.dataDir}`,
     `--storage=${options.storage ?? 'sqlite'}`, `--token-auth-file=${options.tokenAuthFile}`,
     ...(options.etcdServers ? [`--etcd-servers=${options.etcdServers.join(',')}`] : []),
     ...(options.certDir ? [`--cert-dir=${options.certDir}`] : [])];

@@ -5,7 +5,7 @@
 // Code splitting keeps what is loaded with import() (the etcd backend, with protobufjs) in chunks of its
 // own (dist/chunks/): without it esbuild inlines those modules, and their packages load at every start.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,3 +34,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The command runs through its shebang (`npm start`, the package's bin), which carries its Node.js flags.
+await chmod(join(root, 'dist', 'kplane-cli.js'), 0o755);
