@@ -8,18 +8,35 @@ export type Representation =
   | { kind: 'partial-metadata'; version: 'v1' | 'v1beta1'; list: boolean };
 
 interface MediaRange {
-  type: string;
-  params: Map<string, string>;
-  q: number;
+  readonly type: string;
+  readonly params: ReadonlyMap<string, string>;
+  readonly q: number;
 }
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 
 export const SUPPORTED_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'] as const;
 
-/** Parse an Accept header into ranges, highest preference first (stable for equal q). */
-export function parseAccept(header: string | undefined): MediaRange[] {
-  if (!header) return [{ type: '*/*', params: new Map(), q: 1 }];
+/** What no Accept header means: anything. */
+const ANY: readonly MediaRange[] = [{ type: '*/*', params: new Map(), q: 1 }];
+
+// Clients send the same few Accept headers on every request (kubectl, client-go, wrk): each is parsed once.
+const parsedAccepts = new Map<string, readonly MediaRange[]>();
+const MAX_PARSED_ACCEPTS = 256;
+
+/** Parse an Accept header into ranges, highest preference first (stable for equal q); the result is shared: read only. */
+export function parseAccept(header: string | undefined): readonly MediaRange[] {
+  if (!header) return ANY;
+  let ranges = parsedAccepts.get(header);
+  if (ranges === undefined) {
+    if (parsedAccepts.size >= MAX_PARSED_ACCEPTS) parsedAccepts.clear();
+    ranges = parseAcceptHeader(header);
+    parsedAccepts.set(header, ranges);
+  }
+  return ranges;
+}
+
+function parseAcceptHeader(header: string): MediaRange[] {
   const ranges = header.split(',').map((part): MediaRange => {
     const [type = '', ...paramParts] = part.split(';').map((s) => s.trim());
     const params = new Map<string, string>();

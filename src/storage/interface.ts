@@ -57,6 +57,12 @@ export interface Backend {
 
   /** The store's current revision (a quorum read on etcd). */
   currentRevision(): Promise<number>;
+  /**
+   * The current revision, for a store that knows it without asking anyone (SQLite and memory, whose one
+   * process makes every write); absent where it takes a round trip (etcd: use currentRevision). Lets a
+   * consistent read of the cache skip a promise per request.
+   */
+  localRevision?(): number;
   /** Oldest revision still readable; ranges and watches below it fail with `Compacted`. */
   compactedRevision(): Promise<number>;
 

@@ -103,12 +103,14 @@ export class BindingIndex<B extends Binding> {
       for (const b of first) if (!visit(b)) return false;
       return true;
     }
-    // A binding naming the user and one of its groups (or two groups) is visited once.
-    const seen = new Set<B>();
-    for (const bindings of [first, ...more]) {
-      for (const b of bindings) {
-        if (seen.has(b)) continue;
-        seen.add(b);
+    // A binding naming the user and one of its groups (or two groups) is visited once: in the first list
+    // that holds it. A subject's lists are mostly short, and looking back in them allocates nothing; long
+    // ones are deduplicated with a set instead of a quadratic walk.
+    if (first.length + more.reduce((n, list) => n + list.length, 0) > LOOK_BACK_LIMIT) return visitOnce([first, ...more], visit);
+    for (const b of first) if (!visit(b)) return false;
+    for (let i = 0; i < more.length; i++) {
+      for (const b of more[i] as B[]) {
+        if (first.includes(b) || heldBefore(more, i, b)) continue;
         if (!visit(b)) return false;
       }
     }
@@ -153,4 +155,25 @@ export class BindingIndex<B extends Binding> {
     }
     if (scope.users.size === 0 && scope.groups.size === 0) this.#byNamespace.delete(namespace);
   }
+}
+
+/** Whether one of the first `count` lists holds `binding`. */
+function heldBefore<B>(lists: readonly B[][], count: number, binding: B): boolean {
+  for (let i = 0; i < count; i++) if ((lists[i] as B[]).includes(binding)) return true;
+  return false;
+}
+
+/** Above this many bindings in a user's lists, duplicates are found with a set. */
+const LOOK_BACK_LIMIT = 32;
+
+function visitOnce<B>(lists: readonly B[][], visit: (binding: B) => boolean): boolean {
+  const seen = new Set<B>();
+  for (const bindings of lists) {
+    for (const b of bindings) {
+      if (seen.has(b)) continue;
+      seen.add(b);
+      if (!visit(b)) return false;
+    }
+  }
+  return true;
 }

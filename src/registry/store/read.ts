@@ -15,11 +15,16 @@ export function parseResourceVersion(value: string | undefined): number | undefi
 /**
  * Make the cache fresh enough for a read: unset = the store's current revision, 0 = as is (any),
  * N = not older than N (504 Too large resource version when the store does not reach N in time).
+ * Undefined when the cache already is (no promise: most reads of an embedded store), else the wait.
  */
-export async function ensureFresh(storage: StorageResource, resourceVersion: number | undefined): Promise<void> {
-  if (resourceVersion === 0) return;
-  const target = resourceVersion ?? (await storage.backend.currentRevision());
-  if (storage.cacher.revision >= target) return;
+export function ensureFresh(storage: StorageResource, resourceVersion: number | undefined): Promise<void> | undefined {
+  if (resourceVersion === 0) return undefined;
+  const target = resourceVersion ?? storage.backend.localRevision?.();
+  if (target !== undefined) return storage.cacher.revision >= target ? undefined : waitUntilFresh(storage, target);
+  return storage.backend.currentRevision().then((current) => (storage.cacher.revision >= current ? undefined : waitUntilFresh(storage, current)));
+}
+
+async function waitUntilFresh(storage: StorageResource, target: number): Promise<void> {
   try {
     await storage.cacher.waitUntilFresh(target);
   } catch (error) {

@@ -28,7 +28,8 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     groupResource: gr,
 
     async get(namespace, name, resourceVersion) {
-      await ensureFresh(deps.storage, parseResourceVersion(resourceVersion));
+      const fresh = ensureFresh(deps.storage, parseResourceVersion(resourceVersion));
+      if (fresh !== undefined) await fresh;
       const cached = deps.storage.cacher.get(keys.objectKey(nsOf(namespace), name));
       if (!cached) throw notFound(gr, name);
       return view(cached);

@@ -84,6 +84,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       ensureOpen();
       return store.revision;
     },
+    localRevision(): number {
+      ensureOpen();
+      return store.revision;
+    },
     async compactedRevision(): Promise<number> {
       ensureOpen();
       return store.compactedRevision;

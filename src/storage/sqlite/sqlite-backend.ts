@@ -151,6 +151,10 @@ export function createSqliteBackend(options: SqliteBackendOptions): SqliteBacken
       ensureOpen();
       return state.revision;
     },
+    localRevision(): number {
+      ensureOpen();
+      return state.revision;
+    },
     async compactedRevision(): Promise<number> {
       ensureOpen();
       return state.compactedRevision;
