@@ -6,9 +6,8 @@
 // their timeout, fails /readyz by the check's own 2 s timeout, and everything recovers after SIGCONT.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpsRequest } from 'node:https';
 import { CoreV1Api, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
-import YAML from 'yaml';
+import { openWatch as openRawWatch } from './support/watch-stream.js';
 import { eventually } from './support/cluster.js';
 import { okJson, startReplicas, type Replica, type ReplicaGroup } from './support/replicas.js';
 
@@ -28,27 +27,9 @@ interface OpenWatch {
 }
 
 function openWatch(replica: Replica, path: string): OpenWatch {
-  const config = YAML.parse(replica.server.kubeconfig) as { clusters: { cluster: Record<string, string> }[]; users: { user: Record<string, string> }[] };
-  const decode = (b64: string | undefined) => Buffer.from(b64 ?? '', 'base64').toString('utf8');
-  const url = new URL(path, replica.server.url);
-  const watch: OpenWatch = { events: [], ended: false, close: () => req.destroy() };
-  const req = httpsRequest(url, {
-    ca: decode(config.clusters[0]?.cluster['certificate-authority-data']),
-    cert: decode(config.users[0]?.user['client-certificate-data']),
-    key: decode(config.users[0]?.user['client-key-data']),
-    agent: false,
-  }, (res) => {
-    let partial = '';
-    res.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString()).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) watch.events.push(JSON.parse(line) as WatchEvent);
-    });
-    res.on('end', () => (watch.ended = true));
-    res.on('error', () => (watch.ended = true));
-  });
-  req.on('error', () => (watch.ended = true));
-  req.end();
+  const opened = openRawWatch(replica.server.kubeconfig, path);
+  const watch: OpenWatch = { events: opened.events as WatchEvent[], ended: false, close: () => opened.close() };
+  void opened.ended.then(() => (watch.ended = true));
   return watch;
 }
 
