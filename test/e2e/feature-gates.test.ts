@@ -124,8 +124,9 @@ describe('ServerSideApply=false', () => {
   test('wire: an apply PATCH is 415 before its body or parameters are read', async () => {
     const res = await api.request('PATCH', `${base}/stored-before?fieldManager=x&force=maybe`, { body: 'not: [yaml', contentType: 'application/apply-patch+yaml' });
     assert.equal(res.status, 415);
-    const status = res.json() as { reason: string; message: string };
+    const status = res.json() as { reason: string; message: string; details?: unknown };
     assert.equal(status.reason, 'UnsupportedMediaType');
+    assert.equal(status.details, undefined, 'upstream\'s 415 Status has no details');
     assert.equal(status.message, NO_APPLY_415);
     const openapi = (await api.request('GET', '/openapi/v2')).body;
     assert.ok(openapi.includes('application/strategic-merge-patch+json') && !openapi.includes('application/apply-patch+yaml'), 'PATCH consumes no apply type');

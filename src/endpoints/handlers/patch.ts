@@ -53,7 +53,7 @@ export function patchType(mediaType: string, def: ResourceDefinition, applyPatch
   if (mediaType === STRATEGIC_MERGE_PATCH_TYPE && supportsStrategicMerge(def)) {
     return { type: 'strategic', apply: (original, patch) => applyStrategicMergePatch(def.schema, original, patch) };
   }
-  throw unsupportedMediaType(mediaType, patchMediaTypes(def, applyPatch));
+  throw unsupportedMediaType(patchMediaTypes(def, applyPatch));
 }
 
 export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
