@@ -128,13 +128,9 @@ export const methodNotAllowed = (): StatusError =>
 export const notAcceptable = (accepted: readonly string[]): StatusError =>
   new StatusError(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
 
-export const unsupportedMediaType = (contentType: string, accepted: readonly string[]): StatusError =>
-  new StatusError(
-    415,
-    'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
-    { causes: [{ reason: 'UnsupportedMediaType', message: contentType }] },
-  );
+/** upstream negotiation.NewUnsupportedMediaTypeError: its Status has no details (not even the type refused). */
+export const unsupportedMediaType = (accepted: readonly string[]): StatusError =>
+  new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
 
 export const requestEntityTooLarge = (limit: number): StatusError =>
   new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);

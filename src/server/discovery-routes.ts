@@ -21,12 +21,12 @@ const JSON_TYPE = 'application/json';
 /**
  * Returns a handler that answers document paths (true) or leaves the request alone (false). `served`
  * gives the current definitions; documents are built once per definitions array (a change of the served
- * set replaces the array).
+ * set replaces the array). `applyPatch`: the ServerSideApply gate, which decides the PATCH media types.
  */
-export function discoveryRoutes(served: () => readonly ResourceDefinition[]): (ctx: RequestContext) => Promise<boolean> {
+export function discoveryRoutes(served: () => readonly ResourceDefinition[], applyPatch = true): (ctx: RequestContext) => Promise<boolean> {
   const version = buildVersionInfo();
   const memos = new WeakMap<readonly ResourceDefinition[], Memo>();
-  const openApiOptions = { version: version.gitVersion };
+  const openApiOptions = { version: version.gitVersion, ...(applyPatch ? {} : { applyPatch }) };
   return async (ctx) => {
     const defs = served();
     let once = memos.get(defs);

@@ -1,6 +1,7 @@
 // Everything behind the filters: health, metrics, version, discovery, OpenAPI, and the resources.
 import type { Handler, RequestContext } from '../endpoints/context.js';
 import { resourceNotFound, resourceRouter } from '../endpoints/resource-router.js';
+import type { RequestFeatures } from '../endpoints/handlers/scope.js';
 import { writePageNotFound, writeRaw } from '../endpoints/responses.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import { discoveryRoutes } from './discovery-routes.js';
@@ -14,10 +15,19 @@ export interface RouteDeps {
   registry: ResourceRegistry;
   metrics: ApiMetrics;
   checks: HealthChecks;
-  /** The gates the request handlers read (APIListChunking, ServerSideFieldValidation); default all at their defaults. */
+  /** The gates the request handlers read (APIListChunking, ServerSideFieldValidation, ServerSideApply); default all at their defaults. */
   features?: FeatureGates;
   /** Service account issuer discovery documents, when the issuer is an https URL. */
   openid?: () => OpenIDMetadata | undefined;
+}
+
+/** What the verb handlers read of the gates, resolved once. */
+function requestFeatures(gates: FeatureGates): RequestFeatures {
+  return {
+    listChunking: gates.enabled('APIListChunking'),
+    fieldValidation: gates.enabled('ServerSideFieldValidation'),
+    serverSideApply: gates.enabled('ServerSideApply'),
+  };
 }
 
 const HEALTH = /^\/(livez|readyz|healthz)(?:\/(.+))?\/?$/;
@@ -27,9 +37,9 @@ export function apiRoutes(deps: RouteDeps): Handler {
     deps.registry,
     (def, subresource, removedRelease) => deps.metrics.deprecatedApis.set({ group: def.group, version: def.version, resource: def.resource, subresource, removed_release: removedRelease }, 1),
     deps.metrics.watchEvents,
-    deps.features ? { listChunking: deps.features.enabled('APIListChunking'), fieldValidation: deps.features.enabled('ServerSideFieldValidation') } : undefined,
+    deps.features ? requestFeatures(deps.features) : undefined,
   );
-  const documents = discoveryRoutes(() => deps.registry.current().definitions);
+  const documents = discoveryRoutes(() => deps.registry.current().definitions, deps.features?.enabled('ServerSideApply') ?? true);
   return async (ctx: RequestContext) => {
     const { info } = ctx;
     if (info.isResourceRequest) {

@@ -184,7 +184,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // reviews (served once listening) find it here.
   const assembled: { authentication?: Authentication; authorization?: Authorization } = {};
   computed.set('authentication.k8s.io/tokenreviews', (def) => tokenReviewStore(def, () => assembled.authentication!));
-  for (const [resource, store] of accessReviewStores(() => assembled.authorization!)) computed.set(resource, store);
+  const serverSideApply = features.enabled('ServerSideApply');
+  for (const [resource, store] of accessReviewStores(() => assembled.authorization!, serverSideApply)) computed.set(resource, store);
   const networking = serviceNetworking(backend, storagePrefix, options);
   const saKeys = await serviceAccountKeys(options.serviceAccounts ?? {}, options.apiAudiences, pki);
   const definitions = withTokenSubresource(applyRuntimeConfig(builtInResources(), parseRuntimeConfig(options.runtimeConfig ?? [])), saKeys.issuing);
@@ -195,7 +196,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
   const storageMetrics = new StorageMetrics();
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer, storageMetrics });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer, storageMetrics, serverSideApply });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.

@@ -42,6 +42,8 @@ export interface BuildStoresOptions {
   authorizer?: () => Authorizer | undefined;
   /** Times each storage's backend calls and counts its lists (etcd_request_duration_seconds, apiserver_storage_list_*). */
   storageMetrics?: StorageMetrics;
+  /** The ServerSideApply gate (default on): off, the stores keep no managedFields (StoreDeps.serverSideApply). */
+  serverSideApply?: boolean;
 }
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
@@ -92,7 +94,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.computed) return computedStore(def, options.computed ?? new Map());
     const storage = storageOf(def);
     const hooks = options.hooksFor?.(def);
-    const store = createStore(def, { storage, admission, ...(hooks ? { hooks } : {}) });
+    const store = createStore(def, { storage, admission, ...(hooks ? { hooks } : {}), ...(options.serverSideApply === false ? { serverSideApply: false } : {}) });
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;

@@ -1,5 +1,5 @@
 // --feature-gates: the gates a server starts with decide what lists and writes do (APIListChunking,
-// ServerSideFieldValidation), and `kplane serve` refuses a gate kube-apiserver 1.25 does not know.
+// ServerSideFieldValidation, ServerSideApply), and `kplane serve` refuses a gate kube-apiserver 1.25 does not know.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -77,6 +77,86 @@ describe('APIListChunking=false, ServerSideFieldValidation=false, LegacyServiceA
   });
 });
 
+/** The upstream 1.25 415 of an apply PATCH to a built-in kind with ServerSideApply off: the apply type is not listed. */
+const NO_APPLY_415 = 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json';
+
+/** A ConfigMap manifest for kubectl (`-f -`). */
+const manifest = (name: string, data: Record<string, string>, metadata: Record<string, unknown> = {}) =>
+  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', ...metadata }, data });
+
+interface ConfigMapJson {
+  metadata: { managedFields?: { manager: string; operation: string }[]; annotations?: Record<string, string>; resourceVersion: string };
+  data?: Record<string, string>;
+}
+
+/** The object as kubectl shows it, managedFields included (kubectl hides them by default). */
+async function getConfigMap(c: TestCluster, name: string): Promise<ConfigMapJson> {
+  return JSON.parse(await c.kubectl(['get', 'configmap', name, '-n', 'default', '-o', 'json', '--show-managed-fields'])) as ConfigMapJson;
+}
+
+describe('ServerSideApply=false', () => {
+  let dataDir: string;
+  let c: TestCluster;
+  let api: RawClient;
+  before(async () => {
+    // What a server with the gate on stored first, on the same storage.
+    dataDir = await mkdtemp(join(tmpdir(), 'kplane-ssa-off-'));
+    const on = await startCluster({ storage: 'sqlite', dataDir });
+    await on.kubectl(['create', '-f', '-'], { input: manifest('stored-before', { a: '1' }) });
+    assert.ok((await getConfigMap(on, 'stored-before')).metadata.managedFields?.length, 'the gate on records managedFields');
+    await on.stop();
+    c = await startCluster({ storage: 'sqlite', dataDir, featureGates: { ServerSideApply: false } });
+    api = rawClient(c.server.kubeconfig);
+  });
+  after(async () => {
+    await c.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('kubectl apply --server-side fails with upstream 415, and nothing is created', async () => {
+    const result = await c.kubectlResult(['apply', '--server-side', '-f', '-'], { input: manifest('ssa', { a: '1' }) });
+    assert.notEqual(result.code, 0);
+    assert.ok(result.stderr.includes(NO_APPLY_415), result.stderr);
+    const res = await api.request('GET', `${base}/ssa`);
+    assert.equal(res.status, 404);
+  });
+
+  test('wire: an apply PATCH is 415 before its body or parameters are read', async () => {
+    const res = await api.request('PATCH', `${base}/stored-before?fieldManager=x&force=maybe`, { body: 'not: [yaml', contentType: 'application/apply-patch+yaml' });
+    assert.equal(res.status, 415);
+    const status = res.json() as { reason: string; message: string; details?: unknown };
+    assert.equal(status.reason, 'UnsupportedMediaType');
+    assert.equal(status.details, undefined, 'upstream\'s 415 Status has no details');
+    assert.equal(status.message, NO_APPLY_415);
+    const openapi = (await api.request('GET', '/openapi/v2')).body;
+    assert.ok(openapi.includes('application/strategic-merge-patch+json') && !openapi.includes('application/apply-patch+yaml'), 'PATCH consumes no apply type');
+  });
+
+  test('kubectl create records no managedFields, and drops those the manifest carries', async () => {
+    const sent = [{ manager: 'someone', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }];
+    await c.kubectl(['create', '-f', '-'], { input: manifest('created', { a: '1' }, { managedFields: sent }) });
+    assert.equal((await getConfigMap(c, 'created')).metadata.managedFields, undefined);
+  });
+
+  test('client-side kubectl apply creates and updates, with no managedFields', async () => {
+    await c.kubectl(['apply', '-f', '-'], { input: manifest('applied', { a: '1' }) });
+    await c.kubectl(['apply', '-f', '-'], { input: manifest('applied', { a: '2', b: '3' }) });
+    const cm = await getConfigMap(c, 'applied');
+    assert.deepEqual(cm.data, { a: '2', b: '3' });
+    assert.ok(cm.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration']);
+    assert.equal(cm.metadata.managedFields, undefined);
+  });
+
+  test('stored managedFields are served as stored, and the next write drops them', async () => {
+    const before = await getConfigMap(c, 'stored-before');
+    assert.deepEqual(before.metadata.managedFields?.map((e) => `${e.manager}/${e.operation}`), ['kubectl-create/Update']);
+    await c.kubectl(['label', 'configmap', 'stored-before', '-n', 'default', 'x=y']);
+    const after = await getConfigMap(c, 'stored-before');
+    assert.notEqual(after.metadata.resourceVersion, before.metadata.resourceVersion);
+    assert.equal(after.metadata.managedFields, undefined);
+  });
+});
+
 describe('the gates at their defaults', () => {
   let c: TestCluster;
   let api: RawClient;
@@ -95,6 +175,13 @@ describe('the gates at their defaults', () => {
     assert.equal(res.status, 400);
     assert.match((res.json() as { message: string }).message, /unknown field "bogus"/);
     assert.equal(await c.kubectl(['get', 'secrets', '-n', 'default', '-o', 'name']), '');
+  });
+
+  test('ServerSideApply: kubectl create and apply --server-side record managedFields', async () => {
+    await c.kubectl(['create', '-f', '-'], { input: manifest('created', { a: '1' }) });
+    await c.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest('ssa', { a: '1' }) });
+    assert.deepEqual((await getConfigMap(c, 'created')).metadata.managedFields?.map((e) => `${e.manager}/${e.operation}`), ['kubectl-create/Update']);
+    assert.deepEqual((await getConfigMap(c, 'ssa')).metadata.managedFields?.map((e) => `${e.manager}/${e.operation}`), ['kubectl/Apply']);
   });
 });
 
@@ -137,8 +224,8 @@ describe('kplane serve --feature-gates', () => {
     assert.equal(stderr, 'Error: invalid argument "APIListChunking=false,PodSecurity=false" for "--feature-gates" flag: cannot set feature gate PodSecurity to false, feature is locked to true\n');
   });
 
-  test('a GA gate: the server starts, with upstream warning on stderr', async () => {
-    const { child, exited } = serve(['--feature-gates=ServerSideApply=true'], dataDir);
+  test('a GA gate, not locked in 1.25: the server starts, with upstream warning on stderr', async () => {
+    const { child, exited } = serve(['--feature-gates=ServerSideApply=false'], dataDir);
     children.push(child);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -149,7 +236,7 @@ describe('kplane serve --feature-gates', () => {
     child.kill('SIGKILL');
     await exited;
     assert.ok(serving, stderr);
-    assert.match(stderr, /^kplane: Setting GA feature gate ServerSideApply=true\. It will be removed in a future release\.$/m);
+    assert.match(stderr, /^kplane: Setting GA feature gate ServerSideApply=false\. It will be removed in a future release\.$/m);
   });
 
   test('--help lists the gates as kube-apiserver does', async () => {

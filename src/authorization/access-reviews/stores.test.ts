@@ -82,3 +82,14 @@ test('access review stores: the self reviews need a requesting user; other verbs
     await assert.rejects(async () => store.get('', 'x'), /the server does not allow this method/, kind);
   }
 });
+
+test('access review stores with ServerSideApply off: no field manager, the answer keeps what was sent', async () => {
+  const factory = new Map(accessReviewStores(() => ({ authorizer, ruleResolver }), false)).get('authorization.k8s.io/subjectaccessreviews')!;
+  const store = factory(accessReviewDefinitions.find((d) => d.resource === 'subjectaccessreviews')!);
+  const spec = { user: 'jane', nonResourceAttributes: { path: '/version', verb: 'get' } };
+  const { object } = await store.create('', review('SubjectAccessReview', spec), { dryRun: false, userAgent: 'test/v1', user: jane });
+  assert.equal(object.metadata.managedFields, undefined);
+  const sent = [{ manager: 'someone', operation: 'Update' as const, apiVersion: 'authorization.k8s.io/v1', fieldsType: 'FieldsV1' as const, fieldsV1: {} }];
+  const echoed = await store.create('', review('SubjectAccessReview', spec, { managedFields: sent }), { dryRun: false, userAgent: 'test/v1', user: jane });
+  assert.deepEqual(echoed.object.metadata.managedFields, sent);
+});

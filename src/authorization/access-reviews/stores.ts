@@ -3,7 +3,8 @@
 // stored; create validates the review, asks the server's authorizer (or rule resolver) and answers the
 // review. As upstream's create handler, the request's system metadata is wiped, a namespaced review takes
 // the request's namespace, and the field manager records the writer before the review is validated, so
-// the answer echoes the request with `creationTimestamp: null`, its managedFields and the status.
+// the answer echoes the request with `creationTimestamp: null`, its managedFields and the status. With
+// ServerSideApply off upstream sets up no field manager: the answer has only what the request sent.
 // SelfSubjectRulesReview answers with a new review: only the status, the spec left empty.
 import type { LocalSubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview, SubjectAccessReview } from '../../apis/authorization/v1/schemas.generated.js';
 import { validateLocalSubjectAccessReview, validateSelfSubjectAccessReview, validateSubjectAccessReview } from '../../apis/authorization/v1/validation.js';
@@ -21,12 +22,15 @@ import { accessReviewStatus, attributesFor, rulesReviewStatus, subjectOf } from 
 /** What the reviews ask; read at each review (the server assembles it after the stores). */
 export type ReviewAuthorization = () => { readonly authorizer: Authorizer; readonly ruleResolver: RuleResolver };
 
-/** The create handler's part: system fields wiped, the request's namespace, the writer's managedFields. */
-function received(def: ResourceDefinition, namespace: string, obj: KubeObject, options: WriteOptions): void {
+/**
+ * The create handler's part: system fields wiped, the request's namespace, the writer's managedFields
+ * (`fieldManager`: whether the ServerSideApply gate set up upstream's field manager).
+ */
+function received(def: ResourceDefinition, namespace: string, obj: KubeObject, options: WriteOptions, fieldManager: boolean): void {
   const meta = obj.metadata;
   for (const field of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink'] as const) delete meta[field];
   if (def.namespaced && !meta.namespace) meta.namespace = namespace;
-  recordManagedFields(def, undefined, obj, options, new Date());
+  if (fieldManager) recordManagedFields(def, undefined, obj, options, new Date());
 }
 
 /** 422 as upstream's reviews report it: the kind of the decoded (internal) object is empty, and so is the name. */
@@ -51,9 +55,10 @@ function accessReviewStore<T extends AccessReview>(
   authorization: ReviewAuthorization,
   validate: (review: T) => FieldError[],
   subject: (review: T, options: WriteOptions) => UserInfo,
+  fieldManager: boolean,
 ): Store {
   return createOnlyStore(def, async (namespace, obj, options) => {
-    received(def, namespace, obj, options);
+    received(def, namespace, obj, options, fieldManager);
     const review = obj as T;
     throwIfInvalid(def, validate(review));
     const result = await authorization().authorizer.authorize(attributesFor(subject(review, options), review.spec));
@@ -66,20 +71,20 @@ const requestingUser = (options: WriteOptions): UserInfo => {
   return options.user;
 };
 
-export const subjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization): Store =>
-  accessReviewStore<SubjectAccessReview & KubeObject>(def, authorization, validateSubjectAccessReview, (review) => subjectOf(review.spec));
+export const subjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization, fieldManager = true): Store =>
+  accessReviewStore<SubjectAccessReview & KubeObject>(def, authorization, validateSubjectAccessReview, (review) => subjectOf(review.spec), fieldManager);
 
 /** The handler already refused a body naming another namespace than the URL (upstream's store checks again). */
-export const localSubjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization): Store =>
-  accessReviewStore<LocalSubjectAccessReview & KubeObject>(def, authorization, validateLocalSubjectAccessReview, (review) => subjectOf(review.spec));
+export const localSubjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization, fieldManager = true): Store =>
+  accessReviewStore<LocalSubjectAccessReview & KubeObject>(def, authorization, validateLocalSubjectAccessReview, (review) => subjectOf(review.spec), fieldManager);
 
 /** The requesting user's own access (impersonated, when the request impersonates). */
-export const selfSubjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization): Store =>
-  accessReviewStore<SelfSubjectAccessReview & KubeObject>(def, authorization, validateSelfSubjectAccessReview, (_review, options) => requestingUser(options));
+export const selfSubjectAccessReviewStore = (def: ResourceDefinition, authorization: ReviewAuthorization, fieldManager = true): Store =>
+  accessReviewStore<SelfSubjectAccessReview & KubeObject>(def, authorization, validateSelfSubjectAccessReview, (_review, options) => requestingUser(options), fieldManager);
 
-export function selfSubjectRulesReviewStore(def: ResourceDefinition, authorization: ReviewAuthorization): Store {
+export function selfSubjectRulesReviewStore(def: ResourceDefinition, authorization: ReviewAuthorization, fieldManager = true): Store {
   return createOnlyStore(def, async (namespace, obj, options) => {
-    received(def, namespace, obj, options);
+    received(def, namespace, obj, options, fieldManager);
     const review = obj as SelfSubjectRulesReview & KubeObject;
     const user = requestingUser(options);
     const reviewed = review.spec?.namespace ?? '';
@@ -90,13 +95,13 @@ export function selfSubjectRulesReviewStore(def: ResourceDefinition, authorizati
   });
 }
 
-/** The stores by `<group>/<resource>`, for startServer's computed stores. */
-export function accessReviewStores(authorization: ReviewAuthorization): [string, (def: ResourceDefinition) => Store][] {
+/** The stores by `<group>/<resource>`, for startServer's computed stores (`fieldManager`: the ServerSideApply gate). */
+export function accessReviewStores(authorization: ReviewAuthorization, fieldManager = true): [string, (def: ResourceDefinition) => Store][] {
   const group = 'authorization.k8s.io';
   return [
-    [`${group}/subjectaccessreviews`, (def) => subjectAccessReviewStore(def, authorization)],
-    [`${group}/localsubjectaccessreviews`, (def) => localSubjectAccessReviewStore(def, authorization)],
-    [`${group}/selfsubjectaccessreviews`, (def) => selfSubjectAccessReviewStore(def, authorization)],
-    [`${group}/selfsubjectrulesreviews`, (def) => selfSubjectRulesReviewStore(def, authorization)],
+    [`${group}/subjectaccessreviews`, (def) => subjectAccessReviewStore(def, authorization, fieldManager)],
+    [`${group}/localsubjectaccessreviews`, (def) => localSubjectAccessReviewStore(def, authorization, fieldManager)],
+    [`${group}/selfsubjectaccessreviews`, (def) => selfSubjectAccessReviewStore(def, authorization, fieldManager)],
+    [`${group}/selfsubjectrulesreviews`, (def) => selfSubjectRulesReviewStore(def, authorization, fieldManager)],
   ];
 }

@@ -19,13 +19,13 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
   const header = ctx.req.headers['content-type'];
   // A Content-Type that does not parse (mime.ParseMediaType) is 415, as one no serializer takes.
   const mediaType = header === undefined || header === '' ? '' : parseMediaType(header);
-  if (mediaType === undefined) throw unsupportedMediaType(header ?? '', BODY_MEDIA_TYPES);
+  if (mediaType === undefined) throw unsupportedMediaType(BODY_MEDIA_TYPES);
   // Protobuf (kubectl's typed commands) for kinds whose schema carries field numbers: decoded into
   // the JSON shape, then the same path as JSON bodies.
   if (mediaType === PROTOBUF_MEDIA_TYPE && supportsProtobuf(def.schema))
     return decodeKubeObject(ctx, def, decodeProtobufObject(def.schema, await readBody(ctx.req)).object, fieldValidation);
   if (mediaType !== '' && mediaType !== 'application/json' && mediaType !== 'application/yaml' && mediaType !== '*/*')
-    throw unsupportedMediaType(mediaType, BODY_MEDIA_TYPES);
+    throw unsupportedMediaType(BODY_MEDIA_TYPES);
   const body = await readBody(ctx.req);
   const yaml = mediaType === 'application/yaml';
   const raw = parseBody(body, yaml, def.kind);

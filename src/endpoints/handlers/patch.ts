@@ -42,24 +42,28 @@ export function patchedForDecoding(type: PatchType['type'], body: string, patche
   return { raw: JSON.parse(text) as unknown, text };
 }
 
-/** The engine of a Content-Type for `def` (415 for types the kind does not take). */
-export function patchType(mediaType: string, def: ResourceDefinition): PatchType {
+/**
+ * The engine of a Content-Type for `def` (415 for types the kind does not take; `applyPatch` says whether
+ * the apply type is among them, as upstream's installer lists it only with ServerSideApply on).
+ */
+export function patchType(mediaType: string, def: ResourceDefinition, applyPatch = true): PatchType {
   if (mediaType === 'application/json-patch+json') return { type: 'json', apply: applyJsonPatch };
   if (mediaType === 'application/merge-patch+json') return { type: 'merge', apply: applyMergePatch };
   // Strategic merge patch: built-in kinds only, merged along the kind's schema markers.
   if (mediaType === STRATEGIC_MERGE_PATCH_TYPE && supportsStrategicMerge(def)) {
     return { type: 'strategic', apply: (original, patch) => applyStrategicMergePatch(def.schema, original, patch) };
   }
-  throw unsupportedMediaType(mediaType, patchMediaTypes(def));
+  throw unsupportedMediaType(patchMediaTypes(def, applyPatch));
 }
 
 export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const { def } = scope;
-  // Server-side apply has its own handler (apply.ts).
+  // Server-side apply has its own handler (apply.ts); with ServerSideApply off, its type is a 415 below.
   const mediaType = patchMediaType(ctx.req.headers['content-type']);
-  if (mediaType === APPLY_PATCH_TYPE) return handleApply(ctx, scope);
-  const { type, apply } = patchType(mediaType, def);
+  const { serverSideApply } = scope.features;
+  if (mediaType === APPLY_PATCH_TYPE && serverSideApply) return handleApply(ctx, scope);
+  const { type, apply } = patchType(mediaType, def, serverSideApply);
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false), scope.features.fieldValidation);
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = decodePatch(type, body, params.fieldValidation);

@@ -19,7 +19,13 @@ export interface RequestFeatures {
   readonly listChunking: boolean;
   /** ServerSideFieldValidation: when off, `fieldValidation` is Ignore whatever the request asks. */
   readonly fieldValidation: boolean;
+  /**
+   * ServerSideApply: when off, PATCH does not take `application/apply-patch+yaml` (415, as upstream's
+   * installer leaves it out of the supported patch types). The stores, not the handlers, leave
+   * managedFields alone then (StoreDeps.serverSideApply).
+   */
+  readonly serverSideApply: boolean;
 }
 
-/** Both gates at their 1.25 defaults. */
-export const DEFAULT_REQUEST_FEATURES: RequestFeatures = { listChunking: true, fieldValidation: true };
+/** The gates at their 1.25 defaults. */
+export const DEFAULT_REQUEST_FEATURES: RequestFeatures = { listChunking: true, fieldValidation: true, serverSideApply: true };

@@ -20,9 +20,9 @@ export const STRATEGIC_MERGE_PATCH_TYPE = 'application/strategic-merge-patch+jso
 export const supportsStrategicMerge = (def: ResourceDefinition): boolean => builtInsSupportStrategicMerge(def);
 
 /** The patch media types of a kind, in the order upstream's 415 message lists them. */
-export function patchMediaTypes(def: ResourceDefinition): string[] {
+export function patchMediaTypes(def: ResourceDefinition, applyPatch = true): string[] {
   const strategic = supportsStrategicMerge(def) ? [STRATEGIC_MERGE_PATCH_TYPE] : [];
-  return ['application/json-patch+json', 'application/merge-patch+json', ...strategic, 'application/apply-patch+yaml'];
+  return ['application/json-patch+json', 'application/merge-patch+json', ...strategic, ...(applyPatch ? ['application/apply-patch+yaml'] : [])];
 }
 
 /** The Go error inside a decode 400 (`<Kind> in version "v1" cannot be handled as a <Kind>: <cause>`). */

@@ -63,7 +63,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   }
   if (verb === 'patch' && view.get && view.update) {
     const mediaType = patchMediaType(ctx.req.headers['content-type']);
-    if (!PATCH_TYPES.includes(mediaType)) throw unsupportedMediaType(mediaType, PATCH_TYPES);
+    if (!PATCH_TYPES.includes(mediaType)) throw unsupportedMediaType(PATCH_TYPES);
     const { params, write } = options('PatchOptions');
     const body = (await readBody(ctx.req)).toString('utf8');
     const { type, apply } = patchType(mediaType, def);

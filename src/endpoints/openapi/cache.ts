@@ -34,9 +34,12 @@ function cached<T>(cache: WeakMap<readonly ResourceDefinition[], Map<string, T>>
   return value;
 }
 
+/** What tells documents of the same definitions apart: the version and the options that change paths. */
+const cacheKey = (options: OpenApiOptions): string => (options.applyPatch === false ? `${options.version} without apply` : options.version);
+
 /** The v2 document for `defs`, built and serialized on first use. */
 export function servedOpenApiV2(defs: readonly ResourceDefinition[], options: OpenApiOptions): ServedOpenApiV2 {
-  return cached(v2Cache, defs, options.version, () => {
+  return cached(v2Cache, defs, cacheKey(options), () => {
     const document = buildOpenApiV2(defs, options);
     const json = JSON.stringify(document);
     let protobuf: { bytes: Buffer; etag: string } | undefined;
@@ -58,5 +61,5 @@ export function servedOpenApiV2(defs: readonly ResourceDefinition[], options: Op
 
 /** The v3 documents and index for `defs`, built and serialized on first use. */
 export function servedOpenApiV3(defs: readonly ResourceDefinition[], options: OpenApiOptions): OpenApiV3Set {
-  return cached(v3Cache, defs, options.version, () => buildOpenApiV3(defs, options));
+  return cached(v3Cache, defs, cacheKey(options), () => buildOpenApiV3(defs, options));
 }

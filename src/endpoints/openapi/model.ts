@@ -15,6 +15,8 @@ export interface OpenApiOptions {
   version: string;
   /** Which resources accept strategic merge patch (default: the built-in `io.k8s.` kinds). */
   strategicMerge?: StrategicMergeSupport;
+  /** The ServerSideApply gate (default on): off, PATCH does not consume `application/apply-patch+yaml`, as upstream's routes. */
+  applyPatch?: boolean;
 }
 
 /** Definitions and per-document paths, before rendering. */
@@ -50,7 +52,7 @@ export function buildModel(defs: readonly ResourceDefinition[], flavor: Flavor, 
     for (const gv of groupVersions(defs)) mark(name, { group: gv.group, kind, version: gv.version });
   }
   for (const [name, list] of gvks) addGroupVersionKinds(definitions.definitions.get(name), list);
-  return { definitions, documents: groupPaths(defs, options.strategicMerge ?? builtInsSupportStrategicMerge) };
+  return { definitions, documents: groupPaths(defs, options.strategicMerge ?? builtInsSupportStrategicMerge, options.applyPatch ?? true) };
 }
 
 /** The list kind of a resource: apiVersion, items (required), kind, metadata (ListMeta). */
@@ -93,7 +95,7 @@ function addGroupVersionKinds(definition: JsonObject | undefined, extra: Gvk[]):
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Paths per document: resources under their group-version, plus the discovery operations. */
-function groupPaths(defs: readonly ResourceDefinition[], strategicMerge: StrategicMergeSupport): Map<string, PathItem[]> {
+function groupPaths(defs: readonly ResourceDefinition[], strategicMerge: StrategicMergeSupport, applyPatch: boolean): Map<string, PathItem[]> {
   const documents = new Map<string, PathItem[]>();
   const add = (key: string, items: PathItem[]): void => {
     documents.set(key, [...(documents.get(key) ?? []), ...items]);
@@ -107,7 +109,7 @@ function groupPaths(defs: readonly ResourceDefinition[], strategicMerge: Strateg
       add(key, [discoveryOperation('resources', def.group, def.version)]);
       if (def.group !== '' && !documents.has(`apis/${def.group}`)) add(`apis/${def.group}`, [discoveryOperation('group', def.group)]);
     }
-    add(key, resourcePaths(def, strategicMerge));
+    add(key, resourcePaths(def, strategicMerge, applyPatch));
   }
   for (const items of documents.values()) items.sort((a, b) => compare(a.path, b.path));
   return documents;

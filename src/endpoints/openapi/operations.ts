@@ -62,7 +62,8 @@ const DELETE_COLLECTION_PARAMETERS = [
 /** The media types objects are served in. */
 export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 const WATCH_MEDIA_TYPES = [...OBJECT_MEDIA_TYPES, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
-const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+const APPLY_PATCH = 'application/apply-patch+yaml';
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', APPLY_PATCH];
 
 /** Whether a resource accepts strategic merge patch (built-ins do, custom resources do not). */
 export type StrategicMergeSupport = (def: ResourceDefinition) => boolean;
@@ -71,8 +72,8 @@ export type StrategicMergeSupport = (def: ResourceDefinition) => boolean;
 export const builtInsSupportStrategicMerge: StrategicMergeSupport = (def) => def.definitionName.startsWith('io.k8s.');
 
 /** Everything one resource definition contributes: its paths and operations. */
-export function resourcePaths(def: ResourceDefinition, strategicMerge: StrategicMergeSupport): PathItem[] {
-  const ctx = new ResourceContext(def, strategicMerge(def));
+export function resourcePaths(def: ResourceDefinition, strategicMerge: StrategicMergeSupport, applyPatch = true): PathItem[] {
+  const ctx = new ResourceContext(def, strategicMerge(def), applyPatch);
   const paths: PathItem[] = [];
   const add = (path: string, operations: (Operation | undefined)[]): void => {
     const present = operations.filter((op): op is Operation => op !== undefined);
@@ -88,7 +89,7 @@ export function resourcePaths(def: ResourceDefinition, strategicMerge: Strategic
     const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
     // A subresource's operations are the parent's, restricted to its verbs and typed with its kind (Scale, Binding).
     const view = { ...def, verbs: sub.verbs as readonly Verb[], ...(sub.type === 'view' ? { definitionName: sub.definitionName } : {}) };
-    const subCtx = new ResourceContext(view, strategicMerge(def));
+    const subCtx = new ResourceContext(view, strategicMerge(def), applyPatch);
     if (sub.type === 'connect') {
       add(`${item}/${sub.name}`, connectMethods(sub).map((method) => subCtx.connect(sub, method, suffix, false)));
       if (sub.acceptsPath) add(`${item}/${sub.name}/{path}`, connectMethods(sub).map((method) => subCtx.connect(sub, method, suffix, true)));
@@ -119,6 +120,7 @@ class ResourceContext {
   constructor(
     private readonly def: ResourceDefinition,
     private readonly strategicMerge: boolean,
+    private readonly applyPatch: boolean,
   ) {
     this.verbs = new Set(def.verbs);
     this.scoped = (def.namespaced ? 'Namespaced' : '') + def.kind;
@@ -194,7 +196,8 @@ class ResourceContext {
 
   patch(suffix: string): Operation | undefined {
     if (!this.verbs.has('patch')) return undefined;
-    const patchTypes = this.strategicMerge ? PATCH_TYPES : PATCH_TYPES.filter((t) => !t.includes('strategic'));
+    // upstream's installer lists the apply type only with ServerSideApply on.
+    const patchTypes = PATCH_TYPES.filter((t) => (this.strategicMerge || !t.includes('strategic')) && (this.applyPatch || t !== APPLY_PATCH));
     return this.op('patch', 'patch', this.scoped + suffix, 'patch', {
       parameters: this.withName(PATCH_PARAMETERS),
       body: { definition: PATCH, required: true, patchTypes },

@@ -61,6 +61,15 @@ describe('buildOpenApiV3', () => {
     const content = (patch?.['requestBody'] as Record<string, JsonObject>)['content'] ?? {};
     assert.deepEqual(Object.keys(content), ['application/apply-patch+yaml', 'application/json-patch+json', 'application/merge-patch+json']);
   });
+
+  it('leaves the apply type out of PATCH with ServerSideApply off (v3 request bodies and v2 consumes)', () => {
+    const path = '/api/v1/namespaces/{namespace}/configmaps/{name}';
+    const v3 = buildOpenApiV3(testDefinitions, { version: 'v1.25.0', applyPatch: false }).documents.get('api/v1')?.document['paths'] as Record<string, Record<string, JsonObject>>;
+    const content = (v3[path]?.['patch']?.['requestBody'] as Record<string, JsonObject>)['content'] ?? {};
+    assert.deepEqual(Object.keys(content), ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
+    const v2 = servedOpenApiV2(testDefinitions, { version: 'v1.25.0', applyPatch: false }).document['paths'] as Record<string, Record<string, JsonObject>>;
+    assert.deepEqual(v2[path]?.['patch']?.['consumes'], ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
+  });
 });
 
 describe('served documents cache', () => {
@@ -71,5 +80,12 @@ describe('served documents cache', () => {
     const v2 = servedOpenApiV2(copy, { version: 'x' });
     assert.equal(v2, servedOpenApiV2(copy, { version: 'x' }));
     assert.equal(v2.etag, createHash('sha512').update(v2.json).digest('hex').toUpperCase());
+  });
+  it('keeps the documents with and without the apply type apart', () => {
+    const copy = [...testDefinitions];
+    assert.notEqual(servedOpenApiV2(copy, { version: 'x', applyPatch: false }), servedOpenApiV2(copy, { version: 'x' }));
+    assert.notEqual(servedOpenApiV3(copy, { version: 'x', applyPatch: false }), servedOpenApiV3(copy, { version: 'x' }));
+    assert.ok(servedOpenApiV2(copy, { version: 'x' }).json.includes('application/apply-patch+yaml'));
+    assert.ok(!servedOpenApiV2(copy, { version: 'x', applyPatch: false }).json.includes('application/apply-patch+yaml'));
   });
 });

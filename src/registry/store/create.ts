@@ -5,7 +5,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { fillSystemFieldsOnCreate, generateName } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { encodeObject, withResourceVersion } from './codec.js';
-import { recordManagedFields } from './managed-fields.js';
+import { dropManagedFields, recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
 import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
@@ -28,7 +28,9 @@ export async function createObject(
   const now = deps.now?.() ?? new Date();
   fillSystemFieldsOnCreate(obj, now);
   def.defaults?.(obj); // upstream defaults at decode, before admission
-  recordManagedFields(def, undefined, obj, options, now); // upstream: the field manager runs before admission
+  // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeCreate clears them.
+  if (deps.serverSideApply === false) dropManagedFields(obj);
+  else recordManagedFields(def, undefined, obj, options, now);
   const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user };
   await deps.admission.mutate(attributes);
   // Upstream BeginCreate: after mutating admission, before the strategy and validation.

@@ -18,12 +18,11 @@ import { fieldManagerScope, resetFields } from './managed-fields.js';
 import { createStore } from './store.js';
 import type { Store, StorageResource } from './types.js';
 
-function openStore(def: ResourceDefinition): { store: Store; storage: StorageResource } {
-  const backend = createMemoryBackend();
+function openStore(def: ResourceDefinition, backend = createMemoryBackend(), serverSideApply = true): { store: Store; storage: StorageResource } {
   const keys = keyScheme('/registry', def.resource, def.namespaced);
   const cacher = new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision });
   const storage = { backend, keys, cacher };
-  return { store: createStore(def, { storage, admission: admissionChain([]) }), storage };
+  return { store: createStore(def, { storage, admission: admissionChain([]), ...(serverSideApply ? {} : { serverSideApply: false }) }), storage };
 }
 
 const cm = (name: string, data: Record<string, string>): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
@@ -98,5 +97,49 @@ describe('managedFields through the generic store', () => {
       namespaces.store.update('', 'missing', () => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'missing' } }), { dryRun: false, apply: true, subresource: 'status' }),
       (e) => isStatusError(e) && e.code === 404,
     );
+  });
+});
+
+describe('managedFields with ServerSideApply off (upstream 1.25 BeforeCreate/BeforeUpdate without a field manager)', () => {
+  // One backend, two stores over it: what a server with the gate on stored, one with it off then writes.
+  const backend = createMemoryBackend();
+  const on = openStore(configMapDefinition as unknown as ResourceDefinition, backend);
+  const off = openStore(configMapDefinition as unknown as ResourceDefinition, backend, false);
+  const namespaces = openStore(namespaceDefinition as unknown as ResourceDefinition, backend, false);
+  const sent = [{ manager: 'client', operation: 'Update' as const, apiVersion: 'v1', fieldsType: 'FieldsV1' as const, fieldsV1: { 'f:data': { 'f:x': {} } } }];
+  before(async () => {
+    for (const { storage } of [on, off, namespaces]) await storage.cacher.start();
+  });
+  after(async () => {
+    for (const { storage } of [on, off, namespaces]) storage.cacher.stop();
+    await backend.close();
+  });
+
+  test('a create records none and drops those the client sent', async () => {
+    const { object } = await off.store.create('ns', { ...cm('c', { x: '1' }), metadata: { name: 'c', managedFields: sent } }, { dryRun: false, fieldManager: 'creator' });
+    assert.equal(object.metadata.managedFields, undefined);
+    assert.equal(((await off.store.get('ns', 'c')).object as KubeObject).metadata.managedFields, undefined);
+  });
+
+  test('an update records none and drops those stored before', async () => {
+    await on.store.create('ns', cm('u', { x: '1' }), { dryRun: false, fieldManager: 'creator' });
+    assert.deepEqual(managers((await off.store.get('ns', 'u')).object as KubeObject), ['creator/Update']);
+    const { object } = await off.store.update('ns', 'u', (current) => ({ ...(current as KubeObject), data: { x: '2' } }), { dryRun: false, fieldManager: 'editor' });
+    assert.equal(object.metadata.managedFields, undefined);
+    assert.equal(((await off.store.get('ns', 'u')).object as KubeObject).metadata.managedFields, undefined);
+  });
+
+  test('a write that changes nothing else still drops the stored managedFields', async () => {
+    await on.store.create('ns', cm('same', { x: '1' }), { dryRun: false, fieldManager: 'creator' });
+    const before = (await off.store.get('ns', 'same')).object as KubeObject;
+    const { object } = await off.store.update('ns', 'same', (current) => ({ ...(current as KubeObject) }), { dryRun: false });
+    assert.notEqual(object.metadata.resourceVersion, before.metadata.resourceVersion);
+    assert.equal(object.metadata.managedFields, undefined);
+  });
+
+  test('a status update records no entry of the status subresource', async () => {
+    await namespaces.store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'n-off', managedFields: sent } }, { dryRun: false });
+    const { object } = await namespaces.store.update('', 'n-off', (current) => ({ ...(current as KubeObject), status: { phase: 'Active' } }), { dryRun: false, subresource: 'status' });
+    assert.equal(object.metadata.managedFields, undefined);
   });
 });

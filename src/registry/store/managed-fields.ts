@@ -60,3 +60,13 @@ export function recordManagedFields(
   if (options.managedFieldsSubresource) scope.subresource = options.managedFieldsSubresource;
   trackUpdate(scope, live, obj, managerOrUserAgent(options.fieldManager, options.userAgent));
 }
+
+/**
+ * The ServerSideApply gate off: what upstream 1.25's BeforeCreate and BeforeUpdate do instead of the field
+ * manager, which is not set up. managedFields a client sent are not stored, and an update drops those
+ * the stored object had, from the old object too (admission and the strategies see the old object so).
+ */
+export function dropManagedFields(obj: KubeObject, old?: KubeObject): void {
+  delete obj.metadata.managedFields;
+  if (old) delete old.metadata.managedFields;
+}

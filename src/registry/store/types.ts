@@ -33,6 +33,12 @@ export interface StoreDeps {
   now?: () => Date;
   /** Work of this server around the writes of one kind (service allocation); absent for most kinds. */
   hooks?: StoreHooks;
+  /**
+   * The ServerSideApply gate (default on). Off, no write records managedFields and every write drops
+   * them, from the object and from the old one it replaces (upstream 1.25: no FieldManager, and
+   * BeforeCreate/BeforeUpdate clear them).
+   */
+  serverSideApply?: boolean;
 }
 
 /** What a `begin` hook leaves to do once the write is decided: commit after it held, revert when it failed. */

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { keepSystemFieldsOnUpdate } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { decodeObject, encodeObject } from './codec.js';
-import { recordManagedFields } from './managed-fields.js';
+import { dropManagedFields, recordManagedFields } from './managed-fields.js';
 import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
 import type { AdmissionAttributes } from '../../admission/types.js';
@@ -78,7 +78,9 @@ async function tryWrite(
   obj.metadata.name = old.metadata.name;
   const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user };
   if (!subresource) u.def.defaults?.(obj);
-  recordManagedFields(u.def, old, obj, options, u.deps.now?.() ?? new Date()); // upstream: before admission
+  // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeUpdate clears them.
+  if (u.deps.serverSideApply === false) dropManagedFields(obj, old);
+  else recordManagedFields(u.def, old, obj, options, u.deps.now?.() ?? new Date());
   await u.deps.admission.mutate(attributes);
   // Upstream BeginUpdate: after mutating admission, before the strategy; a lost race gives its work back.
   const finish = subresource ? undefined : await u.deps.hooks?.beginUpdate?.(obj, old, options);

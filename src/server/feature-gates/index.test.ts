@@ -3,6 +3,10 @@ import { describe, it } from 'node:test';
 import { featureGateWarnings, knownFeatures, parseFeatureGatePairs, resolveFeatureGates, setFeatureGates } from './index.js';
 import { KNOWN_FEATURE_GATES_1_25 } from './known-1.25.js';
 
+/** Every gate of `stage` set to `value`, as AllAlpha or AllBeta set them. */
+const allOf = (stage: string, value: boolean) =>
+  Object.fromEntries(Object.entries(KNOWN_FEATURE_GATES_1_25).filter(([, spec]) => spec.stage === stage).map(([name]) => [name, value]));
+
 /** One `--feature-gates` occurrence after another, as the flag applies them. */
 const setAll = (...values: string[]) => values.reduce((enabled, value) => setFeatureGates(enabled, parseFeatureGatePairs(value)), {});
 
@@ -15,6 +19,9 @@ describe('--feature-gates values (upstream featureGate.Set)', () => {
     { values: ['KMSv2=t,RemainingItemCount=TRUE,StorageVersionAPI=1,OpenAPIV3=False'], expected: { KMSv2: true, RemainingItemCount: true, StorageVersionAPI: true, OpenAPIV3: false } },
     { values: ['APIListChunking=false,APIListChunking=true'], expected: { APIListChunking: true } },
     { values: ['APIListChunking=false', 'ServerSideApply=true'], expected: { APIListChunking: false, ServerSideApply: true } },
+    // GA but not locked in 1.25 (LockToDefault came in 1.26): turning it off is accepted, as upstream.
+    { values: ['ServerSideApply=false'], expected: { ServerSideApply: false } },
+    { values: ['ServerSideApply=false', 'AllBeta=false'], expected: { ServerSideApply: false, AllBeta: false, ...allOf('Beta', false) } },
     { values: ['PodSecurity=true', 'DynamicKubeletConfig=false', 'ExecProbeTimeout=false'], expected: { PodSecurity: true, DynamicKubeletConfig: false, ExecProbeTimeout: false } },
   ];
   for (const { values, expected } of cases) {
@@ -30,7 +37,6 @@ describe('--feature-gates values (upstream featureGate.Set)', () => {
     { value: 'apilistchunking=true', message: 'unrecognized feature gate: apilistchunking' },
     { value: 'PodSecurity=false', message: 'cannot set feature gate PodSecurity to false, feature is locked to true' },
     { value: 'EphemeralContainers=false', message: 'cannot set feature gate EphemeralContainers to false, feature is locked to true' },
-    { value: 'ServerSideApply=false', message: 'cannot set feature gate ServerSideApply to false, kplane serves it only as true' },
   ];
   for (const { value, message } of errors) {
     it(`rejects ${JSON.stringify(value)}`, () => assert.throws(() => setAll(value), { message }));
@@ -70,12 +76,16 @@ describe('resolveFeatureGates', () => {
   });
   it('checks what callers of startServer give', () => {
     assert.equal(resolveFeatureGates({ APIListChunking: false }).enabled('APIListChunking'), false);
+    assert.equal(resolveFeatureGates({ ServerSideApply: false }).enabled('ServerSideApply'), false);
     assert.throws(() => resolveFeatureGates({ Nope: true }), { message: 'unrecognized feature gate: Nope' });
     assert.throws(() => resolveFeatureGates({ DryRun: true, SuspendJob: false }), { message: 'cannot set feature gate SuspendJob to false, feature is locked to true' });
   });
 });
 
 describe('featureGateWarnings', () => {
+  it('warns of ServerSideApply turned off as of any GA gate set', () => {
+    assert.deepEqual(featureGateWarnings(setAll('ServerSideApply=false')), ['Setting GA feature gate ServerSideApply=false. It will be removed in a future release.']);
+  });
   it('warns of GA and Deprecated gates set, as upstream logs them', () => {
     assert.deepEqual(featureGateWarnings({ APIListChunking: false, ServerSideApply: true, DynamicKubeletConfig: false, ExecProbeTimeout: false }), [
       'Setting GA feature gate ServerSideApply=true. It will be removed in a future release.',

@@ -9,9 +9,6 @@ export type { FeatureGateName } from './known-1.25.js';
 /** Gates set explicitly, by name (upstream's `enabled` map); the others keep their defaults. */
 export type FeatureGateSettings = Readonly<Record<string, boolean>>;
 
-/** kplane serves these only at their default, though upstream 1.25 does not lock them. */
-const ONLY_DEFAULT: ReadonlySet<string> = new Set<FeatureGateName>(['ServerSideApply']);
-
 /** The gates AllAlpha and AllBeta set when not set explicitly (upstream's special features). */
 const SPECIAL: Readonly<Record<string, FeatureStage>> = { AllAlpha: 'Alpha', AllBeta: 'Beta' };
 
@@ -52,7 +49,6 @@ export function setFeatureGates(enabled: FeatureGateSettings, pairs: Iterable<re
     const spec = specOf(key);
     if (!spec) throw new Error(`unrecognized feature gate: ${key}`);
     if (spec.locked && spec.default !== value) throw new Error(`cannot set feature gate ${key} to ${value}, feature is locked to ${spec.default}`);
-    if (ONLY_DEFAULT.has(key) && spec.default !== value) throw new Error(`cannot set feature gate ${key} to ${value}, kplane serves it only as ${spec.default}`);
     next[key] = value;
     const stage = SPECIAL[key];
     if (stage) setUnset(next, stage, value);
