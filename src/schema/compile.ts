@@ -34,6 +34,8 @@ export interface ObjectNode extends NodeBase {
    * a metav1.Time as `null` (its MarshalJSON of the zero time).
    */
   absentFields: readonly AbsentField[];
+  /** Every field Go writes for the struct's zero value: `absentFields` and the required ones like them (zeroStruct's `full`). */
+  zeroFields: readonly AbsentField[];
   preserveUnknown: boolean;
 }
 
@@ -115,12 +117,14 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
     omitEmpty: new Set(),
     absentFields: [],
+    zeroFields: [],
     preserveUnknown: preservesUnknownFields(schema),
   };
   cache.set(schema, node);
   const properties = asSchema(schema['properties']) ?? {};
   const omitEmpty = new Set<string>();
   const absentFields: AbsentField[] = [];
+  const zeroFields: AbsentField[] = [];
   for (const name of Object.keys(properties)) {
     const property = asSchema(properties[name]) ?? {};
     const field = compileNode(property, root, cache);
@@ -128,13 +132,18 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     node.fields.set(name, field);
     node.positions.set(name, position);
     node.order.push(name);
-    const encoding = fieldEncoding(field, goFieldOf(property), node.required.has(name));
+    const go = goFieldOf(property);
+    const required = node.required.has(name);
+    const encoding = fieldEncoding(field, go, required);
     if (encoding === 'omit-empty') omitEmpty.add(name);
     else if (encoding === 'null-when-absent') absentFields.push({ name, position, struct: undefined });
     else if (encoding === 'zero-struct') absentFields.push({ name, position, struct: field as ObjectNode });
+    const zero = go === undefined ? 'as-is' : fieldEncoding(field, go, false);
+    if (zero === 'null-when-absent' || zero === 'zero-struct') zeroFields.push({ name, position, struct: zero === 'zero-struct' ? (field as ObjectNode) : undefined });
   }
   node.omitEmpty = omitEmpty;
   node.absentFields = absentFields;
+  node.zeroFields = zeroFields;
   return node;
 }
 
@@ -142,14 +151,15 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
 const MAX_ZERO_DEPTH = 32;
 
 /**
- * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`),
- * for the optional fields decoding would add to an empty body: a new object on each call, built from the
- * lists compile made, so no name is looked up.
+ * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`):
+ * by default the optional fields decoding would add to an empty body; `full` adds the required structs and
+ * nil fields (the typed zero object the field manager compares a create with; its required scalars are
+ * left out). A new object on each call, built from the lists compile made, so no name is looked up.
  */
-export function zeroStruct(node: ObjectNode, depth = 0): Record<string, unknown> {
+export function zeroStruct(node: ObjectNode, depth = 0, full = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (depth >= MAX_ZERO_DEPTH) return out;
-  for (const field of node.absentFields) out[field.name] = field.struct === undefined ? null : zeroStruct(field.struct, depth + 1);
+  for (const field of full ? node.zeroFields : node.absentFields) out[field.name] = field.struct === undefined ? null : zeroStruct(field.struct, depth + 1, full);
   return out;
 }
 
