@@ -20,7 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FACTS_PATH, type Definition, type Facts } from './facts.js';
-import { readNullability } from './protobuf-nullability.js';
+import { type ProtobufFieldFacts, readNullability } from './protobuf-nullability.js';
 
 /** The kind of a field's Go type, as encoding/json treats it. */
 export type GoKind = 'scalar' | 'slice' | 'map' | 'struct';
@@ -70,7 +70,23 @@ function messageName(definition: string): string {
   return definition.replace(/^io\.k8s\.api\./, 'k8s.io.api.').replace(/^io\.k8s\.apimachinery\./, 'k8s.io.apimachinery.');
 }
 
-function factsOf(name: string, def: Definition, nullable: Map<string, Map<string, boolean>>): Record<string, GoFieldFact> {
+type Descriptors = Map<string, Map<string, ProtobufFieldFacts>>;
+
+/**
+ * The descriptor of `field` of `message`: for a field of an embedded Go struct (`x-kplane-protobuf-embedded`,
+ * e.g. Volume's hostPath inside VolumeSource, field 2), the one of the embedded message it sits in, whose
+ * nullability is the Go field's (VolumeSource.HostPath is a pointer, the embedding is not).
+ */
+function descriptorOf(descriptors: Descriptors, message: string, field: string, embedded: unknown): ProtobufFieldFacts | undefined {
+  let fields = descriptors.get(message);
+  for (const number of Array.isArray(embedded) ? embedded : []) {
+    const holder = [...(fields?.values() ?? [])].find((f) => f.number === number);
+    fields = holder ? descriptors.get(holder.typeName) : undefined;
+  }
+  return fields?.get(field);
+}
+
+function factsOf(name: string, def: Definition, nullable: Descriptors): Record<string, GoFieldFact> {
   const required = new Set(def.required ?? []);
   const exceptions = new Set(OPTIONAL_WITHOUT_OMITEMPTY[name] ?? []);
   const message = nullable.get(messageName(name));
@@ -80,7 +96,7 @@ function factsOf(name: string, def: Definition, nullable: Map<string, Map<string
     const ref = typeof schema['$ref'] === 'string' ? schema['$ref'] : '';
     const scalarOrStruct = kind === 'scalar' || kind === 'struct';
     // TypeMeta's apiVersion and kind have no protobuf field: plain omitempty strings.
-    const isNullable = message?.get(field) ?? NO_DESCRIPTOR[name]?.includes(field) ?? false;
+    const isNullable = message ? (descriptorOf(nullable, messageName(name), field, schema['x-kplane-protobuf-embedded'])?.nullable ?? false) : (NO_DESCRIPTOR[name]?.includes(field) ?? false);
     out[field] = {
       omitempty: !required.has(field) && !exceptions.has(field),
       pointer: scalarOrStruct && isNullable && !(CUSTOM_STRUCTS.test(ref) && message === undefined),

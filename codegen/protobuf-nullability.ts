@@ -33,10 +33,18 @@ const text = (fields: Field[], number: number): string | undefined => {
   return value instanceof Uint8Array ? Buffer.from(value).toString('utf8') : undefined;
 };
 
-/** Full message name (`k8s.io.api.core.v1.PodSpec`) -> field name -> whether Go holds it by pointer. */
-export function readNullability(binaryPath: string): Map<string, Map<string, boolean>> {
+/** What a message field's descriptor says: whether Go holds it by pointer, its number and its message type. */
+export interface ProtobufFieldFacts {
+  nullable: boolean;
+  number: number;
+  /** The full name of its message type without the leading dot (`k8s.io.api.core.v1.VolumeSource`), '' for scalars. */
+  typeName: string;
+}
+
+/** Full message name (`k8s.io.api.core.v1.PodSpec`) -> field name -> the facts of its descriptor. */
+export function readNullability(binaryPath: string): Map<string, Map<string, ProtobufFieldFacts>> {
   const binary = readFileSync(binaryPath);
-  const out = new Map<string, Map<string, boolean>>();
+  const out = new Map<string, Map<string, ProtobufFieldFacts>>();
   for (let at = binary.indexOf(GZIP_MAGIC); at >= 0; at = binary.indexOf(GZIP_MAGIC, at + 1)) {
     let file: Field[];
     try {
@@ -49,13 +57,14 @@ export function readNullability(binaryPath: string): Map<string, Map<string, boo
     for (const [number, message] of file) {
       if (number !== 4 || !(message instanceof Uint8Array)) continue;
       const fields = fieldsOf(message);
-      const byField = new Map<string, boolean>();
+      const byField = new Map<string, ProtobufFieldFacts>();
       for (const [n, field] of fields) {
         if (n !== 2 || !(field instanceof Uint8Array)) continue;
         const parts = fieldsOf(field);
         const options = parts.find(([k]) => k === 8)?.[1];
         const nullable = options instanceof Uint8Array ? fieldsOf(options).find(([k]) => k === NULLABLE)?.[1] : undefined;
-        byField.set(text(parts, 1) ?? '', nullable !== 0);
+        const number = parts.find(([k]) => k === 3)?.[1];
+        byField.set(text(parts, 1) ?? '', { nullable: nullable !== 0, number: typeof number === 'number' ? number : 0, typeName: (text(parts, 6) ?? '').replace(/^\./, '') });
       }
       out.set(`${pkg}.${text(fields, 1)}`, byField);
     }

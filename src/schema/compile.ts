@@ -27,9 +27,25 @@ export interface ObjectNode extends NodeBase {
    * (a slice or map of length 0, "", 0, false). Structs are never omitted, pointers only when nil (absent).
    */
   omitEmpty: ReadonlySet<string>;
-  /** Optional fields without `omitempty` that are nil when unset (pointers, slices, maps): Go writes `null`. */
-  nullWhenAbsent: readonly string[];
+  /**
+   * Optional fields Go's encoding/json writes although the body left them out, in declaration order:
+   * those without `omitempty` that are nil when unset (pointers, slices, maps), written `null`; and the
+   * non-pointer structs, which omitempty never drops: written as their zero value (`resources: {}`),
+   * a metav1.Time as `null` (its MarshalJSON of the zero time).
+   */
+  absentFields: readonly AbsentField[];
+  /** Every field Go writes for the struct's zero value: `absentFields` and the required ones like them (zeroStruct's `full`). */
+  zeroFields: readonly AbsentField[];
   preserveUnknown: boolean;
+}
+
+/** A field Go writes when unset: `null`, or the zero value of `struct`. */
+export interface AbsentField {
+  readonly name: string;
+  /** Its place in the struct's `order`. */
+  readonly position: number;
+  /** The non-pointer struct whose zero value Go writes; undefined: Go writes `null`. */
+  readonly struct: ObjectNode | undefined;
 }
 
 /** A `map[string]V`. */
@@ -100,43 +116,75 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     positions: new Map(),
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
     omitEmpty: new Set(),
-    nullWhenAbsent: [],
+    absentFields: [],
+    zeroFields: [],
     preserveUnknown: preservesUnknownFields(schema),
   };
   cache.set(schema, node);
   const properties = asSchema(schema['properties']) ?? {};
   const omitEmpty = new Set<string>();
-  const nullWhenAbsent: string[] = [];
+  const absentFields: AbsentField[] = [];
+  const zeroFields: AbsentField[] = [];
   for (const name of Object.keys(properties)) {
     const property = asSchema(properties[name]) ?? {};
     const field = compileNode(property, root, cache);
+    const position = node.order.length;
     node.fields.set(name, field);
-    node.positions.set(name, node.order.length);
+    node.positions.set(name, position);
     node.order.push(name);
-    const encoding = fieldEncoding(field, goFieldOf(property), node.required.has(name));
+    const go = goFieldOf(property);
+    const required = node.required.has(name);
+    const encoding = fieldEncoding(field, go, required);
     if (encoding === 'omit-empty') omitEmpty.add(name);
-    else if (encoding === 'null-when-absent') nullWhenAbsent.push(name);
+    else if (encoding === 'null-when-absent') absentFields.push({ name, position, struct: undefined });
+    else if (encoding === 'zero-struct') absentFields.push({ name, position, struct: field as ObjectNode });
+    const zero = go === undefined ? 'as-is' : fieldEncoding(field, go, false);
+    if (zero === 'null-when-absent' || zero === 'zero-struct') zeroFields.push({ name, position, struct: zero === 'zero-struct' ? (field as ObjectNode) : undefined });
   }
   node.omitEmpty = omitEmpty;
-  node.nullWhenAbsent = nullWhenAbsent;
+  node.absentFields = absentFields;
+  node.zeroFields = zeroFields;
   return node;
+}
+
+/** Past this depth a zero value is cut short: Go structs cannot hold themselves by value, wrong facts could. */
+const MAX_ZERO_DEPTH = 32;
+
+/**
+ * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`):
+ * by default the optional fields decoding would add to an empty body; `full` adds the required structs and
+ * nil fields (the typed zero object the field manager compares a create with; its required scalars are
+ * left out). A new object on each call, built from the lists compile made, so no name is looked up.
+ */
+export function zeroStruct(node: ObjectNode, depth = 0, full = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (depth >= MAX_ZERO_DEPTH) return out;
+  for (const field of full ? node.zeroFields : node.absentFields) out[field.name] = field.struct === undefined ? null : zeroStruct(field.struct, depth + 1, full);
+  return out;
 }
 
 /** Kinds whose zero value encoding/json's omitempty drops: slices, maps and the scalars ([]byte is a slice). */
 const OMITTABLE = new Set<SchemaNode['kind']>(['array', 'map', 'string', 'integer', 'number', 'boolean', 'bytes']);
 /** Kinds that are nil when unset, besides pointers. */
 const NILLABLE = new Set<SchemaNode['kind']>(['array', 'map', 'bytes']);
+/** metav1.Time and MicroTime: structs whose MarshalJSON writes `null` for the zero time. */
+const NULL_WHEN_ZERO = new Set<SchemaNode['kind']>(['time', 'microtime']);
 
 /**
  * How Go encodes a field, from the Go facts of its declaration (go-field.ts; encoding/json's isEmptyValue):
  * an `omitempty` non-pointer slice, map or scalar is left out when empty; an optional field without
- * `omitempty` that is nil when unset is written as `null`. Without facts (hand-written and test schemas),
- * an optional map or list is taken as `omitempty`.
+ * `omitempty` that is nil when unset is written as `null`; a non-pointer struct is always written,
+ * omitempty or not (isEmptyValue is false for structs): its zero value, `null` for a zero Time. Required
+ * fields are left to validation, which reports them missing. Without facts (hand-written and test
+ * schemas), an optional map or list is taken as `omitempty`.
  */
-function fieldEncoding(field: SchemaNode, go: { omitempty: boolean; pointer: boolean } | undefined, required: boolean): 'omit-empty' | 'null-when-absent' | 'as-is' {
+function fieldEncoding(field: SchemaNode, go: { omitempty: boolean; pointer: boolean } | undefined, required: boolean): 'omit-empty' | 'null-when-absent' | 'zero-struct' | 'as-is' {
   if (go === undefined) return !required && (field.kind === 'array' || field.kind === 'map') ? 'omit-empty' : 'as-is';
+  if (required) return 'as-is';
+  if (!go.pointer && field.kind === 'object') return 'zero-struct';
+  if (!go.pointer && NULL_WHEN_ZERO.has(field.kind)) return 'null-when-absent';
   if (go.omitempty) return !go.pointer && OMITTABLE.has(field.kind) ? 'omit-empty' : 'as-is';
-  return !required && (go.pointer || NILLABLE.has(field.kind)) ? 'null-when-absent' : 'as-is';
+  return go.pointer || NILLABLE.has(field.kind) ? 'null-when-absent' : 'as-is';
 }
 
 type Shape = 'object' | 'map' | 'array' | ScalarNode['kind'];

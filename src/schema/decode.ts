@@ -3,7 +3,7 @@
 // as absent, timestamps and byte fields re-encoded canonically. Runs on every write, over a schema
 // compiled once (compile.ts). 1-conventions: common parameters (`fieldValidation`).
 import type { TSchema } from '@sinclair/typebox';
-import { type ArrayNode, type MapNode, type ObjectNode, type ScalarNode, type SchemaNode, compileSchema, goTypeName } from './compile.js';
+import { type ArrayNode, type MapNode, type ObjectNode, type ScalarNode, type SchemaNode, compileSchema, goTypeName, zeroStruct } from './compile.js';
 import {
   DecodeFailure,
   type TypeErrorContext,
@@ -251,15 +251,16 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
     values.push(out);
     positions.push(position);
   }
-  // Optional fields without omitempty that the body left unset (or null): Go writes them as null.
+  // Optional fields the body left unset (or null) that Go writes all the same: nil ones without omitempty
+  // as null, non-pointer structs as their zero value (`resources: {}`, a template's `creationTimestamp: null`).
   if (state.omitEmpty) {
-    for (const key of node.nullWhenAbsent) {
+    for (const field of node.absentFields) {
+      const key = field.name;
       if (value[key] !== undefined && value[key] !== null) continue;
-      const position = node.positions.get(key) as number;
-      if (positions.length > 0 && position < (positions[positions.length - 1] as number)) ordered = false;
+      if (positions.length > 0 && field.position < (positions[positions.length - 1] as number)) ordered = false;
       names.push(key);
-      values.push(null);
-      positions.push(position);
+      values.push(field.struct === undefined ? null : zeroStruct(field.struct));
+      positions.push(field.position);
     }
   }
   // Declaration order, as Go encodes a struct; preserved unknown fields follow.

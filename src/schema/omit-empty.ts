@@ -1,11 +1,12 @@
 // Go's encoding of a typed object, applied to an object already in its kind's shape: empty values of
-// `omitempty` non-pointer fields are removed and unset optional fields without `omitempty` that Go holds
-// as nil (pointers, slices, maps) are written as null, at every depth, in place (key order untouched;
-// an added null goes last). The typed decode (decode.ts) does the same
+// `omitempty` non-pointer fields are removed, unset optional fields without `omitempty` that Go holds
+// as nil (pointers, slices, maps) are written as null and unset non-pointer structs as their zero value
+// (`resources: {}`, `creationTimestamp: null`), at every depth, in place (key order untouched; an added
+// field goes last). The typed decode (decode.ts) does the same
 // while decoding; this is for objects made otherwise, such as the result of a server-side apply, whose
 // configuration keeps its empty values for ownership.
 import type { TSchema } from '@sinclair/typebox';
-import { compileSchema, type SchemaNode } from './compile.js';
+import { compileSchema, zeroStruct, type SchemaNode } from './compile.js';
 import { isGoEmpty } from './decode.js';
 import type { JsonSchema } from './schema-utils.js';
 
@@ -33,5 +34,7 @@ function shapeStruct(node: Extract<SchemaNode, { kind: 'object' }>, object: Reco
     if (node.omitEmpty.has(key) && isGoEmpty(field, item)) delete object[key];
     else stack.push([field, item]);
   }
-  for (const key of node.nullWhenAbsent) if (object[key] === undefined) object[key] = null;
+  for (const field of node.absentFields) {
+    if (object[field.name] === undefined || object[field.name] === null) object[field.name] = field.struct === undefined ? null : zeroStruct(field.struct);
+  }
 }

@@ -129,7 +129,8 @@ describe('kubectl strategic merge patch workflows', () => {
     await patchStatus({ status: { conditions: [{ $patch: 'delete', type: conditions[0]!.type }] } });
     const ns = JSON.parse(await c.kubectl(['get', 'ns', 'conditions', '-o', 'json'])) as { status: { phase: string; conditions: Record<string, string>[] } };
     assert.equal(ns.status.phase, 'Active');
-    assert.deepEqual(ns.status.conditions, [{ ...conditions[1], message: 'all gone' }]);
+    // NamespaceCondition's lastTransitionTime is a metav1.Time held by value: Go writes the zero time as null.
+    assert.deepEqual(ns.status.conditions, [{ ...conditions[1], message: 'all gone', lastTransitionTime: null }]);
   });
 
   test('create --save-config, then apply', async () => {

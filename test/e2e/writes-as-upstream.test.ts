@@ -84,3 +84,40 @@ test('zero values of omitempty non-pointer fields are not served back; pointer z
   assert.deepEqual(container['securityContext'], { privileged: false });
   assert.doesNotMatch(JSON.stringify((served.metadata['managedFields'] as unknown[]) ?? []), /hostNetwork|f:stdin/, 'a dropped field is not owned');
 });
+
+interface Shaped {
+  metadata: Record<string, unknown>;
+  spec: Record<string, unknown> & { template?: { metadata: Record<string, unknown>; spec: { containers: Array<Record<string, unknown>> } }; containers?: Array<Record<string, unknown>> };
+  status?: Record<string, unknown>;
+}
+
+test('non-pointer structs are served as Go writes them: kubectl create deployment and run, and a raw create', async () => {
+  await env.cluster.kubectl(['create', 'deployment', 'shapes', '--image=nginx', '-n', 'default']);
+  const deployment = JSON.parse(await env.cluster.kubectl(['get', 'deployment', 'shapes', '-n', 'default', '-o', 'json'])) as Shaped;
+  // A 1.25 server answers `kubectl create deployment x --image=nginx` with these (zero Time: null).
+  assert.deepEqual(deployment.status, {});
+  assert.equal(deployment.spec.template?.metadata['creationTimestamp'], null);
+  assert.deepEqual(deployment.spec.template?.spec.containers[0]?.['resources'], {});
+  assert.deepEqual(deployment.spec['strategy'], { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
+  assert.equal(typeof deployment.metadata['creationTimestamp'], 'string', 'a stored object has its creation time');
+  await env.cluster.kubectl(['run', 'shapes', '--image=nginx', '-n', 'default']);
+  const pod = JSON.parse(await env.cluster.kubectl(['get', 'pod', 'shapes', '-n', 'default', '-o', 'json'])) as Shaped;
+  assert.deepEqual(pod.spec.containers?.[0]?.['resources'], {});
+  assert.equal(pod.status?.['phase'], 'Pending', 'status set by the strategy');
+  // A client that sends no struct at all gets them too; an unset pointer struct stays unset.
+  const raw = await env.client.request('POST', '/api/v1/namespaces/default/pods', { body: JSON.stringify({ metadata: { name: 'raw-shapes' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }) });
+  assert.equal(raw.status, 201, raw.body);
+  const served = (await env.client.request('GET', '/api/v1/namespaces/default/pods/raw-shapes')).json() as Shaped;
+  assert.deepEqual(served.spec.containers?.[0]?.['resources'], {});
+  assert.equal('livenessProbe' in (served.spec.containers?.[0] ?? {}), false);
+  // A template of a kind without a status subresource keeps its zero metadata through the store (PodTemplate).
+  const template = await env.client.request('POST', '/api/v1/namespaces/default/podtemplates', { body: JSON.stringify({ metadata: { name: 'tpl' }, template: { spec: { containers: [{ name: 'c', image: 'nginx' }] } } }) });
+  assert.equal(template.status, 201, template.body);
+  const made = template.json() as { metadata: { managedFields: Array<{ fieldsV1: { 'f:template': Record<string, unknown> } }> }; template: { metadata: unknown; spec: { containers: Array<Record<string, unknown>> } } };
+  assert.deepEqual(made.template.metadata, { creationTimestamp: null });
+  assert.deepEqual(made.template.spec.containers[0]?.['resources'], {});
+  // Upstream compares a create with the typed zero object, which holds the template and its metadata:
+  // neither is a member, and the zero creationTimestamp is not owned.
+  const owned = made.metadata.managedFields[0]?.fieldsV1['f:template'] ?? {};
+  assert.deepEqual(Object.keys(owned), ['f:spec'], JSON.stringify(owned));
+});

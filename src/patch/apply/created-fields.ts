@@ -18,7 +18,6 @@ import { compareGoStrings } from '../../schema/go-strings.js';
 
 type Fields = Record<string, unknown>;
 
-const EMPTY: Fields = {};
 
 /**
  * FieldsV1 of the paths a create of `obj` gives its writer, `obj` and `live` being the field
@@ -30,33 +29,62 @@ export function createdFieldsV1(type: MapType, live: Fields, obj: Fields, ignore
     const key = fieldKey(name);
     const value = obj[name];
     const declared = fieldType(type, name);
-    const walk = live[name] !== undefined ? fromEmpty : added;
+    const before = live[name];
     // Reset fields are compared all the same: their values throw where the comparison would.
     if (ignored?.members.has(key)) {
-      walk(value, declared, true, undefined, undefined);
+      if (before !== undefined) fromLive(value, before, declared, true, undefined, undefined);
+      else added(value, declared, true, undefined, undefined);
       continue;
     }
-    const node = walk(value, declared, !strip.members.has(key), ignored?.children.get(key)?.set, strip.children.get(key)?.set);
+    const member = !strip.members.has(key);
+    const ignoredBelow = ignored?.children.get(key)?.set;
+    const stripBelow = strip.children.get(key)?.set;
+    const node = before !== undefined ? fromLive(value, before, declared, member, ignoredBelow, stripBelow) : added(value, declared, member, ignoredBelow, stripBelow);
     if (node) out[key] = node;
   }
   return out;
 }
 
-/** A root field compared with `{}`: owned where it differs (compare.ts with lhs `{}`). */
-function fromEmpty(value: unknown, declared: ApplyType, member: boolean, ignored: FieldSet | undefined, strip: FieldSet | undefined): Fields | undefined {
+/**
+ * A field the empty view already holds (`{}` for a root struct, or the kind's zero value: a template's
+ * metadata, `creationTimestamp: null`): owned where it differs (compare.ts with that lhs); not a member.
+ */
+function fromLive(value: unknown, before: unknown, declared: ApplyType, member: boolean, ignored: FieldSet | undefined, strip: FieldSet | undefined): Fields | undefined {
   const t = resolveType(declared, value);
-  if (t !== resolveType(declared, EMPTY) || t.kind === 'scalar') return changedLeaf(value, member);
+  if (t !== resolveType(declared, before) || t.kind === 'scalar') return changedLeaf(value, before, member);
   if (t.kind === 'list') {
-    if (t.relation === 'atomic' || !Array.isArray(value) || value.length === 0) return changedLeaf(value, member);
+    if (t.relation === 'atomic' || !Array.isArray(value) || value.length === 0 || (Array.isArray(before) && before.length > 0)) return changedLeaf(value, before, member);
     return listNode(value, t, false, ignored, strip);
   }
   const object = asObject(value);
-  if (t.atomic || isEmptyObject(object)) return changedLeaf(value, member);
-  return mapNode(object as Fields, t, false, ignored, strip);
+  const old = asObject(before);
+  // Both empty: a leaf (compare.ts); an emptied struct only loses fields, which a create owns none of.
+  if (t.atomic || (isEmptyObject(object) && isEmptyObject(old))) return changedLeaf(value, before, member);
+  if (isEmptyObject(old)) return mapNode(object as Fields, t, false, ignored, strip);
+  return mapNodeFrom((object ?? {}) as Fields, old as Fields, t, ignored, strip);
 }
 
-function changedLeaf(value: unknown, member: boolean): Fields | undefined {
-  return member && !jsonEqual(EMPTY, value) ? {} : undefined;
+function changedLeaf(value: unknown, before: unknown, member: boolean): Fields | undefined {
+  return member && !jsonEqual(before, value) ? {} : undefined;
+}
+
+/** A struct both views hold: its fields against the zero value's, those the zero value lacks as added. */
+function mapNodeFrom(object: Fields, before: Fields, t: MapType, ignored: FieldSet | undefined, strip: FieldSet | undefined): Fields | undefined {
+  const out: Fields = {};
+  let entries = 0;
+  for (const name of definedKeys(object)) {
+    const key = fieldKey(name);
+    const ignore = ignored?.members.has(key) === true;
+    const member = !strip?.members.has(key);
+    const ignoredBelow = ignore ? undefined : ignored?.children.get(key)?.set;
+    const stripBelow = strip?.children.get(key)?.set;
+    const declared = fieldType(t, name);
+    const node = before[name] !== undefined ? fromLive(object[name], before[name], declared, member, ignoredBelow, stripBelow) : added(object[name], declared, member, ignoredBelow, stripBelow);
+    if (!node || ignore) continue;
+    out[key] = node;
+    entries++;
+  }
+  return finish(out, entries, false);
 }
 
 /** A value that appeared: a member (unless stripped), with its entries when a granular map or list. */

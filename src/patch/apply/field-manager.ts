@@ -33,6 +33,11 @@ export interface FieldManagerScope {
   ignored?: FieldSet;
   /** The time recorded for changes (second precision on the wire). */
   now: Date;
+  /**
+   * The kind's zero object as Go writes it (`spec: {template: {metadata: {creationTimestamp: null}}}`), what
+   * upstream compares a create with (the typed object its creater makes); not to be changed.
+   */
+  zero?: Record<string, unknown>;
 }
 
 const f = fieldElement;
@@ -59,10 +64,12 @@ const VALUE_STRUCTS = ['spec', 'status'];
 /**
  * What the field manager compares: the object without managedFields, and with `spec`/`status`
  * present (`{}`) where the kind declares them as structs. Upstream compares Go objects, in which
- * these are never absent; without this, `kubectl create ns` would own an empty `spec`.
+ * these are never absent; without this, `kubectl create ns` would own an empty `spec`. No object
+ * (a create) is the kind's zero object when known, so the structs Go always writes (a template's
+ * metadata, its zero `creationTimestamp`) are not taken as set by the writer.
  */
-export function comparableView(obj: KubeObject | undefined, type: ApplyType): KubeObject {
-  const view = obj ? withoutManagedFields(obj) : { metadata: {} };
+export function comparableView(obj: KubeObject | undefined, type: ApplyType, zero?: Record<string, unknown>): KubeObject {
+  const view = obj ? withoutManagedFields(obj) : { ...zero, metadata: {} };
   if (type.kind !== 'map') return view;
   for (const name of VALUE_STRUCTS) {
     const field = type.fields.get(name);
@@ -113,7 +120,7 @@ function updaterIdentifier(scope: FieldManagerScope, manager: string): string {
 function createdEntries(scope: FieldManagerScope, obj: KubeObject, manager: string): ManagedFieldsEntry[] | undefined {
   const type = scope.type;
   if (type.kind !== 'map' || type.atomic) return undefined;
-  const fieldsV1 = createdFieldsV1(type, comparableView(undefined, type), comparableView(obj, type), scope.ignored, STRIP_SET);
+  const fieldsV1 = createdFieldsV1(type, comparableView(undefined, type, scope.zero), comparableView(obj, type), scope.ignored, STRIP_SET);
   if (Object.keys(fieldsV1).length === 0) return [];
   return [encodeEntry(updaterIdentifier(scope, manager), { apiVersion: scope.apiVersion, applied: false }, nowTimestamp(scope.now), fieldsV1)];
 }
@@ -188,7 +195,7 @@ export function trackUpdate(scope: FieldManagerScope, live: KubeObject | undefin
       writeEntries(obj, created, scope.type);
       return;
     }
-    const result = runUpdate(scope, comparableView(live, scope.type), comparableView(obj, scope.type), managed, manager);
+    const result = runUpdate(scope, comparableView(live, scope.type, scope.zero), comparableView(obj, scope.type), managed, manager);
     setManagedFields(obj, result, scope.type);
   } catch {
     delete obj.metadata.managedFields;
@@ -214,7 +221,7 @@ export interface ApplyResult {
 export function runApply(scope: FieldManagerScope, live: LiveObject, config: KubeObject, managed: Managed, manager: string, force: boolean): ApplyResult {
   let start = managed;
   // Untracked objects: whatever is there now belongs to `before-first-apply` (upstream skipNonApplied).
-  if (start.fields.size === 0) start = runUpdate(scope, comparableView(undefined, scope.type), live.view, start, BEFORE_FIRST_APPLY);
+  if (start.fields.size === 0) start = runUpdate(scope, comparableView(undefined, scope.type, scope.zero), live.view, start, BEFORE_FIRST_APPLY);
   const id = managerIdentifier({ manager, operation: 'Apply', subresource: scope.subresource });
   const outcome = applyOwnership({ type: scope.type, ignored: scope.ignored }, live.view, config, scope.apiVersion, start.fields, id, force);
   stripFields(outcome.managers, id);

@@ -7,8 +7,23 @@ import { applyTypeOf, fieldElement, managerOrUserAgent, setOf, trackUpdate, type
 import type { ResourceDefinition } from '../resource-definition.js';
 import type { WriteOptions } from './types.js';
 import { objectSubresource } from '../subresource.js';
+import { compileSchema, zeroStruct } from '../../schema/compile.js';
+import type { JsonSchema } from '../../schema/schema-utils.js';
 
 const resetFieldsCache = new WeakMap<ResourceDefinition, Map<string, FieldSet | undefined>>();
+const zeroObjects = new WeakMap<ResourceDefinition, Record<string, unknown>>();
+
+/** The kind's zero object as Go writes it, made once per kind (the field manager only reads it). */
+function zeroObject(def: ResourceDefinition): Record<string, unknown> | undefined {
+  let zero = zeroObjects.get(def);
+  if (zero === undefined) {
+    const root = compileSchema(def.schema as JsonSchema);
+    if (root.kind !== 'object') return undefined;
+    zero = zeroStruct(root, 0, true);
+    zeroObjects.set(def, zero);
+  }
+  return zero;
+}
 
 /**
  * Fields a strategy resets for a (sub)resource, never owned and never in conflict (upstream
@@ -38,6 +53,7 @@ export function fieldManagerScope(def: ResourceDefinition, subresource: string, 
     apiVersion: def.group ? `${def.group}/${def.version}` : def.version,
     subresource,
     now,
+    zero: zeroObject(def),
   };
   const ignored = resetFields(def, subresource);
   if (ignored) scope.ignored = ignored;

@@ -47,7 +47,7 @@ export const RuleWithOperationsSchema: TSchema = K.Object(
     apiVersions: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [N]: 2, [E]: [2], [G]: 'omitempty' })),
     operations: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [N]: 1, [G]: 'omitempty' })),
     resources: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [N]: 3, [E]: [2], [G]: 'omitempty' })),
-    scope: K.Optional(K.String({ [N]: 4, [E]: [2], [G]: 'omitempty' })),
+    scope: K.Optional(K.String({ [N]: 4, [E]: [2], [G]: 'omitempty,pointer' })),
   },
   { $id: 'io.k8s.api.admissionregistration.v1.RuleWithOperations' },
 );

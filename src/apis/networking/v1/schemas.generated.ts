@@ -91,7 +91,7 @@ export type IPBlock = {
 export const IngressRuleSchema: TSchema = K.Object(
   {
     host: K.Optional(K.String({ [N]: 1, [G]: 'omitempty' })),
-    http: K.Optional(goField('omitempty', protobufField(1, HTTPIngressRuleValueSchema, [2]))),
+    http: K.Optional(goField('omitempty,pointer', protobufField(1, HTTPIngressRuleValueSchema, [2]))),
   },
   { $id: 'io.k8s.api.networking.v1.IngressRule' },
 );
