@@ -14,8 +14,9 @@
 //   when it has neither `+optional` nor `omitempty` (its isOptional), so a required field has no
 //   omitempty and an optional one has it, except the optional fields whose json tag lacks it: those are
 //   OPTIONAL_WITHOUT_OMITEMPTY, read from the types.go files of k8s.io/api (v0.26.0: rbac/v1 whole,
-//   core/v1 through TopologySpreadConstraint; the discovery, storage and flowcontrol ones found by their
-//   tag text).
+//   core/v1 through TopologySpreadConstraint; the discovery, storage and flowcontrol ones, core/v1 Event's
+//   reporting fields and ContainerImage's names found by their tag text). The rest of core/v1 and the other
+//   groups were not read field by field: an optional field without omitempty there is still missing.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -43,6 +44,8 @@ export const OPTIONAL_WITHOUT_OMITEMPTY: Record<string, string[]> = {
   'io.k8s.api.core.v1.AzureFilePersistentVolumeSource': ['secretNamespace'],
   'io.k8s.api.core.v1.ProjectedVolumeSource': ['sources'],
   'io.k8s.api.core.v1.GRPCAction': ['service'],
+  'io.k8s.api.core.v1.ContainerImage': ['names'],
+  'io.k8s.api.core.v1.Event': ['reportingComponent', 'reportingInstance'],
   'io.k8s.api.discovery.v1.EndpointSlice': ['ports'],
   'io.k8s.api.storage.v1.CSINodeDriver': ['topologyKeys'],
   'io.k8s.api.flowcontrol.v1beta1.ResourcePolicyRule': ['namespaces'],

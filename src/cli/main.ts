@@ -3,7 +3,7 @@
 // The shebang gives V8 a young generation of up to 64 MB per semi-space (Node 20's default is 16): with
 // dozens of requests in flight, each holding its objects across the storage commit, a small young
 // generation promotes them to the old one, which then needs full collections. Measured (docs/architecture.md,
-// "Process model"): ~18% less CPU per Pod create, RSS per cached object unchanged in steady state.
+// "Process model"): ~13-17% less CPU per Pod create, RSS per cached object unchanged in steady state.
 import { FlagError, parseServeFlags, serveUsage, serverOptionsOf } from './flags.js';
 import { startServer } from '../server/start-server.js';
 import { buildVersionInfo } from '../endpoints/discovery/version.js';

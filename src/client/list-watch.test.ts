@@ -69,4 +69,15 @@ describe('listThenWatch (client-go reflector semantics)', () => {
     const { calls } = await follow([{ events: [], then: 'end' }], 4);
     assert.deepEqual(calls, ['list', 'watch@10', 'list', 'watch@20']);
   });
+
+  it('backs off while the watch keeps failing after lists that work (500 ms, then 1 s, ...)', async () => {
+    const { source, calls } = scripted(Array.from({ length: 10 }, () => ({ events: [], then: 'error' as const })));
+    const abort = new AbortController();
+    const running = listThenWatch(source, { signal: abort.signal, who: 'test', onList: () => undefined, onEvent: () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    abort.abort();
+    await running;
+    // Lists at 0 and 0.5 s; the third waits until 1.5 s (a reset after each list would list at 1 s).
+    assert.deepEqual(calls, ['list', 'watch@10', 'list', 'watch@20']);
+  });
 });

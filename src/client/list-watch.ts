@@ -13,6 +13,8 @@ import type { WatchEvent } from './watch-stream.js';
 /** How long to wait before listing again after a failure; after more failures the wait doubles up to the maximum (client-go's reflector backs off to 30 s). */
 const RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** Failures further apart than this do not add up (client-go's reflector backoff reset). */
+const BACKOFF_RESET_MS = 2 * 60_000;
 
 /** The two reads a reflector makes of one resource, across all namespaces (client-go's cache.ListerWatcher). */
 export interface ListerWatcher {
@@ -58,15 +60,22 @@ export interface ListWatchHandlers extends ListWatchSubscriber {
 export async function listThenWatch(source: ListerWatcher, h: ListWatchHandlers): Promise<void> {
   const { signal } = h;
   let failures = 0;
+  // Since when nothing failed: client-go's backoff manager forgets failures after two quiet minutes.
+  let quietSince = performance.now();
   while (!signal.aborted) {
     try {
       const list = await source.list();
-      failures = 0;
       h.onList(list.objects);
       h.onWatching?.(true);
       let resourceVersion = list.resourceVersion;
-      while (!signal.aborted) resourceVersion = await watchOnce(source, resourceVersion, h);
+      for (;;) {
+        resourceVersion = await watchOnce(source, resourceVersion, h);
+        if (signal.aborted) break;
+        failures = 0; // the server ended a working watch
+      }
     } catch (error) {
+      if (performance.now() - quietSince >= BACKOFF_RESET_MS) failures = 0;
+      quietSince = performance.now();
       failures++;
       if (!signal.aborted) {
         h.onError?.();
@@ -74,7 +83,7 @@ export async function listThenWatch(source: ListerWatcher, h: ListWatchHandlers)
       }
     }
     h.onWatching?.(false);
-    // A list that keeps failing (storage down, a policy that forbids it) is retried less and less often.
+    // A list or watch that keeps failing (storage down, a policy that forbids it) is retried less and less often.
     const delay = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, failures - 1), MAX_RESTART_DELAY_MS);
     if (!signal.aborted) await sleep(delay, undefined, { signal, ref: false }).catch(() => undefined);
   }

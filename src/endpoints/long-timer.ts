@@ -14,17 +14,15 @@ export interface LongTimer {
 
 /**
  * Calls `fire` once `delayMs` has passed, for any finite delay (a zero or negative one fires on the
- * next turn, as Go's timer fires at once; Infinity or NaN never fires). `unref` timers do not keep the
- * process alive.
+ * next turn, as Go's timer fires at once; Infinity or NaN never fires).
  */
-export function startLongTimer(delayMs: number, fire: () => void, options: { unref?: boolean } = {}): LongTimer {
+export function startLongTimer(delayMs: number, fire: () => void): LongTimer {
   let timer: NodeJS.Timeout | undefined;
   // Each link waits at most MAX_TIMEOUT_MS; Node fires a timer no earlier than asked, so the links add
   // up to at least the whole delay.
   const arm = (remaining: number): void => {
     const link = Math.min(remaining, MAX_TIMEOUT_MS);
     timer = setTimeout(() => (remaining > link ? arm(remaining - link) : fire()), link);
-    if (options.unref) timer.unref();
   };
   if (Number.isFinite(delayMs)) arm(Math.max(0, delayMs));
   return { clear: () => clearTimeout(timer) };

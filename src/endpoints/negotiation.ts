@@ -23,10 +23,13 @@ const ANY: readonly MediaRange[] = [{ type: '*/*', params: new Map(), q: 1 }];
 // Clients send the same few Accept headers on every request (kubectl, client-go, wrk): each is parsed once.
 const parsedAccepts = new Map<string, readonly MediaRange[]>();
 const MAX_PARSED_ACCEPTS = 256;
+const MAX_MEMO_HEADER_LENGTH = 512;
 
 /** Parse an Accept header into ranges, highest preference first (stable for equal q); the result is shared: read only. */
 export function parseAccept(header: string | undefined): readonly MediaRange[] {
   if (!header) return ANY;
+  // Only headers of the size clients send are kept: a 1 MiB one would hold megabytes of ranges.
+  if (header.length > MAX_MEMO_HEADER_LENGTH) return parseAcceptHeader(header);
   let ranges = parsedAccepts.get(header);
   if (ranges === undefined) {
     if (parsedAccepts.size >= MAX_PARSED_ACCEPTS) parsedAccepts.clear();

@@ -162,6 +162,12 @@ describe('applyJsonPatch', () => {
     assert.equal(goJson(out), '{"a":{"x":1e3},"n":1000,"o":{"c":1e3}}');
     // evanphx compares a raw number by its bytes: 1000 is not 1e3.
     assert.throws(() => applyJsonPatch({ n: 1000 }, [{ op: 'test', path: '/n', value: e3 }]), (e: unknown) => isStatusError(e) && e.code === 422);
+    // A literal equal to a decoded number's text is the same number (1.5 and 1.5), also nested.
+    assert.doesNotThrow(() => applyJsonPatch({ f: 1.5, o: { g: [2.25] } }, [
+      { op: 'test', path: '/f', value: new LiteralNumber('1.5', 1.5) },
+      { op: 'test', path: '/o', value: { g: [new LiteralNumber('2.25', 2.25)] } },
+    ]));
+    assert.throws(() => applyJsonPatch({ f: 1.5 }, [{ op: 'test', path: '/f', value: new LiteralNumber('1.50', 1.5) }]), (e: unknown) => isStatusError(e) && e.code === 422);
     // A number is no container to add into.
     assert.throws(() => applyJsonPatch({ n: e3 }, [{ op: 'add', path: '/n/x', value: 1 }]), (e: unknown) => isStatusError(e) && e.code === 422);
   });

@@ -98,9 +98,13 @@ export async function startKubernetesService(options: KubernetesServiceOptions):
   const leases = new MasterLeases(options.backend, options.storagePrefix);
   const reconciler = new LeaseEndpointReconciler({ leases, endpoints: options.endpoints, ...(options.endpointSlices ? { endpointSlices: options.endpointSlices } : {}) });
   await reconciler.reconcile(ip, options.securePort);
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
+  // A tick while the last pass still runs (storage stalled: each request may wait its whole timeout) is
+  // skipped, so passes never pile up.
   const timer = setInterval(() => {
-    running = reconciler.reconcile(ip, options.securePort).catch((error: unknown) => console.error('kplane: endpoint reconciler:', error));
+    running ??= reconciler.reconcile(ip, options.securePort)
+      .catch((error: unknown) => console.error('kplane: endpoint reconciler:', error))
+      .finally(() => (running = undefined));
   }, options.intervalMs ?? RECONCILE_INTERVAL_MS);
   timer.unref();
   return {

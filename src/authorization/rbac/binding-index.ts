@@ -106,7 +106,9 @@ export class BindingIndex<B extends Binding> {
     // A binding naming the user and one of its groups (or two groups) is visited once: in the first list
     // that holds it. A subject's lists are mostly short, and looking back in them allocates nothing; long
     // ones are deduplicated with a set instead of a quadratic walk.
-    if (first.length + more.reduce((n, list) => n + list.length, 0) > LOOK_BACK_LIMIT) return visitOnce([first, ...more], visit);
+    let total = first.length;
+    for (const list of more) total += list.length;
+    if (total > LOOK_BACK_LIMIT) return visitOnce([first, ...more], visit);
     for (const b of first) if (!visit(b)) return false;
     for (let i = 0; i < more.length; i++) {
       for (const b of more[i] as B[]) {

@@ -22,7 +22,7 @@ export type OpenApiV2Form = (typeof SERVED)[number]['form'];
 
 /** The form to serve for this Accept header, or undefined for 406 Not Acceptable. */
 export function negotiateOpenApiV2(accept: string | undefined): OpenApiV2Form | undefined {
-  for (const clause of parseAccept(accept || '*/*')) {
+  for (const clause of parseGoautonegAccept(accept || '*/*')) {
     for (const served of SERVED) {
       if (clause.type !== served.type && clause.type !== '*') continue;
       if (clause.subType !== served.subType && clause.subType !== '*') continue;
@@ -33,7 +33,7 @@ export function negotiateOpenApiV2(accept: string | undefined): OpenApiV2Form | 
 }
 
 /** goautoneg.ParseAccept: clauses split on `,` and `;`, trimmed of spaces, then sorted. */
-export function parseAccept(header: string): AcceptClause[] {
+export function parseGoautonegAccept(header: string): AcceptClause[] {
   const clauses: AcceptClause[] = [];
   for (const part of header.split(',')) {
     const [range = '', ...params] = trimSpaces(part).split(';');
@@ -52,7 +52,7 @@ export function parseAccept(header: string): AcceptClause[] {
     }
     clauses.push({ type, subType, q });
   }
-  return goInsertionSort(clauses, acceptLess);
+  return goSort(clauses, acceptLess);
 }
 
 /**
@@ -67,7 +67,16 @@ function acceptLess(a: AcceptClause, b: AcceptClause): boolean {
   return false;
 }
 
-function goInsertionSort<T>(items: T[], less: (a: T, b: T) => boolean): T[] {
+/** Go's insertion sort bound in sort.Sort (Go 1.19): longer inputs are sorted by pdqsort. */
+const GO_INSERTION_SORT_MAX = 12;
+
+/**
+ * sort.Sort's order for up to 12 elements; above that an O(n log n) sort, so that a header of many
+ * thousand clauses (headers may be 1 MiB) cannot hold the event loop: the order of clauses that
+ * goautoneg's Less cannot rank may then differ from pdqsort's.
+ */
+function goSort<T>(items: T[], less: (a: T, b: T) => boolean): T[] {
+  if (items.length > GO_INSERTION_SORT_MAX) return items.sort((a, b) => (less(a, b) ? -1 : less(b, a) ? 1 : 0));
   for (let i = 1; i < items.length; i++) {
     for (let j = i; j > 0 && less(items[j]!, items[j - 1]!); j--) [items[j - 1], items[j]] = [items[j]!, items[j - 1]!];
   }

@@ -58,7 +58,7 @@ export class Watcher implements CacheWatch {
     return this.options.keyPrefix;
   }
 
-  /** True until the watcher ended or started failing. */
+  /** True until the watcher ended, started failing, or was closed as unresponsive. */
   get active(): boolean {
     return this.#state === 'pending' || this.#state === 'open';
   }

@@ -1051,7 +1051,7 @@ export type Container = {
 /** io.k8s.api.core.v1.ContainerImage. */
 export const ContainerImageSchema: TSchema = K.Object(
   {
-    names: K.Optional(K.List(K.String(), { [N]: 1, [G]: 'omitempty' })),
+    names: K.Optional(K.List(K.String(), { [N]: 1, [G]: '' })),
     sizeBytes: K.Optional(K.Int64({ [N]: 2, [G]: 'omitempty' })),
   },
   { $id: 'io.k8s.api.core.v1.ContainerImage' },
@@ -1458,8 +1458,8 @@ export const EventSchema: TSchema = K.Object(
     metadata: goField('', protobufField(1, ObjectMetaSchema)),
     reason: K.Optional(K.String({ [N]: 3, [G]: 'omitempty' })),
     related: K.Optional(goField('omitempty,pointer', protobufField(13, ObjectReferenceSchema))),
-    reportingComponent: K.Optional(K.String({ [N]: 14, [G]: 'omitempty' })),
-    reportingInstance: K.Optional(K.String({ [N]: 15, [G]: 'omitempty' })),
+    reportingComponent: K.Optional(K.String({ [N]: 14, [G]: '' })),
+    reportingInstance: K.Optional(K.String({ [N]: 15, [G]: '' })),
     series: K.Optional(goField('omitempty,pointer', protobufField(11, EventSeriesSchema))),
     source: K.Optional(goField('omitempty', protobufField(5, EventSourceSchema))),
     type: K.Optional(K.String({ [N]: 9, [G]: 'omitempty' })),
