@@ -13,10 +13,20 @@
 // - omitempty: kube-openapi (gen-openapi of the 1.28 reference document) marks a field required exactly
 //   when it has neither `+optional` nor `omitempty` (its isOptional), so a required field has no
 //   omitempty and an optional one has it, except the optional fields whose json tag lacks it: those are
-//   OPTIONAL_WITHOUT_OMITEMPTY, read from the types.go files of k8s.io/api (v0.26.0: rbac/v1 whole,
-//   core/v1 through TopologySpreadConstraint; the discovery, storage and flowcontrol ones, core/v1 Event's
-//   reporting fields and ContainerImage's names found by their tag text). The rest of core/v1 and the other
-//   groups were not read field by field: an optional field without omitempty there is still missing.
+//   OPTIONAL_WITHOUT_OMITEMPTY, read field by field from types.go: k8s.io/api v0.26.0 for rbac/v1 and core/v1
+//   up to TopologySpreadConstraint; the rest from the versions the public code index stores (no 1.25 commit
+//   is stored, so newer ones; a field is listed only when the 1.25 facts call it optional and the tag had no
+//   omitempty in every version seen): kubernetes/api core/v1 from PodCondition to the end @3fed8b5a, apps/v1
+//   @3bd457f5, autoscaling/v1 and v2 @3fecd54e, batch/v1 @8b76f66a, networking/v1 @1ff85247, storage/v1
+//   @1b4e6c3a, discovery/v1 @426b1b99; kubernetes/kubernetes staging/src/k8s.io/api autoscaling/v2 @00c836b4,
+//   autoscaling/v2beta2 @046d201c, policy/v1 @083e3f3e, node/v1 @088a77d4, events/v1 @111ee70e,
+//   coordination/v1 @01f7553b, scheduling/v1 @01d0b727, authentication/v1, flowcontrol/v1beta2 and
+//   storage/v1beta1 @008b3652, authorization/v1 @0147e495, certificates/v1 @0eb1b82d, flowcontrol/v1beta1
+//   @0492528e, admissionregistration/v1 @0d9a8ced, kube-aggregator apiregistration/v1 @02179429;
+//   kubernetes/apimachinery pkg/apis/meta/v1/types.go @048d7833. Tags that lost omitempty after 1.25 while
+//   the 1.25 facts call the field optional (HostAlias.ip, PodIP.ip) keep omitempty, and so does
+//   APIServiceSpec.service: the stored kube-aggregator file is older than its +optional (1.18/1.19) and
+//   published 1.19-era output of local APIServices omits it where 2018 etcd dumps show `"service":null`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -48,8 +58,22 @@ export const OPTIONAL_WITHOUT_OMITEMPTY: Record<string, string[]> = {
   'io.k8s.api.core.v1.Event': ['reportingComponent', 'reportingInstance'],
   'io.k8s.api.discovery.v1.EndpointSlice': ['ports'],
   'io.k8s.api.storage.v1.CSINodeDriver': ['topologyKeys'],
+  'io.k8s.api.apps.v1.StatefulSetStatus': ['availableReplicas'],
+  'io.k8s.api.authentication.v1.TokenRequestSpec': ['expirationSeconds', 'boundObjectRef'],
+  'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerStatus': ['currentMetrics'],
+  'io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscalerStatus': ['currentMetrics', 'conditions'],
+  'io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement': ['containerName'],
+  'io.k8s.api.batch.v1.PodFailurePolicyRule': ['onExitCodes', 'onPodConditions'],
+  'io.k8s.api.events.v1.Event': ['metadata'],
+  'io.k8s.api.networking.v1.IngressClassParametersReference': ['scope'],
   'io.k8s.api.flowcontrol.v1beta1.ResourcePolicyRule': ['namespaces'],
+  'io.k8s.api.flowcontrol.v1beta1.FlowSchemaSpec': ['matchingPrecedence'],
+  'io.k8s.api.flowcontrol.v1beta1.LimitedPriorityLevelConfiguration': ['assuredConcurrencyShares'],
+  'io.k8s.api.flowcontrol.v1beta1.QueuingConfiguration': ['queues', 'handSize', 'queueLengthLimit'],
   'io.k8s.api.flowcontrol.v1beta2.ResourcePolicyRule': ['namespaces'],
+  'io.k8s.api.flowcontrol.v1beta2.FlowSchemaSpec': ['matchingPrecedence'],
+  'io.k8s.api.flowcontrol.v1beta2.LimitedPriorityLevelConfiguration': ['assuredConcurrencyShares'],
+  'io.k8s.api.flowcontrol.v1beta2.QueuingConfiguration': ['queues', 'handSize', 'queueLengthLimit'],
 };
 
 /** Pointer fields of definitions no embedded descriptor covers (kube-aggregator's apiregistration/v1 types.go). */

@@ -490,7 +490,7 @@ export type StatefulSetCondition = {
 /** io.k8s.api.apps.v1.StatefulSetStatus. */
 export const StatefulSetStatusSchema: TSchema = K.Object(
   {
-    availableReplicas: K.Optional(K.Int32({ [N]: 11, [G]: 'omitempty' })),
+    availableReplicas: K.Optional(K.Int32({ [N]: 11, [G]: '' })),
     collisionCount: K.Optional(K.Int32({ [N]: 9, [G]: 'omitempty,pointer' })),
     conditions: K.Optional(K.List(StatefulSetConditionSchema, { 'x-kubernetes-patch-merge-key': "type", 'x-kubernetes-patch-strategy': "merge", [N]: 10, [G]: 'omitempty' })),
     currentReplicas: K.Optional(K.Int32({ [N]: 4, [G]: 'omitempty' })),

@@ -32,7 +32,7 @@ export const EventSchema: TSchema = K.Object(
     deprecatedSource: K.Optional(goField('omitempty', protobufField(12, EventSourceSchema))),
     eventTime: goField('', protobufField(2, MicroTimeSchema)),
     kind: K.Optional(K.String({ [G]: 'omitempty' })),
-    metadata: K.Optional(goField('omitempty', protobufField(1, ObjectMetaSchema))),
+    metadata: K.Optional(goField('', protobufField(1, ObjectMetaSchema))),
     note: K.Optional(K.String({ [N]: 10, [G]: 'omitempty' })),
     reason: K.Optional(K.String({ [N]: 7, [G]: 'omitempty' })),
     regarding: K.Optional(goField('omitempty', protobufField(8, ObjectReferenceSchema))),

@@ -132,7 +132,7 @@ export type PolicyRulesWithSubjects = {
 export const FlowSchemaSpecSchema: TSchema = K.Object(
   {
     distinguisherMethod: K.Optional(goField('omitempty,pointer', protobufField(3, FlowDistinguisherMethodSchema))),
-    matchingPrecedence: K.Optional(K.Int32({ [N]: 2, [G]: 'omitempty' })),
+    matchingPrecedence: K.Optional(K.Int32({ [N]: 2, [G]: '' })),
     priorityLevelConfiguration: goField('', protobufField(1, PriorityLevelConfigurationReferenceSchema)),
     rules: K.Optional(K.List(PolicyRulesWithSubjectsSchema, { 'x-kubernetes-list-type': "atomic", [N]: 4, [G]: 'omitempty' })),
   },
@@ -214,9 +214,9 @@ export type FlowSchemaList = {
 /** io.k8s.api.flowcontrol.v1beta1.QueuingConfiguration. */
 export const QueuingConfigurationSchema: TSchema = K.Object(
   {
-    handSize: K.Optional(K.Int32({ [N]: 2, [G]: 'omitempty' })),
-    queueLengthLimit: K.Optional(K.Int32({ [N]: 3, [G]: 'omitempty' })),
-    queues: K.Optional(K.Int32({ [N]: 1, [G]: 'omitempty' })),
+    handSize: K.Optional(K.Int32({ [N]: 2, [G]: '' })),
+    queueLengthLimit: K.Optional(K.Int32({ [N]: 3, [G]: '' })),
+    queues: K.Optional(K.Int32({ [N]: 1, [G]: '' })),
   },
   { $id: 'io.k8s.api.flowcontrol.v1beta1.QueuingConfiguration' },
 );
@@ -242,7 +242,7 @@ export type LimitResponse = {
 /** io.k8s.api.flowcontrol.v1beta1.LimitedPriorityLevelConfiguration. */
 export const LimitedPriorityLevelConfigurationSchema: TSchema = K.Object(
   {
-    assuredConcurrencyShares: K.Optional(K.Int32({ [N]: 1, [G]: 'omitempty' })),
+    assuredConcurrencyShares: K.Optional(K.Int32({ [N]: 1, [G]: '' })),
     limitResponse: K.Optional(goField('omitempty', protobufField(2, LimitResponseSchema))),
   },
   { $id: 'io.k8s.api.flowcontrol.v1beta1.LimitedPriorityLevelConfiguration' },
