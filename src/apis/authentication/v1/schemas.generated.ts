@@ -28,8 +28,8 @@ export type BoundObjectReference = {
 export const TokenRequestSpecSchema: TSchema = K.Object(
   {
     audiences: K.List(K.String(), { [N]: 1, [G]: '' }),
-    boundObjectRef: K.Optional(goField('pointer', protobufField(3, BoundObjectReferenceSchema))),
-    expirationSeconds: K.Optional(K.Int64({ [N]: 4, [G]: 'pointer' })),
+    boundObjectRef: K.Optional(goField('omitempty,pointer', protobufField(3, BoundObjectReferenceSchema))),
+    expirationSeconds: K.Optional(K.Int64({ [N]: 4, [G]: 'omitempty,pointer' })),
   },
   { $id: 'io.k8s.api.authentication.v1.TokenRequestSpec' },
 );

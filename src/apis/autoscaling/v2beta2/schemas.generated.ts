@@ -332,8 +332,8 @@ export type MetricStatus = {
 /** io.k8s.api.autoscaling.v2beta2.HorizontalPodAutoscalerStatus. */
 export const HorizontalPodAutoscalerStatusSchema: TSchema = K.Object(
   {
-    conditions: K.Optional(K.List(HorizontalPodAutoscalerConditionSchema, { 'x-kubernetes-list-map-keys': ["type"], 'x-kubernetes-list-type': "map", 'x-kubernetes-patch-merge-key': "type", 'x-kubernetes-patch-strategy': "merge", [N]: 6, [G]: '' })),
-    currentMetrics: K.Optional(K.List(MetricStatusSchema, { 'x-kubernetes-list-type': "atomic", [N]: 5, [G]: '' })),
+    conditions: K.Optional(K.List(HorizontalPodAutoscalerConditionSchema, { 'x-kubernetes-list-map-keys': ["type"], 'x-kubernetes-list-type': "map", 'x-kubernetes-patch-merge-key': "type", 'x-kubernetes-patch-strategy': "merge", [N]: 6, [G]: 'omitempty' })),
+    currentMetrics: K.Optional(K.List(MetricStatusSchema, { 'x-kubernetes-list-type': "atomic", [N]: 5, [G]: 'omitempty' })),
     currentReplicas: K.Optional(K.Int32({ [N]: 3, [G]: 'omitempty' })),
     desiredReplicas: K.Int32({ [N]: 4, [G]: '' }),
     lastScaleTime: K.Optional(goField('omitempty,pointer', protobufField(2, TimeSchema))),

@@ -12,7 +12,7 @@ import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
 /** io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement. */
 export const PodFailurePolicyOnExitCodesRequirementSchema: TSchema = K.Object(
   {
-    containerName: K.Optional(K.String({ [N]: 1, [G]: 'pointer' })),
+    containerName: K.Optional(K.String({ [N]: 1, [G]: 'omitempty,pointer' })),
     operator: K.String({ [N]: 2, [G]: '' }),
     values: K.List(K.Int32(), { 'x-kubernetes-list-type': "set", [N]: 3, [G]: '' }),
   },
@@ -41,8 +41,8 @@ export type PodFailurePolicyOnPodConditionsPattern = {
 export const PodFailurePolicyRuleSchema: TSchema = K.Object(
   {
     action: K.String({ [N]: 1, [G]: '' }),
-    onExitCodes: K.Optional(goField('pointer', protobufField(2, PodFailurePolicyOnExitCodesRequirementSchema))),
-    onPodConditions: K.Optional(K.List(PodFailurePolicyOnPodConditionsPatternSchema, { 'x-kubernetes-list-type': "atomic", [N]: 3, [G]: '' })),
+    onExitCodes: K.Optional(goField('omitempty,pointer', protobufField(2, PodFailurePolicyOnExitCodesRequirementSchema))),
+    onPodConditions: K.Optional(K.List(PodFailurePolicyOnPodConditionsPatternSchema, { 'x-kubernetes-list-type': "atomic", [N]: 3, [G]: 'omitempty' })),
   },
   { $id: 'io.k8s.api.batch.v1.PodFailurePolicyRule' },
 );

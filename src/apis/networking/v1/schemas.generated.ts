@@ -167,7 +167,7 @@ export const IngressClassParametersReferenceSchema: TSchema = K.Object(
     kind: K.String({ [N]: 2, [G]: '' }),
     name: K.String({ [N]: 3, [G]: '' }),
     namespace: K.Optional(K.String({ [N]: 5, [G]: 'omitempty,pointer' })),
-    scope: K.Optional(K.String({ [N]: 4, [G]: 'pointer' })),
+    scope: K.Optional(K.String({ [N]: 4, [G]: 'omitempty,pointer' })),
   },
   { $id: 'io.k8s.api.networking.v1.IngressClassParametersReference' },
 );
