@@ -2,6 +2,7 @@
 // follow without re-reading JSON schema keywords per request. Cached per schema object (WeakMap);
 // recursive schemas (`$ref` to an enclosing `$id`) compile to cyclic node graphs.
 import { goFieldOf } from './go-field.js';
+import { fieldEncoding } from './go-encoding.js';
 import { type JsonSchema, additionalProperties, asSchema, deref, isIntOrString, preservesUnknownFields, schemaType } from './schema-utils.js';
 
 interface NodeBase {
@@ -145,46 +146,6 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
   node.absentFields = absentFields;
   node.zeroFields = zeroFields;
   return node;
-}
-
-/** Past this depth a zero value is cut short: Go structs cannot hold themselves by value, wrong facts could. */
-const MAX_ZERO_DEPTH = 32;
-
-/**
- * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`):
- * by default the optional fields decoding would add to an empty body; `full` adds the required structs and
- * nil fields (the typed zero object the field manager compares a create with; its required scalars are
- * left out). A new object on each call, built from the lists compile made, so no name is looked up.
- */
-export function zeroStruct(node: ObjectNode, depth = 0, full = false): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (depth >= MAX_ZERO_DEPTH) return out;
-  for (const field of full ? node.zeroFields : node.absentFields) out[field.name] = field.struct === undefined ? null : zeroStruct(field.struct, depth + 1, full);
-  return out;
-}
-
-/** Kinds whose zero value encoding/json's omitempty drops: slices, maps and the scalars ([]byte is a slice). */
-const OMITTABLE = new Set<SchemaNode['kind']>(['array', 'map', 'string', 'integer', 'number', 'boolean', 'bytes']);
-/** Kinds that are nil when unset, besides pointers. */
-const NILLABLE = new Set<SchemaNode['kind']>(['array', 'map', 'bytes']);
-/** metav1.Time and MicroTime: structs whose MarshalJSON writes `null` for the zero time. */
-const NULL_WHEN_ZERO = new Set<SchemaNode['kind']>(['time', 'microtime']);
-
-/**
- * How Go encodes a field, from the Go facts of its declaration (go-field.ts; encoding/json's isEmptyValue):
- * an `omitempty` non-pointer slice, map or scalar is left out when empty; an optional field without
- * `omitempty` that is nil when unset is written as `null`; a non-pointer struct is always written,
- * omitempty or not (isEmptyValue is false for structs): its zero value, `null` for a zero Time. Required
- * fields are left to validation, which reports them missing. Without facts (hand-written and test
- * schemas), an optional map or list is taken as `omitempty`.
- */
-function fieldEncoding(field: SchemaNode, go: { omitempty: boolean; pointer: boolean } | undefined, required: boolean): 'omit-empty' | 'null-when-absent' | 'zero-struct' | 'as-is' {
-  if (go === undefined) return !required && (field.kind === 'array' || field.kind === 'map') ? 'omit-empty' : 'as-is';
-  if (required) return 'as-is';
-  if (!go.pointer && field.kind === 'object') return 'zero-struct';
-  if (!go.pointer && NULL_WHEN_ZERO.has(field.kind)) return 'null-when-absent';
-  if (go.omitempty) return !go.pointer && OMITTABLE.has(field.kind) ? 'omit-empty' : 'as-is';
-  return go.pointer || NILLABLE.has(field.kind) ? 'null-when-absent' : 'as-is';
 }
 
 type Shape = 'object' | 'map' | 'array' | ScalarNode['kind'];

@@ -3,7 +3,8 @@
 // as absent, timestamps and byte fields re-encoded canonically. Runs on every write, over a schema
 // compiled once (compile.ts). 1-conventions: common parameters (`fieldValidation`).
 import type { TSchema } from '@sinclair/typebox';
-import { type ArrayNode, type MapNode, type ObjectNode, type ScalarNode, type SchemaNode, compileSchema, goTypeName, zeroStruct } from './compile.js';
+import { type ArrayNode, type MapNode, type ObjectNode, type ScalarNode, type SchemaNode, compileSchema, goTypeName } from './compile.js';
+import { absentValue, isGoEmpty } from './go-encoding.js';
 import {
   DecodeFailure,
   type TypeErrorContext,
@@ -63,7 +64,7 @@ class DecodeState {
   constructor(
     readonly typed: boolean,
     readonly detectUnknown: boolean,
-    /** Shape the object as Go's encoding writes it (omitempty, nulls): compile.ts's `omitEmpty` and `nullWhenAbsent`. */
+    /** Shape the object as Go's encoding writes it (omitempty, nulls): compile.ts's `omitEmpty` and `absentFields`. */
     readonly omitEmpty: boolean,
   ) {}
   unknown(path: string): void {
@@ -259,7 +260,7 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
       if (value[key] !== undefined && value[key] !== null) continue;
       if (positions.length > 0 && field.position < (positions[positions.length - 1] as number)) ordered = false;
       names.push(key);
-      values.push(field.struct === undefined ? null : zeroStruct(field.struct));
+      values.push(absentValue(field));
       positions.push(field.position);
     }
   }
@@ -272,25 +273,6 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
   }
   if (kept) for (const [key, keptValue] of kept) result[key] = keptValue;
   return result;
-}
-
-/**
- * A value encoding/json's isEmptyValue calls empty: a map or slice of length 0, "", 0, false. Only asked
- * for the fields in `omitEmpty` (non-pointer slices, maps and scalars), so a struct (`securityContext: {}`)
- * or a pointer's zero (`privileged: false`) is never dropped.
- */
-export function isGoEmpty(node: SchemaNode, value: unknown): boolean {
-  switch (node.kind) {
-    case 'array':
-      return Array.isArray(value) && value.length === 0;
-    case 'map': {
-      if (typeof value !== 'object' || value === null) return false;
-      for (const _ in value) return false;
-      return true;
-    }
-    default:
-      return value === '' || value === 0 || value === false;
-  }
 }
 
 /** The indices of `positions` in ascending order of their values (an insertion sort: structs are small). */

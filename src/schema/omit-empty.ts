@@ -6,8 +6,8 @@
 // while decoding; this is for objects made otherwise, such as the result of a server-side apply, whose
 // configuration keeps its empty values for ownership.
 import type { TSchema } from '@sinclair/typebox';
-import { compileSchema, zeroStruct, type SchemaNode } from './compile.js';
-import { isGoEmpty } from './decode.js';
+import { compileSchema, type SchemaNode } from './compile.js';
+import { absentValue, isGoEmpty } from './go-encoding.js';
 import type { JsonSchema } from './schema-utils.js';
 
 /** Shapes `value`, a typed object of `schema`, as Go's JSON encoding writes it (compile.ts's field encodings). */
@@ -35,6 +35,6 @@ function shapeStruct(node: Extract<SchemaNode, { kind: 'object' }>, object: Reco
     else stack.push([field, item]);
   }
   for (const field of node.absentFields) {
-    if (object[field.name] === undefined || object[field.name] === null) object[field.name] = field.struct === undefined ? null : zeroStruct(field.struct);
+    if (object[field.name] === undefined || object[field.name] === null) object[field.name] = absentValue(field);
   }
 }

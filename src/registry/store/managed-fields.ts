@@ -7,7 +7,8 @@ import { applyTypeOf, fieldElement, managerOrUserAgent, setOf, trackUpdate, type
 import type { ResourceDefinition } from '../resource-definition.js';
 import type { WriteOptions } from './types.js';
 import { objectSubresource } from '../subresource.js';
-import { compileSchema, zeroStruct } from '../../schema/compile.js';
+import { compileSchema } from '../../schema/compile.js';
+import { zeroStruct } from '../../schema/go-encoding.js';
 import type { JsonSchema } from '../../schema/schema-utils.js';
 
 const resetFieldsCache = new WeakMap<ResourceDefinition, Map<string, FieldSet | undefined>>();
