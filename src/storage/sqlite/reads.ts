@@ -1,10 +1,12 @@
-// Reads of the SQLite backend. At the current revision, ranges come from kv_current (no history scan).
-// At a past revision R, a range is the current range with the keys written since R put back as they
-// were at R: the cost is the page plus the writes since R, not the whole prefix, so that every page of a
-// paginated list (continue tokens read at the first page's revision) stays cheap.
+// Reads of the SQLite backend. At the current revision, a range is the live keys' index (live-keys.ts)
+// and their rows read by revision (no history scan). At a past revision R, a range is the current range
+// with the keys written since R put back as they were at R: the cost is the page plus the writes since R,
+// not the whole prefix, so that every page of a paginated list (continue tokens read at the first page's
+// revision) stays cheap.
 import type { KeyValue, RangeOptions, RangeResult, WatchEvent } from '../interface.js';
 import { compacted, futureRevision } from '../errors.js';
 import { compareKeys, prefixEnd, rangeStart } from '../key-range.js';
+import type { LiveKeys } from './live-keys.js';
 import type { EventRow, RangeEnd, Statements } from './statements.js';
 import type { RevisionState } from './write-ops.js';
 
@@ -16,9 +18,13 @@ export function sqlRangeEnd(prefix: string): RangeEnd {
   return prefixEnd(prefix) ?? OPEN_END;
 }
 
+/** Revisions read per statement when a range reads its rows. */
+const ROWS_PER_READ = 1_000;
+
 interface Bounds {
   start: string;
-  end: RangeEnd;
+  /** Exclusive; undefined: no end. */
+  end: string | undefined;
   /** -1: no limit. */
   limit: number;
 }
@@ -28,34 +34,63 @@ interface Page {
   count: number;
 }
 
-function rangeCurrent(stmts: Statements, bounds: Bounds): Page {
-  const kvs = stmts.rangeCurrent.all(bounds);
+/** What reads work on. */
+export interface ReadContext {
+  stmts: Statements;
+  state: RevisionState;
+  live: LiveKeys;
+}
+
+/** The current values of the live keys in bounds, in key order. */
+function currentValues({ stmts, live }: ReadContext, bounds: Bounds, limit: number): KeyValue[] {
+  const found = live.range(bounds.start, bounds.end, limit);
+  const kvs = new Array<KeyValue>(found.length);
+  for (let i = 0; i < found.length; i += ROWS_PER_READ) {
+    const revisions = found.slice(i, i + ROWS_PER_READ).map((entry) => entry.revision);
+    for (const row of stmts.rows.all(JSON.stringify(revisions))) {
+      kvs[i + row.at] = { key: row.key, value: row.value as string, createRevision: row.createRevision, modRevision: row.modRevision };
+    }
+  }
+  return kvs;
+}
+
+/** The key's current value. */
+export function currentValue({ stmts, live }: ReadContext, key: string): KeyValue | undefined {
+  const revision = live.revisionOf(key);
+  return revision === undefined ? undefined : (stmts.row.get(revision) as KeyValue | undefined);
+}
+
+function rangeCurrent(context: ReadContext, bounds: Bounds): Page {
+  const kvs = currentValues(context, bounds, bounds.limit);
   const full = bounds.limit >= 0 && kvs.length >= bounds.limit;
-  return { kvs, count: full ? (stmts.countCurrent.get(bounds.start, bounds.end)?.n ?? 0) : kvs.length };
+  return { kvs, count: full ? context.live.count(bounds.start, bounds.end) : kvs.length };
 }
 
 /** For each key in bounds written after `revision`: its value at `revision` (null when absent then). */
-function valuesBefore(stmts: Statements, revision: number, bounds: Bounds): Map<string, KeyValue | null> {
+function valuesBefore({ stmts }: ReadContext, revision: number, bounds: Bounds): Map<string, KeyValue | null> {
   const before = new Map<string, KeyValue | null>();
-  for (const { key } of stmts.changedSince.all({ after: revision, start: bounds.start, end: bounds.end })) {
-    const row = stmts.keyAt.get(key, revision);
-    before.set(key, row === undefined || row.value === null ? null : { ...row, value: row.value });
+  const end = bounds.end ?? OPEN_END;
+  for (const { key, prevRevision } of stmts.changedSince.all({ after: revision, start: bounds.start, end })) {
+    // The first row after `revision` points at the key's row at `revision`; compaction keeps that row
+    // for every revision it still serves, unless it was a tombstone.
+    const row = prevRevision === null ? undefined : stmts.row.get(prevRevision);
+    before.set(key, row === undefined || row.value === null ? null : (row as KeyValue));
   }
   return before;
 }
 
-function rangePast(stmts: Statements, revision: number, bounds: Bounds): Page {
-  const before = valuesBefore(stmts, revision, bounds);
+function rangePast(context: ReadContext, revision: number, bounds: Bounds): Page {
+  const before = valuesBefore(context, revision, bounds);
   const restored: KeyValue[] = [];
   let changedNow = 0;
   for (const [key, kv] of before) {
     if (kv !== null) restored.push(kv);
-    if (stmts.exists.get(key) !== undefined) changedNow++;
+    if (context.live.revisionOf(key) !== undefined) changedNow++;
   }
   restored.sort((a, b) => compareKeys(a.key, b.key));
-  const count = (stmts.countCurrent.get(bounds.start, bounds.end)?.n ?? 0) - changedNow + restored.length;
+  const count = context.live.count(bounds.start, bounds.end) - changedNow + restored.length;
   // At most `before.size` current rows are skipped, so this many are enough to fill the page.
-  const current = stmts.rangeCurrent.all({ ...bounds, limit: bounds.limit < 0 ? -1 : bounds.limit + before.size });
+  const current = currentValues(context, bounds, bounds.limit < 0 ? -1 : bounds.limit + before.size);
   const kvs: KeyValue[] = [];
   const limit = bounds.limit < 0 ? Number.POSITIVE_INFINITY : bounds.limit;
   let c = 0;
@@ -77,17 +112,18 @@ function rangePast(stmts: Statements, revision: number, bounds: Bounds): Page {
 }
 
 /** `Backend.range` over the database. */
-export function rangeAt(stmts: Statements, state: RevisionState, prefix: string, options: RangeOptions = {}): RangeResult {
+export function rangeAt(context: ReadContext, prefix: string, options: RangeOptions = {}): RangeResult {
+  const { state } = context;
   const requested = options.revision ?? 0;
   if (requested > state.revision) throw futureRevision(requested, state.revision);
   if (requested > 0 && requested < state.compactedRevision) throw compacted(requested, state.compactedRevision);
   const revision = requested > 0 ? requested : state.revision;
   const bounds: Bounds = {
     start: rangeStart(prefix, options.startKey),
-    end: sqlRangeEnd(prefix),
+    end: prefixEnd(prefix),
     limit: options.limit !== undefined && options.limit > 0 ? options.limit : -1,
   };
-  const { kvs, count } = revision === state.revision ? rangeCurrent(stmts, bounds) : rangePast(stmts, revision, bounds);
+  const { kvs, count } = revision === state.revision ? rangeCurrent(context, bounds) : rangePast(context, revision, bounds);
   return { kvs, revision, more: count > kvs.length, count };
 }
 

@@ -1,16 +1,19 @@
 // The SQLite layout, shaped for MVCC:
 // - `kv_log`: one row per revision (the write that made it): key, create revision, value, or NULL value
-//   for a deletion (tombstone). Indexed by (key, revision) for "a key at a past revision" and past ranges.
-// - `kv_current`: the live keys and the revision holding their value, so that get and range at the current
-//   revision never scan history; it also holds TTL expiry, indexed for the reaper.
+//   for a deletion (tombstone), the revision of the key's row before it (`prev_revision`: the watch's
+//   prevKv, reads at a past revision, compaction) and the expiry of a value written with a TTL. Rows
+//   are only ever appended, in revision order, so a commit writes to the end of one B-tree.
 // - `commits`: the last revision and wall time of each committed transaction, so that compaction can keep
 //   history by time (spec 1-conventions: 5 minutes of watch history).
 // - `meta`: schema version and compacted revision.
+// The live keys are an in-memory index built from kv_log at open (live-keys.ts): schema version 1 kept
+// them in a `kv_current` table and kv_log indexed by (key, revision), two B-trees that took every new key
+// at a random place; version 1 files are converted when opened.
 import Database from 'better-sqlite3';
 import { unavailable } from '../errors.js';
 
 /** Bumped whenever the layout changes incompatibly. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -22,22 +25,31 @@ CREATE TABLE IF NOT EXISTS kv_log (
   revision        INTEGER PRIMARY KEY,
   key             TEXT NOT NULL,
   create_revision INTEGER NOT NULL,
-  value           TEXT
+  value           TEXT,
+  prev_revision   INTEGER,
+  expires_at      INTEGER
 );
-CREATE INDEX IF NOT EXISTS kv_log_key_revision ON kv_log (key, revision);
-
-CREATE TABLE IF NOT EXISTS kv_current (
-  key          TEXT PRIMARY KEY,
-  mod_revision INTEGER NOT NULL,
-  expires_at   INTEGER
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS kv_current_expiry ON kv_current (expires_at) WHERE expires_at IS NOT NULL;
 
 CREATE TABLE IF NOT EXISTS commits (
   revision     INTEGER PRIMARY KEY,
   committed_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS commits_time ON commits (committed_at);
+`;
+
+/**
+ * Version 1 to 2: each row learns the revision of its key's row before it (from the (key, revision)
+ * index, before it goes) and the current value its expiry; then kv_current and the index go.
+ */
+const FROM_VERSION_1 = `
+ALTER TABLE kv_log ADD COLUMN prev_revision INTEGER;
+ALTER TABLE kv_log ADD COLUMN expires_at INTEGER;
+UPDATE kv_log SET prev_revision = (SELECT MAX(q.revision) FROM kv_log q WHERE q.key = kv_log.key AND q.revision < kv_log.revision);
+UPDATE kv_log SET expires_at = (SELECT c.expires_at FROM kv_current c WHERE c.mod_revision = kv_log.revision)
+  WHERE revision IN (SELECT mod_revision FROM kv_current WHERE expires_at IS NOT NULL);
+DROP INDEX kv_log_key_revision;
+DROP TABLE kv_current;
+UPDATE meta SET value = 2 WHERE name = 'schema_version';
 `;
 
 /** How long opening waits for another process to release the file (e.g. a restart overlapping shutdown). */
@@ -67,12 +79,10 @@ export function openDatabase(path: string): Database.Database {
     // pages writes touch; a larger one grew resident memory with the database for no measurable gain.
     db.pragma('cache_size = -2048');
     db.pragma('temp_store = MEMORY');
-    // Checkpoint every 10,000 WAL pages (~40 MB) instead of SQLite's 1,000. Keys of new objects land at
-    // random places in the key B-trees, so each commit dirties a page per object and the default copied
-    // the same hot pages back to the database file every few commits: measured with random keys, ~63 µs
-    // per write at 70k objects against ~40 µs; the price is a longer pause per checkpoint (~30 ms instead
-    // of ~12 ms here) and a larger WAL to read at restart.
-    db.pragma('wal_autocheckpoint = 10000');
+    // SQLite's default checkpoint (every 1,000 WAL pages): commits append to the ends of kv_log and
+    // commits, so a checkpoint copies each page about once. (Version 1 took new keys at random places in two
+    // key B-trees and checkpointed every 10,000 pages to copy their hot pages less often; measured on the
+    // append-only layout, both intervals cost the same per write; the smaller one keeps the WAL and each pause small.)
     // Keep the WAL file from staying huge after a burst (it is truncated to this at checkpoints).
     db.pragma('journal_size_limit = 67108864');
     migrate(db);
@@ -85,12 +95,14 @@ export function openDatabase(path: string): Database.Database {
 
 function migrate(db: Database.Database): void {
   db.transaction(() => {
+    const row = hasTable(db, 'meta') ? db.prepare<[], { value: number }>(`SELECT value FROM meta WHERE name = 'schema_version'`).get() : undefined;
+    if (row?.value === 1) db.exec(FROM_VERSION_1);
+    else if (row !== undefined && row.value !== SCHEMA_VERSION) throw unavailable(`sqlite: schema version ${row.value} is not supported (want ${SCHEMA_VERSION})`);
     db.exec(DDL);
-    const row = db.prepare<[], { value: number }>(`SELECT value FROM meta WHERE name = 'schema_version'`).get();
-    if (row === undefined) {
-      db.prepare(`INSERT INTO meta (name, value) VALUES ('schema_version', ?), ('compacted_revision', 0)`).run(SCHEMA_VERSION);
-    } else if (row.value !== SCHEMA_VERSION) {
-      throw unavailable(`sqlite: schema version ${row.value} is not supported (want ${SCHEMA_VERSION})`);
-    }
+    if (row === undefined) db.prepare(`INSERT INTO meta (name, value) VALUES ('schema_version', ?), ('compacted_revision', 0)`).run(SCHEMA_VERSION);
   })();
+}
+
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
 }

@@ -9,9 +9,10 @@ import { createWatchHub, type WatchHub } from '../watch-hub.js';
 import { deleteResult, putResult } from '../watch-event.js';
 import { openDatabase } from './schema.js';
 import { prepareStatements, type Statements } from './statements.js';
-import { applyWrite, type RevisionState, type WriteRequest } from './write-ops.js';
+import { applyWrite, type RevisionState, type WriteContext, type WriteRequest } from './write-ops.js';
 import { createGroupCommitter, type GroupCommitStats, type GroupCommitter } from './group-commit.js';
-import { rangeAt, readEvents } from './reads.js';
+import { currentValue, rangeAt, readEvents } from './reads.js';
+import { LiveKeys } from './live-keys.js';
 import { createCompactor, type Compactor } from './compaction.js';
 import { createTtlReaper, type TtlReaper } from './ttl-reaper.js';
 
@@ -47,13 +48,14 @@ function loadState(stmts: Statements): RevisionState {
 }
 
 /** Builds the function that runs one group-commit batch and publishes its events after commit. */
-function batchRunner(db: Database.Database, stmts: Statements, state: RevisionState, hub: WatchHub, options: SqliteBackendOptions) {
+function batchRunner(db: Database.Database, context: WriteContext, hub: WatchHub, options: SqliteBackendOptions) {
+  const { stmts, state, live } = context;
   const clock = options.clock ?? Date.now;
   const transaction = db.transaction(
     (requests: readonly WriteRequest[], outcomes: Array<WatchEvent | StorageError>, events: WatchEvent[], now: number) => {
       for (const request of requests) {
         try {
-          const event = applyWrite(stmts, state, request, now);
+          const event = applyWrite(context, request, now);
           outcomes.push(event);
           events.push(event);
         } catch (error) {
@@ -69,12 +71,15 @@ function batchRunner(db: Database.Database, stmts: Statements, state: RevisionSt
     const before = state.revision;
     const outcomes: Array<WatchEvent | StorageError> = [];
     const events: WatchEvent[] = [];
+    live.begin();
     try {
       transaction(requests, outcomes, events, clock());
     } catch (error) {
       state.revision = before; // the transaction rolled back: its revisions were never taken
+      live.rollback();
       throw error;
     }
+    live.commit();
     // Committed: this is the one place events are produced (etcd's watchable store does the same).
     if (events.length > 0) hub.publish(events, state.revision);
     return outcomes;
@@ -86,6 +91,7 @@ interface Core {
   db: Database.Database;
   stmts: Statements;
   state: RevisionState;
+  live: LiveKeys;
   hub: WatchHub;
   writes: GroupCommitter<WriteRequest, WatchEvent>;
   compactor: Compactor;
@@ -97,6 +103,7 @@ function openCore(options: SqliteBackendOptions): Core {
   try {
     const stmts = prepareStatements(db);
     const state = loadState(stmts);
+    const live = new LiveKeys(stmts.logEntries.iterate());
     const hub = createWatchHub(
       {
         currentRevision: () => state.revision,
@@ -105,10 +112,10 @@ function openCore(options: SqliteBackendOptions): Core {
       },
       { bufferLimit: options.watchBufferLimit },
     );
-    const writes = createGroupCommitter(batchRunner(db, stmts, state, hub, options));
+    const writes = createGroupCommitter(batchRunner(db, { stmts, state, live }, hub, options));
     const compactor = createCompactor(db, stmts, state);
-    const reaper = createTtlReaper(stmts, (key, modRevision) => writes.submit({ kind: 'delete', key, expected: modRevision }));
-    return { db, stmts, state, hub, writes, compactor, reaper };
+    const reaper = createTtlReaper(live, (key, modRevision) => writes.submit({ kind: 'delete', key, expected: modRevision }));
+    return { db, stmts, state, live, hub, writes, compactor, reaper };
   } catch (error) {
     db.close();
     throw error;
@@ -161,11 +168,11 @@ export function createSqliteBackend(options: SqliteBackendOptions): SqliteBacken
     },
     async get(key: string): Promise<KeyValue | undefined> {
       ensureOpen();
-      return stmts.get.get(key);
+      return currentValue(core, key);
     },
     async range(prefix: string, rangeOptions?: RangeOptions): Promise<RangeResult> {
       ensureOpen();
-      return rangeAt(stmts, state, prefix, rangeOptions);
+      return rangeAt(core, prefix, rangeOptions);
     },
     async create(key: string, value: string, writeOptions?: WriteOptions): Promise<KeyValue> {
       return putResult(await submit({ kind: 'create', key, value, ttlSeconds: writeOptions?.ttlSeconds }));

@@ -1,7 +1,6 @@
 // Every SQL statement of the SQLite backend, prepared once per database. Result columns are aliased to
 // `KeyValue` field names so that rows are returned as KeyValues without copying.
 import type Database from 'better-sqlite3';
-import type { KeyValue } from '../interface.js';
 
 /**
  * The exclusive end of a key range. An empty BLOB stands for "no end": SQLite orders every TEXT value
@@ -28,14 +27,23 @@ export interface EventRow {
   prevValue: string | null;
 }
 
-const CURRENT_KV = `SELECT c.key AS key, l.value AS value, l.create_revision AS createRevision, c.mod_revision AS modRevision
-  FROM kv_current c JOIN kv_log l ON l.revision = c.mod_revision`;
+/** A kv_log row as a KeyValue (value NULL for a tombstone). */
+const LOG_KV = 'SELECT key, value, create_revision AS createRevision, revision AS modRevision FROM kv_log';
+
+/** A log row as read by revision: a tombstone's value is null. */
+export interface LogRow {
+  key: string;
+  value: string | null;
+  createRevision: number;
+  modRevision: number;
+}
 
 /** A prepared statement, as far as the backend uses one (named here so declarations can refer to it). */
 export interface Statement<Params extends unknown[], Result> {
   run(...params: Params): Database.RunResult;
   get(...params: Params): Result | undefined;
   all(...params: Params): Result[];
+  iterate(...params: Params): IterableIterator<Result>;
 }
 
 /** `db.prepare` with positional (`[a, b]`) or named (`{ a, b }`) parameters. */
@@ -50,39 +58,37 @@ function prepare<Params extends unknown[] | object, Result = unknown>(
 export function prepareStatements(db: Database.Database) {
   return {
     check: prepare<[], { ok: number }>(db, 'SELECT 1 AS ok'),
-    get: prepare<[string], KeyValue>(db, `${CURRENT_KV} WHERE c.key = ?`),
-    rangeCurrent: prepare<RangeParams, KeyValue>(db, `${CURRENT_KV} WHERE c.key >= @start AND c.key < @end ORDER BY c.key LIMIT @limit`),
-    countCurrent: prepare<[string, RangeEnd], { n: number }>(db, 'SELECT COUNT(*) AS n FROM kv_current WHERE key >= ? AND key < ?'),
-    exists: prepare<[string], { ok: number }>(db, 'SELECT 1 AS ok FROM kv_current WHERE key = ?'),
-    // Past reads (reads.ts): the keys written after a revision, and one key's newest row at a revision.
-    changedSince: prepare<{ after: number; start: string; end: RangeEnd }, { key: string }>(
+    /** The row of one revision. */
+    row: prepare<[number], LogRow>(db, `${LOG_KV} WHERE revision = ?`),
+    /** The rows of many revisions (a JSON array), each with its index in that array. */
+    rows: prepare<[string], LogRow & { at: number }>(db, `SELECT j.key AS at, l.key AS key, l.value AS value,
+       l.create_revision AS createRevision, l.revision AS modRevision FROM json_each(?) j JOIN kv_log l ON l.revision = j.value`),
+    /** Every row, oldest first, as the live-key index is built from them. */
+    logEntries: prepare<[], { key: string; revision: number; deleted: number; expiresAt: number | null }>(
       db,
-      'SELECT DISTINCT key FROM kv_log NOT INDEXED WHERE revision > @after AND key >= @start AND key < @end',
+      'SELECT key, revision, value IS NULL AS deleted, expires_at AS expiresAt FROM kv_log ORDER BY revision',
     ),
-    keyAt: prepare<[string, number], { key: string; value: string | null; createRevision: number; modRevision: number }>(
+    // Past reads (reads.ts): the first row after a revision of each key written since, whose previous row
+    // is the key's row at that revision.
+    changedSince: prepare<{ after: number; start: string; end: RangeEnd }, { key: string; prevRevision: number | null }>(
       db,
-      `SELECT key, value, create_revision AS createRevision, revision AS modRevision FROM kv_log
-       WHERE key = ? AND revision <= ? ORDER BY revision DESC LIMIT 1`,
+      `SELECT key, prev_revision AS prevRevision FROM kv_log WHERE revision IN (
+         SELECT MIN(revision) FROM kv_log WHERE revision > @after AND key >= @start AND key < @end GROUP BY key)`,
     ),
 
-    insertCurrent: prepare<[string, number, number | null]>(db, 'INSERT OR IGNORE INTO kv_current (key, mod_revision, expires_at) VALUES (?, ?, ?)'),
-    updateCurrent: prepare<[number, number | null, string]>(db, 'UPDATE kv_current SET mod_revision = ?, expires_at = ? WHERE key = ?'),
-    deleteCurrent: prepare<[string]>(db, 'DELETE FROM kv_current WHERE key = ?'),
-    insertLog: prepare<[number, string, number, string | null]>(db, 'INSERT INTO kv_log (revision, key, create_revision, value) VALUES (?, ?, ?, ?)'),
+    insertLog: prepare<[number, string, number, string | null, number | null, number | null]>(
+      db,
+      'INSERT INTO kv_log (revision, key, create_revision, value, prev_revision, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     insertCommit: prepare<[number, number]>(db, 'INSERT INTO commits (revision, committed_at) VALUES (?, ?)'),
 
-    // Scans history by revision (NOT INDEXED keeps the planner off the key index, which would sort).
+    // History by revision, each row with its key's row before it (the watch's prevKv).
     events: prepare<{ from: number; to: number; start: string; end: RangeEnd; limit: number }, EventRow>(db, 
       `SELECT l.revision AS revision, l.key AS key, l.create_revision AS createRevision, l.value AS value,
          p.revision AS prevRevision, p.create_revision AS prevCreateRevision, p.value AS prevValue
-       FROM kv_log AS l NOT INDEXED
-       LEFT JOIN kv_log p ON p.revision = (
-         SELECT MAX(q.revision) FROM kv_log q WHERE q.key = l.key AND q.revision < l.revision)
+       FROM kv_log AS l LEFT JOIN kv_log p ON p.revision = l.prev_revision
        WHERE l.revision >= @from AND l.revision <= @to AND l.key >= @start AND l.key < @end
        ORDER BY l.revision LIMIT @limit`,
-    ),
-    expired: prepare<[number, number], { key: string; modRevision: number }>(db, 
-      'SELECT key, mod_revision AS modRevision FROM kv_current WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
     ),
 
     lastRevision: prepare<[], { revision: number | null }>(db, 'SELECT MAX(revision) AS revision FROM commits'),
@@ -91,14 +97,12 @@ export function prepareStatements(db: Database.Database) {
     ),
     compactedRevision: prepare<[], { value: number }>(db, `SELECT value FROM meta WHERE name = 'compacted_revision'`),
     setCompactedRevision: prepare<[number]>(db, `UPDATE meta SET value = ? WHERE name = 'compacted_revision'`),
-    // Compaction to @to, given history is already compacted to @from: every row superseded by a newer
-    // row of its key below @to goes, then tombstones that are now the newest row below @to.
+    // Compaction to @to, given history is already compacted to @from: every row superseded below @to
+    // (its key's next row is below @to: the rows whose next row is below @from went before), then the
+    // tombstones that are now the newest row below @to.
     deleteSuperseded: prepare<{ from: number; to: number }>(db, 
       `DELETE FROM kv_log WHERE revision IN (
-         SELECT o.revision FROM (
-           SELECT key, MAX(revision) AS top FROM kv_log NOT INDEXED
-           WHERE revision >= @from AND revision < @to GROUP BY key) n
-         JOIN kv_log o ON o.key = n.key AND o.revision < n.top)`,
+         SELECT prev_revision FROM kv_log WHERE revision >= @from AND revision < @to AND prev_revision IS NOT NULL)`,
     ),
     deleteTombstones: prepare<{ from: number; to: number }>(db, 
       'DELETE FROM kv_log WHERE revision >= @from AND revision < @to AND value IS NULL',

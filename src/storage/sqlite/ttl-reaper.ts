@@ -1,6 +1,6 @@
 // TTL expiry (etcd leases, used for Events): keys past their expiry are deleted as ordinary deletes,
 // through the group committer, so each gets a revision and watchers see a DELETE event.
-import type { Statements } from './statements.js';
+import type { LiveKeys } from './live-keys.js';
 
 /** Keys reaped per run; the next run takes the rest. */
 const BATCH = 1_000;
@@ -14,12 +14,12 @@ export interface TtlReaper {
   reap(now: number): Promise<number>;
 }
 
-/** Creates a reaper reading expiries through `stmts` and deleting through `remove`. */
-export function createTtlReaper(stmts: Statements, remove: ExpiredDelete): TtlReaper {
+/** Creates a reaper reading expiries from the live keys and deleting through `remove`. */
+export function createTtlReaper(live: LiveKeys, remove: ExpiredDelete): TtlReaper {
   let running: Promise<number> | undefined;
 
   async function run(now: number): Promise<number> {
-    const expired = stmts.expired.all(now, BATCH);
+    const expired = live.expired(now, BATCH);
     // Submitted in one tick, so the deletes share one group commit.
     const results = await Promise.allSettled(expired.map((row) => remove(row.key, row.modRevision)));
     return results.filter((result) => result.status === 'fulfilled').length;

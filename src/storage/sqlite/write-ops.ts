@@ -1,9 +1,10 @@
-// One write inside the group-commit transaction: check, take the next revision, write the log row and
-// the current-state row, and return the watch event of that revision. A failing check throws before
+// One write inside the group-commit transaction: check against the live keys, take the next revision,
+// append the log row, and return the watch event of that revision. A failing check throws before
 // anything is written, so a rejected write leaves the batch's transaction untouched.
 import type { KeyValue, WatchEvent } from '../interface.js';
 import { conflictAt, keyExists, keyNotFound } from '../errors.js';
 import { expiryOf } from '../backend-options.js';
+import type { LiveKeys } from './live-keys.js';
 import type { Statements } from './statements.js';
 
 /** A write waiting for the next group commit. */
@@ -18,48 +19,61 @@ export interface RevisionState {
   compactedRevision: number;
 }
 
-function create(stmts: Statements, state: RevisionState, key: string, value: string, expiresAt: number | null): WatchEvent {
+/** What a write works on: the statements, the revisions and the live keys (with the batch's own writes). */
+export interface WriteContext {
+  stmts: Statements;
+  state: RevisionState;
+  live: LiveKeys;
+}
+
+function create({ stmts, state, live }: WriteContext, key: string, value: string, expiresAt: number | null): WatchEvent {
+  if (live.revisionOf(key) !== undefined) throw keyExists(key);
   const revision = state.revision + 1;
-  // INSERT OR IGNORE doubles as the existence check: no row inserted means the key exists.
-  if (stmts.insertCurrent.run(key, revision, expiresAt).changes === 0) throw keyExists(key);
-  stmts.insertLog.run(revision, key, revision, value);
+  // The row before it, if any, is the key's tombstone: the watch's prevKv of a re-creation is none.
+  stmts.insertLog.run(revision, key, revision, value, null, expiresAt);
+  live.put(key, revision, expiresAt);
   state.revision = revision;
   return { type: 'PUT', kv: { key, value, createRevision: revision, modRevision: revision } };
 }
 
-function current(stmts: Statements, key: string, expected: number | undefined): KeyValue {
-  const kv = stmts.get.get(key);
-  if (kv === undefined) throw keyNotFound(key);
+/** The key's current value, checked against the expected mod revision. */
+function current({ stmts, live }: WriteContext, key: string, expected: number | undefined): KeyValue {
+  const revision = live.revisionOf(key);
+  const row = revision === undefined ? undefined : stmts.row.get(revision);
+  if (row === undefined || row.value === null) throw keyNotFound(key);
+  const kv = row as KeyValue;
   if (expected !== undefined && kv.modRevision !== expected) throw conflictAt(key, kv);
   return kv;
 }
 
-function update(stmts: Statements, state: RevisionState, key: string, value: string, expected: number, expiresAt: number | null): WatchEvent {
-  const prevKv = current(stmts, key, expected);
+function update(context: WriteContext, key: string, value: string, expected: number, expiresAt: number | null): WatchEvent {
+  const { stmts, state, live } = context;
+  const prevKv = current(context, key, expected);
   const revision = state.revision + 1;
-  stmts.insertLog.run(revision, key, prevKv.createRevision, value);
-  stmts.updateCurrent.run(revision, expiresAt, key);
+  stmts.insertLog.run(revision, key, prevKv.createRevision, value, prevKv.modRevision, expiresAt);
+  live.put(key, revision, expiresAt);
   state.revision = revision;
   return { type: 'PUT', kv: { key, value, createRevision: prevKv.createRevision, modRevision: revision }, prevKv };
 }
 
-function remove(stmts: Statements, state: RevisionState, key: string, expected: number | undefined): WatchEvent {
-  const prevKv = current(stmts, key, expected);
+function remove(context: WriteContext, key: string, expected: number | undefined): WatchEvent {
+  const { stmts, state, live } = context;
+  const prevKv = current(context, key, expected);
   const revision = state.revision + 1;
-  stmts.insertLog.run(revision, key, 0, null);
-  stmts.deleteCurrent.run(key);
+  stmts.insertLog.run(revision, key, 0, null, prevKv.modRevision, null);
+  live.remove(key);
   state.revision = revision;
   return { type: 'DELETE', key, revision, prevKv };
 }
 
 /** Applies one write (inside a transaction) and returns its event; throws StorageError on a failed check. */
-export function applyWrite(stmts: Statements, state: RevisionState, request: WriteRequest, now: number): WatchEvent {
+export function applyWrite(context: WriteContext, request: WriteRequest, now: number): WatchEvent {
   switch (request.kind) {
     case 'create':
-      return create(stmts, state, request.key, request.value, expiryOf(request.ttlSeconds, now));
+      return create(context, request.key, request.value, expiryOf(request.ttlSeconds, now));
     case 'update':
-      return update(stmts, state, request.key, request.value, request.expected, expiryOf(request.ttlSeconds, now));
+      return update(context, request.key, request.value, request.expected, expiryOf(request.ttlSeconds, now));
     case 'delete':
-      return remove(stmts, state, request.key, request.expected);
+      return remove(context, request.key, request.expected);
   }
 }
