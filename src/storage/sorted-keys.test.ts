@@ -83,3 +83,29 @@ test('a set built in bulk then changed keeps order and prefixes', () => {
   assert.deepEqual([...keys.from('/r/ns-3/', prefixEnd('/r/ns-3/'))], expected.filter((k) => k.startsWith('/r/ns-3/')));
   assert.equal(keys.size, expected.length);
 });
+
+// Keys compare natively (UTF-16 order) until one holds a code unit where UTF-16 and UTF-8 order part
+// (a surrogate, U+E000-U+FFFF): then, and while such a key is in the set, in UTF-8 byte order.
+const unicodeKey = fc.tuple(fc.constantFrom('a', 'z', '\uD7FF', '\uE000', '\uFFFF', '\u{10000}', '\u{10FFFF}'), fc.constantFrom('', 'a', '\uE000', '\u{10000}')).map(([a, b]) => `/u/${a}${b}`);
+
+test('keys with code units past U+D7FF keep UTF-8 byte order as they come and go', () => {
+  fc.assert(
+    fc.property(fc.array(fc.record({ key: unicodeKey, bound: unicodeKey }), { maxLength: 80 }), (ops) => {
+      const keys = createSortedKeys();
+      const model = new Set<string>();
+      for (const { key, bound } of ops) {
+        if (model.has(key)) {
+          model.delete(key);
+          keys.remove(key);
+        } else {
+          model.add(key);
+          keys.insert(key);
+        }
+        const sorted = [...model].sort(compareKeys);
+        assert.deepEqual([...keys.from('', undefined)], sorted);
+        assert.deepEqual([...keys.from('/u/', bound)], sorted.filter((k) => compareKeys(k, bound) < 0));
+        assert.equal(keys.count(bound, undefined), sorted.filter((k) => compareKeys(k, bound) >= 0).length);
+      }
+    }),
+  );
+});
