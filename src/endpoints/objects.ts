@@ -71,8 +71,13 @@ export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefi
   writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
 }
 
-/** Lists are sent in chunks of about this many characters, so TLS works while the rest is joined. */
-const LIST_CHUNK_CHARS = 1 << 20;
+/**
+ * Lists are sent in chunks of about this many characters, so TLS works while the rest is joined. Under
+ * 128 KB a chunk (its flattened string, its bytes) comes from memory the heap and malloc reuse; 1 MB chunks
+ * took fresh pages each time, and on the target VM the first touch of fresh memory cost ~3 ms per MB: a
+ * LIST of 10,000 ConfigMaps (10.5 MB) took ~65 ms instead of ~35.
+ */
+const LIST_CHUNK_CHARS = 1 << 16;
 
 /** A JSON list joined from the items' cached serializations, streamed in chunks (no re-serialization). */
 function writeJsonList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta): void {
