@@ -255,7 +255,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   // kube-controller-manager's controllers; their informers and service accounts come at the end of the start.
   await Promise.all(controllers.map((c) => c.start()));
-  const kubernetesService = await networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: serverTrust, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const stopWatchingServingFiles = servingFiles && servingPair
@@ -263,6 +262,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : undefined;
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
+  // The `kubernetes` Service and this replica's Endpoints are not awaited: upstream's bootstrap controller
+  // makes them in its async runner once the server is ready, so readiness does not wait for them. Started
+  // here, after the start's last await, so that its first pass does not run within the start.
+  const kubernetesService = networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
 
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
