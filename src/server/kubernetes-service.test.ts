@@ -77,7 +77,7 @@ describe('startKubernetesService', () => {
 
   test('returns at once; the service, its Endpoints and EndpointSlice follow in the background', async () => {
     const running = start();
-    assert.equal(table.objects.size, 0, 'nothing is written before the start returns');
+    assert.deepEqual(table.requests, [], 'no request is made before the start returns');
     await until(async () => (table.objects.has(SLICE_PATH) ? true : undefined), 'the EndpointSlice');
     assert.ok(table.objects.has(SERVICE_PATH));
     assert.deepEqual(addresses(table), ['192.0.2.7']);
@@ -96,7 +96,14 @@ describe('startKubernetesService', () => {
     assert.ok(errors.every(([prefix]) => prefix === 'kplane: endpoint reconciler:'));
   });
 
-  test('a stop right after the start waits for the pass in flight and writes nothing after it', async () => {
+  test('a stop right after the start makes no request at all', async () => {
+    await start({ intervalMs: 5 }).stop();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.deepEqual(table.requests, []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a stop during the first pass waits for the request in flight and writes nothing after it', async () => {
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     table.intercept = async () => {
@@ -104,6 +111,7 @@ describe('startKubernetesService', () => {
       return undefined;
     };
     const running = start({ intervalMs: 5 });
+    await until(async () => (table.requests.length > 0 ? true : undefined), 'the first request');
     const stopping = running.stop();
     let stopped = false;
     void stopping.then(() => (stopped = true));

@@ -123,12 +123,14 @@ export function startKubernetesService(options: KubernetesServiceOptions): { sto
       .catch((error: unknown) => console.error('kplane: endpoint reconciler:', error))
       .finally(() => (running = undefined));
   };
-  tick();
+  // The first pass on the next turn of the event loop: even setting up its first request is not the caller's to wait for.
+  const first = setImmediate(tick);
   const timer = setInterval(tick, options.intervalMs ?? RECONCILE_INTERVAL_MS);
   timer.unref();
   return {
     async stop() {
       stopping.abort();
+      clearImmediate(first);
       clearInterval(timer);
       await running;
       if (ip === undefined || !leaseWritten) return;

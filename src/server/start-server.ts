@@ -263,8 +263,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
   // The `kubernetes` Service and this replica's Endpoints are not awaited: upstream's bootstrap controller
-  // makes them in its async runner once the server is ready, so readiness does not wait for them. Started
-  // here, after the start's last await, so that its first pass does not run within the start.
+  // makes them in its async runner once the server is ready, so readiness does not wait for them. Its first
+  // pass begins on the next turn of the event loop, after the start has returned.
   const kubernetesService = networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
 
   let stopped: Promise<void> | undefined;
@@ -291,7 +291,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     })());
   // Last, the informers the controllers asked for: their first lists (the garbage collector's cover every
-  // resource) run after the start, not within it, as kube-controller-manager's start after the API server's.
+  // resource) run after the start, not within it, as kube-controller-manager's start after the API server's
+  // (from the next turn of the event loop: the controllers' post-start checks pass from here).
   runtime.start();
   // The accounts are for the record (`kubectl get sa -n kube-system`, as upstream's client builder makes
   // them): the controllers' loopback tokens do not depend on them, so the start does not wait for them.
