@@ -2,8 +2,9 @@
 // ES module each, after tsc has checked and compiled the sources. Why: Node 20 loads ~450 modules of
 // ours one by one (resolve, open, stat, read, compile each); as one module the import is ~90 ms shorter,
 // which is a third of the start-up budget. Dependencies stay external (loaded from node_modules as usual).
-// Code splitting keeps what is loaded with import() (the etcd backend, with protobufjs) in chunks of its
-// own (dist/chunks/): without it esbuild inlines those modules, and their packages load at every start.
+// Code splitting keeps what is loaded with import() (the etcd backend with protobufjs, the SQLite backend
+// with better-sqlite3) in chunks of their own (dist/chunks/): without it esbuild inlines those modules, and
+// their packages load at every start.
 import { build } from 'esbuild';
 import { chmod, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  // Modules loaded with import() (the etcd backend and its protobuf codec) stay out of the start-up path.
+  // Modules loaded with import() (the etcd and SQLite backends) stay out of the start-up path.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',

@@ -3,7 +3,6 @@
 // once. kplane's client and the token webhook's client both read theirs here.
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import YAML from 'yaml';
 
 /** An `exec` block of a kubeconfig user (client credential plugin). */
 export interface ExecConfig {
@@ -51,7 +50,9 @@ type Entry = Record<string, unknown>;
  */
 export async function loadClientConfig(path: string): Promise<ClientConfig> {
   const directory = dirname(resolve(path));
-  const raw: unknown = YAML.parse(await readFile(path, 'utf8'));
+  // yaml is imported here, at the first kubeconfig read: the server's start-up reads none (architecture §1).
+  const [{ parse }, text] = await Promise.all([import('yaml'), readFile(path, 'utf8')]);
+  const raw: unknown = parse(text);
   const config = isEntry(raw) ? raw : {};
   const context = named(config['contexts'], stringField(config, 'current-context'), 'context');
   const cluster = named(config['clusters'], stringField(context, 'cluster'), 'cluster');

@@ -1,10 +1,10 @@
 // The one place responses are written: objects in the negotiated format, and every error as a Status.
-import YAML from 'yaml';
 import { StatusError, internalError, isStatusError, type Status } from '../errors/status-error.js';
 import type { RequestContext } from './context.js';
 import { acceptsProtobufFirst, type Representation } from './negotiation.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/index.js';
 import { goOrderedStatus, statusJson } from './status-encoding.js';
+import { yamlLibrary } from '../schema/yaml-library.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
@@ -71,7 +71,7 @@ const GO_YAML = { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0, in
 
 /** Serialize `value` as JSON (indented when isPrettyPrint) or YAML. */
 export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 'yaml'): string {
-  if (format === 'yaml') return YAML.stringify(value, GO_YAML);
+  if (format === 'yaml') return yamlLibrary().stringify(value, GO_YAML);
   // Pretty output is json.MarshalIndent's, without json.Encoder's trailing newline.
   return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }

@@ -2,8 +2,8 @@
 // server uses (evanphx/json-patch v4): e.g. `replace` of a missing object key adds it, negative array
 // indices count from the end, a `test` for null passes on a missing key, `value` may be omitted (null).
 // fast-json-patch's own applier differs on those points, so the operations are written here on its
-// pointer unescaping and deep equality.
-import jsonpatch from 'fast-json-patch';
+// pointer unescaping and deep equality (loaded at the first patch: json-patch-library.ts).
+import { jsonPatchLibrary } from './json-patch-library.js';
 import { StatusError, badRequest } from '../errors/status-error.js';
 import { goJsonType } from './go-json.js';
 import { cloneJson } from '../schema/clone-json.js';
@@ -86,7 +86,8 @@ function set(c: Container, key: string, value: unknown): void {
 
 /** v4 findObject: walks to the parent of the last token; null and scalars along the way fail. */
 function findObject(doc: Container, pointer: string): [Container, string] {
-  const tokens = pointer.split('/').map((t) => jsonpatch.unescapePathComponent(t));
+  const { unescapePathComponent } = jsonPatchLibrary();
+  const tokens = pointer.split('/').map((t) => unescapePathComponent(t));
   if (tokens.length < 2) throw new OperationFailure(`doc is missing path: "${pointer}"`);
   let current: Container = doc;
   for (const token of tokens.slice(1, -1)) {
@@ -137,7 +138,7 @@ function sameJson(a: unknown, b: unknown): boolean {
     if (keys.length !== Object.keys(b).length) return false;
     return keys.every((k) => hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
   }
-  return jsonpatch._areEquals(a, b);
+  return jsonPatchLibrary()._areEquals(a, b);
 }
 
 /** A number's JSON text as written (a LiteralNumber's) or as Go writes a decoded one. */

@@ -1,7 +1,8 @@
 // Duplicate fields in a request body (1-conventions: field validation). JSON.parse and YAML parsing keep
 // the last of duplicate keys silently; upstream's strict decoders report them (`duplicate field "a.b"`),
 // as errors under fieldValidation=Strict and as warnings under Warn.
-import YAML, { isMap, isSeq, isScalar, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { yamlLibrary } from './yaml-library.js';
 import { LiteralNumber } from './number-literals.js';
 
 const QUOTE = 0x22;
@@ -143,6 +144,7 @@ function spell(segments: ReadonlyArray<string | number>): string {
 
 /** The same for a YAML document (keys compared as scalars). */
 export function yamlDuplicateFields(text: string): string[] {
+  const { isMap, isSeq, isScalar, parseDocument } = yamlLibrary();
   const duplicates: string[] = [];
   const walk = (node: Node | null | undefined, path: string): void => {
     if (isMap(node)) {
@@ -158,6 +160,6 @@ export function yamlDuplicateFields(text: string): string[] {
       node.items.forEach((item, n) => walk(item as Node | null, `${path}[${n}]`));
     }
   };
-  walk(YAML.parseDocument(text, { uniqueKeys: false }).contents as Node | null, '');
+  walk(parseDocument(text, { uniqueKeys: false }).contents as Node | null, '');
   return duplicates;
 }

@@ -6,7 +6,8 @@
 // collection key is refused: "Unsupported map key"); aliases expanding past 100 are refused. The schema
 // decode that follows then sees what upstream's JSON decoder would see (a `yes` where a string is wanted is a
 // type error there too). Callers word the 400.
-import YAML, { type Document, type Tags } from 'yaml';
+import type { Document, Tags } from 'yaml';
+import { yamlLibrary } from './yaml-library.js';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -34,7 +35,7 @@ export function parseYamlDocument(body: Buffer | string): unknown {
     }
   }
   if (NOT_PRINTABLE.test(text)) throw new Error('yaml: control characters are not allowed');
-  const documents = YAML.parseAllDocuments(text, OPTIONS);
+  const documents = yamlLibrary().parseAllDocuments(text, OPTIONS);
   const first = (Array.isArray(documents) ? documents[0] : undefined) as Document | undefined;
   if (!first) return null;
   const [error] = first.errors;

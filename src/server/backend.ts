@@ -4,7 +4,6 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend } from '../storage/interface.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
-import { createSqliteBackend } from '../storage/sqlite/index.js';
 import { createPrivateFile, defaultWarn, tightenPrivateFiles, type Warn } from './private-files.js';
 
 export type StorageKind = 'sqlite' | 'memory' | 'etcd';
@@ -42,5 +41,7 @@ export async function openBackend(kind: StorageKind, dataDir: string, etcd?: Etc
   const path = join(dataDir, 'kplane.db');
   await createPrivateFile(path);
   await tightenPrivateFiles([path, `${path}-wal`, `${path}-shm`], warn);
+  // Loaded only here: better-sqlite3 (~18 ms to load) is not needed by memory or etcd storage.
+  const { createSqliteBackend } = await import('../storage/sqlite/index.js');
   return createSqliteBackend({ path });
 }

@@ -36,6 +36,29 @@ describe('buildAdminKubeconfig', () => {
     assert.equal(current, 'other');
     assert.deepEqual(contexts, [{ name: 'other', context: { cluster: 'other', user: 'other' } }]);
   });
+
+  it('lays the keys out as clientcmd.Write (kubectl config view --raw)', () => {
+    const config = parse(buildAdminKubeconfig(options)) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(config), ['apiVersion', 'clusters', 'contexts', 'current-context', 'kind', 'preferences', 'users']);
+  });
+
+  // Values a YAML reader would take for something else, or not read at all, are quoted.
+  const odd: Array<[string, Partial<typeof options> & { name?: string }]> = [
+    ['an IPv6 server URL', { server: 'https://[::1]:6443' }],
+    ['a name with a colon, a space and a comment sign', { name: 'team: a #1' }],
+    ['a name YAML 1.1 reads as a boolean', { name: 'yes' }],
+    ['a name that looks like a number', { name: '1e3' }],
+    ['a name with quotes, a backslash and a line break', { name: `it's "q"\\\nnext` }],
+    ['a name with control characters, a line separator and non-ASCII letters', { name: 'n\u0085\u007f\u2028-\u00e9\u4e2d' }],
+  ];
+  for (const [title, change] of odd) {
+    it(`keeps ${title} as written`, () => {
+      const config = parse(buildAdminKubeconfig({ ...options, ...change })) as { clusters: Array<{ name: unknown; cluster: { server: unknown } }>; 'current-context': unknown };
+      assert.equal(config.clusters[0]!.cluster.server, change.server ?? options.server);
+      assert.equal(config.clusters[0]!.name, change.name ?? 'kplane');
+      assert.equal(config['current-context'], change.name ?? 'kplane');
+    });
+  }
 });
 
 describe('writeKubeconfig', () => {
@@ -56,5 +79,16 @@ describe('writeKubeconfig', () => {
     assert.equal((await view('{.clusters[0].cluster.server}')).stdout, options.server);
     assert.equal((await view('{.users[0].user.client-key-data}')).stdout, b64(pki.adminKey));
     assert.equal((await view('{.current-context}')).stdout, 'kplane');
+  });
+
+  it('is read by kubectl with an IPv6 server and an odd name', async () => {
+    const path = join(dir, 'kubectl-odd.kubeconfig');
+    const name = 'team: a #1 "yes"';
+    await writeKubeconfig(path, buildAdminKubeconfig({ ...options, server: 'https://[::1]:6443', name }));
+    const view = (jsonpath: string): Promise<{ stdout: string }> =>
+      run('/usr/bin/kubectl', ['--kubeconfig', path, 'config', 'view', '--raw', '-o', `jsonpath=${jsonpath}`]);
+    assert.equal((await view('{.clusters[0].cluster.server}')).stdout, 'https://[::1]:6443');
+    assert.equal((await view('{.current-context}')).stdout, name);
+    assert.equal((await view('{.contexts[0].context.user}')).stdout, name);
   });
 });

@@ -57,15 +57,16 @@ const ENSURE_RETRY_MS = 100;
 
 /**
  * ensureKubernetesService, tried again while another replica is between allocating the service's address
- * and storing the service (its create then answers 422, and the service is not there yet: 404).
+ * and storing the service (its create then answers 422, and the service is not there yet: 404). A stop
+ * (`signal`) ends the waiting: the next write would come after the server closed.
  */
-async function ensureKubernetesServiceWithRetries(services: ResourceClient, serviceIP: string, securePort: number): Promise<void> {
+async function ensureKubernetesServiceWithRetries(services: ResourceClient, serviceIP: string, securePort: number, signal: AbortSignal): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await ensureKubernetesService(services, serviceIP, securePort);
       return;
     } catch (error) {
-      if (attempt >= ENSURE_ATTEMPTS || !isStatusError(error) || error.code !== 404) throw error;
+      if (attempt >= ENSURE_ATTEMPTS || !isStatusError(error) || error.code !== 404 || signal.aborted) throw error;
       await new Promise((resolve) => setTimeout(resolve, ENSURE_RETRY_MS));
     }
   }
@@ -87,30 +88,52 @@ async function ensureKubernetesService(services: ResourceClient, serviceIP: stri
   await services.update(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, (now) => ({ ...(now as Service), spec: { ...(now as Service).spec, ports: wanted.spec!.ports! } }));
 }
 
-/** Starts the `kubernetes` service and its reconciler; `stop()` removes this replica from the endpoints. */
-export async function startKubernetesService(options: KubernetesServiceOptions): Promise<{ stop(): Promise<void> }> {
-  await ensureKubernetesServiceWithRetries(options.services, options.serviceIP, options.securePort);
+/**
+ * Starts the `kubernetes` service and its reconciler without holding the start for them, as upstream's
+ * bootstrap controller (controlplane Controller.Start runs RunKubernetesService in its async runner):
+ * the first pass (the service, then this replica's lease and endpoints) begins at once, and a pass that
+ * fails is logged and made again at the next interval (upstream's NonSlidingUntil with HandleError).
+ * `stop()` waits for a pass in flight, makes no further one, and removes this replica from the endpoints.
+ */
+export function startKubernetesService(options: KubernetesServiceOptions): { stop(): Promise<void> } {
   const ip = options.advertiseAddress;
-  if (ip === undefined) {
-    console.error('kplane: no address to advertise; the kubernetes Endpoints stay empty (set advertiseAddress)');
-    return { stop: async () => {} };
-  }
+  if (ip === undefined) console.error('kplane: no address to advertise; the kubernetes Endpoints stay empty (set advertiseAddress)');
   const leases = new MasterLeases(options.backend, options.storagePrefix);
   const reconciler = new LeaseEndpointReconciler({ leases, endpoints: options.endpoints, ...(options.endpointSlices ? { endpointSlices: options.endpointSlices } : {}) });
-  await reconciler.reconcile(ip, options.securePort);
+  const stopping = new AbortController();
+  let serviceEnsured = false;
+  // Whether this replica may have written its lease: a start stopped before that has nothing to remove.
+  let leaseWritten = false;
+  const pass = async (): Promise<void> => {
+    // The service's ports are set once, at the first pass that succeeds; later passes keep the endpoints.
+    if (!serviceEnsured) {
+      await ensureKubernetesServiceWithRetries(options.services, options.serviceIP, options.securePort, stopping.signal);
+      serviceEnsured = true;
+    }
+    if (ip === undefined || stopping.signal.aborted) return;
+    leaseWritten = true;
+    await reconciler.reconcile(ip, options.securePort);
+  };
   let running: Promise<void> | undefined;
   // A tick while the last pass still runs (storage stalled: each request may wait its whole timeout) is
-  // skipped, so passes never pile up.
-  const timer = setInterval(() => {
-    running ??= reconciler.reconcile(ip, options.securePort)
+  // skipped, so passes never pile up. Errors are logged here: a pass never rejects.
+  const tick = (): void => {
+    if (stopping.signal.aborted) return;
+    running ??= pass()
       .catch((error: unknown) => console.error('kplane: endpoint reconciler:', error))
       .finally(() => (running = undefined));
-  }, options.intervalMs ?? RECONCILE_INTERVAL_MS);
+  };
+  // The first pass on the next turn of the event loop: even setting up its first request is not the caller's to wait for.
+  const first = setImmediate(tick);
+  const timer = setInterval(tick, options.intervalMs ?? RECONCILE_INTERVAL_MS);
   timer.unref();
   return {
     async stop() {
+      stopping.abort();
+      clearImmediate(first);
       clearInterval(timer);
       await running;
+      if (ip === undefined || !leaseWritten) return;
       await reconciler.remove(ip, options.securePort).catch((error: unknown) => console.error('kplane: endpoint reconciler:', error));
     },
   };

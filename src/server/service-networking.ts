@@ -33,11 +33,11 @@ export function serviceNetworking(backend: Backend, storagePrefix: string, optio
     },
     /**
      * Once listening: the `kubernetes` service (first address of the range) and this replica's endpoint,
-     * written through `clients` (kube-apiserver's loopback identity).
+     * written through `clients` (kube-apiserver's loopback identity) in the background; `stop()` ends them.
      */
     startKubernetesService(served: ServedStores, securePort: number, clients: ClientSet) {
       const [services, endpoints] = [storeOf(served, '', 'services'), storeOf(served, '', 'endpoints')];
-      if (!services || !endpoints) return Promise.resolve({ stop: async () => {} });
+      if (!services || !endpoints) return { stop: async () => {} };
       const endpointSlices = storeOf(served, 'discovery.k8s.io', 'endpointslices');
       return startKubernetesService({
         backend,

@@ -255,7 +255,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   // kube-controller-manager's controllers; their informers and service accounts come at the end of the start.
   await Promise.all(controllers.map((c) => c.start()));
-  const kubernetesService = await networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
   if (configMaps && isControllerEnabled('bootstrapsigner', controllerSelection)) await publishClusterInfo(configMaps, clusterInfoKubeconfig(listener.url, serverTrust));
   const kubeconfig = buildAdminKubeconfig({ server: listener.url, caCert: serverTrust, clientCert: pki.adminCert, clientKey: pki.adminKey });
   const stopWatchingServingFiles = servingFiles && servingPair
@@ -263,6 +262,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : undefined;
   const kubeconfigPath = join(dataDir, 'admin.kubeconfig');
   await writeKubeconfig(kubeconfigPath, kubeconfig);
+  // The `kubernetes` Service and this replica's Endpoints are not awaited: upstream's bootstrap controller
+  // makes them in its async runner once the server is ready, so readiness does not wait for them. Its first
+  // pass begins on the next turn of the event loop, after the start has returned.
+  const kubernetesService = networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
 
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -288,7 +291,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     })());
   // Last, the informers the controllers asked for: their first lists (the garbage collector's cover every
-  // resource) run after the start, not within it, as kube-controller-manager's start after the API server's.
+  // resource) run after the start, not within it, as kube-controller-manager's start after the API server's
+  // (from the next turn of the event loop: the controllers' post-start checks pass from here).
   runtime.start();
   // The accounts are for the record (`kubectl get sa -n kube-system`, as upstream's client builder makes
   // them): the controllers' loopback tokens do not depend on them, so the start does not wait for them.

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 import { rawClient } from './support/raw-client.js';
 import { decodeProtobufObject } from '../../src/schema/protobuf/index.js';
 import { PodSchema } from '../../src/apis/core/v1/schemas.generated.js';
@@ -111,6 +111,8 @@ describe('the built-in catalogue through kubectl', () => {
   test('run, expose and get all', async () => {
     assert.match(await c.kubectl(['run', 'x', '--image=busybox']), /^pod\/x created$/m);
     assert.match(await c.kubectl(['expose', 'pod', 'x', '--port=80']), /^service\/x exposed$/m);
+    // The kubernetes service is made in the background after the start.
+    await eventually(async () => ((await c.kubectlResult(['get', 'service', 'kubernetes'])).code === 0 ? true : undefined), 'the kubernetes Service');
     const all = await c.kubectl(['get', 'all']);
     assert.match(all, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/m);
     assert.match(all, /^pod\/x\s+0\/1\s+Pending\s+0\s+\d+s$/m);

@@ -4,7 +4,7 @@
 // exhausted range answering as kube-apiserver 1.25.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, startCluster, untilKubernetesService, type TestCluster } from './support/cluster.js';
 import { rawClient, type RawClient } from './support/raw-client.js';
 import { defaultAdvertiseAddress } from '../../src/server/kubernetes-service.js';
 
@@ -21,6 +21,8 @@ describe('kubectl and services', () => {
   before(async () => {
     c = await startCluster();
     raw = rawClient(c.server.kubeconfig);
+    // `kubectl get svc` lists it, and a create asking for its address is refused.
+    await untilKubernetesService(raw);
   });
   after(() => c.stop());
 
@@ -95,6 +97,8 @@ describe('kubectl and services', () => {
   test('kubectl get endpoints kubernetes shows the server address and port', async () => {
     const address = defaultAdvertiseAddress(undefined);
     assert.ok(address, 'this host has an address to advertise');
+    // Written in the background after the start, the EndpointSlice right after the Endpoints.
+    await eventually(async () => ((await c.kubectlResult(['get', 'endpointslices', 'kubernetes'])).code === 0 ? true : undefined), 'the kubernetes EndpointSlice');
     const out = await c.kubectl(['get', 'endpoints', 'kubernetes']);
     const [header, row] = out.trim().split('\n');
     assert.deepEqual(columns(header!), ['NAME', 'ENDPOINTS', 'AGE']);
@@ -129,6 +133,8 @@ describe('allocation under concurrency', () => {
   before(async () => {
     c = await startCluster({ serviceClusterIPRange: '10.0.0.0/16' });
     raw = rawClient(c.server.kubeconfig);
+    // The kubernetes service holds 10.0.0.1 before the others are made.
+    await untilKubernetesService(raw);
   });
   after(() => c.stop());
 
@@ -152,6 +158,8 @@ describe('an exhausted range', () => {
   let c: TestCluster;
   before(async () => {
     c = await startCluster({ serviceClusterIPRange: '10.0.0.0/29' });
+    // The kubernetes service holds one of the six addresses before the others are made.
+    await untilKubernetesService(rawClient(c.server.kubeconfig));
   });
   after(() => c.stop());
 

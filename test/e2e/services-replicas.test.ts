@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Etcd3 } from 'etcd3';
-import { eventually } from './support/cluster.js';
+import { eventually, untilKubernetesService } from './support/cluster.js';
 import { startReplicas, type Replica, type ReplicaGroup } from './support/replicas.js';
 
 const ADDRESSES: Record<string, string> = { a: '192.0.2.101', b: '192.0.2.102' };
@@ -21,6 +21,8 @@ describe('services on two replicas on one etcd', () => {
   before(async () => {
     group = await startReplicas(['a', 'b'], { serverOptions: (name) => ({ advertiseAddress: ADDRESSES[name]! }) });
     [a, b] = group.replicas as [Replica, Replica];
+    // The kubernetes service holds 10.0.0.1 before the others are made.
+    await untilKubernetesService(a.raw);
   });
   after(() => group.close());
 

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import YAML from 'yaml';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 
 interface ManagedFieldsEntry {
   manager: string;
@@ -48,6 +48,8 @@ describe('managedFields of the server\'s own writes', () => {
       ['configmap', 'extension-apiserver-authentication', '-n', 'kube-system'],
       ['service', 'kubernetes'], ['endpoints', 'kubernetes'], ['endpointslice', 'kubernetes'],
     ];
+    // The kubernetes Service, Endpoints and EndpointSlice are made in the background after the start, the slice last.
+    await eventually(async () => ((await c.kubectlResult(['get', 'endpointslice', 'kubernetes'])).code === 0 ? true : undefined), 'the kubernetes EndpointSlice');
     for (const args of objects) assert.deepEqual(managers(await managedFields(args)), ['kube-apiserver/Update'], args.join(' '));
   });
 

@@ -3,9 +3,9 @@
 // read it for explain, client-side validation and apply). Field numbers are gnostic's OpenAPIv2.proto
 // (read from the descriptor embedded in kubectl). Vendor extensions, enums and defaults travel as
 // `Any { yaml }`, the YAML text of the value, as gnostic's compiler stores them.
-import YAML from 'yaml';
 import { ProtoWriter, WireType } from '../../schema/protobuf/wire.js';
 import type { Json, JsonObject } from './schema-emit.js';
+import { yamlLibrary } from '../../schema/yaml-library.js';
 
 const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: Json | undefined): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -31,7 +31,7 @@ function repeatedStrings(w: ProtoWriter, field: number, value: Json | undefined)
 
 /** `Any { yaml = 2 }`: a value as gnostic keeps extensions, defaults and enums. */
 function any(w: ProtoWriter, field: number, value: Json): void {
-  message(w, field, (m) => m.tag(2, WireType.LengthDelimited).string(YAML.stringify(value)));
+  message(w, field, (m) => m.tag(2, WireType.LengthDelimited).string(yamlLibrary().stringify(value)));
 }
 
 /** `NamedAny { name = 1; value = 2 }` for each `x-` key of `object`. */

@@ -58,6 +58,14 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
   }
 }
 
+/**
+ * Waits for the `kubernetes` Service: the server makes it (and its Endpoints and EndpointSlice, in the same
+ * pass, right after) in the background once it serves, as upstream's bootstrap controller, not within the start.
+ */
+export async function untilKubernetesService(client: RawClient): Promise<void> {
+  await eventually(async () => ((await client.request('GET', '/api/v1/namespaces/default/services/kubernetes')).status === 200 ? true : undefined), 'the kubernetes Service');
+}
+
 /** A test file's own cluster and raw client: started before its tests, stopped after them. */
 export interface ClusterFixture {
   readonly cluster: TestCluster;

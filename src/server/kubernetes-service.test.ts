@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, mock, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ResourceClient, type ResourceRef } from '../client/resource-client.js';
+import type { Transport, TransportResponse } from '../client/transport.js';
+import { until } from '../controllers/test-eventually.js';
+import { createMemoryBackend } from '../storage/memory/index.js';
+import type { Backend } from '../storage/interface.js';
+import { startKubernetesService, type KubernetesServiceOptions } from './kubernetes-service.js';
+
+const SERVICES: ResourceRef = { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true };
+const ENDPOINTS: ResourceRef = { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', namespaced: true };
+const SLICES: ResourceRef = { group: 'discovery.k8s.io', version: 'v1', resource: 'endpointslices', kind: 'EndpointSlice', namespaced: true };
+const SERVICE_PATH = '/api/v1/namespaces/default/services/kubernetes';
+const ENDPOINTS_PATH = '/api/v1/namespaces/default/endpoints/kubernetes';
+const SLICE_PATH = '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices/kubernetes';
+
+const status = (code: number, reason: string): TransportResponse =>
+  ({ status: code, body: JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason, code, message: reason }) });
+
+/**
+ * The API as the loopback client sees it, in the small: objects by path (create, get, replace, delete), every
+ * request recorded, and a hook that may answer one before the table does (a failure, a delay).
+ */
+class ObjectTable implements Transport {
+  readonly objects = new Map<string, { metadata: { name: string } }>();
+  readonly requests: string[] = [];
+  intercept: ((method: string, path: string) => Promise<TransportResponse | undefined>) | undefined;
+
+  async request(method: string, target: string, options: { body?: string } = {}): Promise<TransportResponse> {
+    const path = target.split('?')[0]!;
+    this.requests.push(`${method} ${path}`);
+    const answer = await this.intercept?.(method, path);
+    if (answer) return answer;
+    const body = options.body === undefined ? undefined : (JSON.parse(options.body) as { metadata: { name: string } });
+    if (method === 'POST') {
+      const key = `${path}/${body!.metadata.name}`;
+      if (this.objects.has(key)) return status(409, 'AlreadyExists');
+      this.objects.set(key, body!);
+      return { status: 201, body: JSON.stringify(body) };
+    }
+    const current = this.objects.get(path);
+    if (!current) return status(404, 'NotFound');
+    if (method === 'PUT') this.objects.set(path, body!);
+    if (method === 'DELETE') this.objects.delete(path);
+    return { status: 200, body: JSON.stringify(method === 'PUT' ? body : current) };
+  }
+
+  stream(): never {
+    throw new Error('no watches here');
+  }
+
+  close(): void {}
+}
+
+const addresses = (table: ObjectTable): unknown =>
+  (table.objects.get(ENDPOINTS_PATH) as { subsets?: Array<{ addresses?: Array<{ ip: string }> }> } | undefined)?.subsets?.flatMap((s) => s.addresses?.map((a) => a.ip) ?? []) ?? [];
+
+describe('startKubernetesService', () => {
+  let table: ObjectTable;
+  let backend: Backend;
+  let errors: unknown[][];
+  beforeEach(() => {
+    table = new ObjectTable();
+    backend = createMemoryBackend();
+    errors = [];
+    mock.method(console, 'error', (...args: unknown[]) => void errors.push(args));
+  });
+  afterEach(async () => {
+    mock.restoreAll();
+    await backend.close();
+  });
+  const start = (overrides: Partial<KubernetesServiceOptions> = {}) => startKubernetesService({
+    backend, storagePrefix: '/registry', serviceIP: '10.0.0.1', securePort: 6443, advertiseAddress: '192.0.2.7',
+    services: new ResourceClient(table, SERVICES), endpoints: new ResourceClient(table, ENDPOINTS), endpointSlices: new ResourceClient(table, SLICES),
+    ...overrides,
+  });
+
+  test('returns at once; the service, its Endpoints and EndpointSlice follow in the background', async () => {
+    const running = start();
+    assert.deepEqual(table.requests, [], 'no request is made before the start returns');
+    await until(async () => (table.objects.has(SLICE_PATH) ? true : undefined), 'the EndpointSlice');
+    assert.ok(table.objects.has(SERVICE_PATH));
+    assert.deepEqual(addresses(table), ['192.0.2.7']);
+    await running.stop();
+    assert.deepEqual(addresses(table), [], 'a stopping replica removes itself');
+    assert.deepEqual(errors, []);
+  });
+
+  test('a pass that fails is logged and made again at the next interval', async () => {
+    let failures = 2;
+    table.intercept = async (method, path) => (method === 'POST' && path.endsWith('/services') && failures-- > 0 ? status(500, 'InternalError') : undefined);
+    const running = start({ intervalMs: 20 });
+    await until(async () => (table.objects.has(SLICE_PATH) ? true : undefined), 'the EndpointSlice after two failed passes');
+    await running.stop();
+    assert.equal(errors.length, 2, JSON.stringify(errors));
+    assert.ok(errors.every(([prefix]) => prefix === 'kplane: endpoint reconciler:'));
+  });
+
+  test('a stop right after the start makes no request at all', async () => {
+    await start({ intervalMs: 5 }).stop();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.deepEqual(table.requests, []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a stop during the first pass waits for the request in flight and writes nothing after it', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    table.intercept = async () => {
+      await held;
+      return undefined;
+    };
+    const running = start({ intervalMs: 5 });
+    await until(async () => (table.requests.length > 0 ? true : undefined), 'the first request');
+    const stopping = running.stop();
+    let stopped = false;
+    void stopping.then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(stopped, false, 'stop waits for the create in flight');
+    release!();
+    await stopping;
+    const made = [...table.requests];
+    // The pass in flight ends with the service: stopped before its lease, this replica has nothing to remove.
+    assert.deepEqual(made, ['POST /api/v1/namespaces/default/services']);
+    assert.deepEqual((await backend.range('/registry/masterleases/')).kvs, []);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.deepEqual(table.requests, made, 'nothing is written after stop');
+    assert.deepEqual(errors, []);
+  });
+
+  test('without an address to advertise, only the service is made', async () => {
+    const running = start({ advertiseAddress: undefined });
+    await until(async () => (table.objects.has(SERVICE_PATH) ? true : undefined), 'the service');
+    await running.stop();
+    assert.ok(!table.objects.has(ENDPOINTS_PATH));
+    assert.equal(errors.length, 1);
+    assert.match(String(errors[0]![0]), /no address to advertise/);
+  });
+});
