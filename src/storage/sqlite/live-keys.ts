@@ -59,14 +59,19 @@ export class LiveKeys {
   put(key: string, revision: number, expiresAt: number | null): void {
     const overlay = this.#overlay as Overlay;
     overlay.revisions.set(key, revision);
-    overlay.expiries.set(key, expiresAt);
+    this.#expire(overlay, key, expiresAt);
   }
 
   /** Records a deletion of the open batch. */
   remove(key: string): void {
     const overlay = this.#overlay as Overlay;
     overlay.revisions.set(key, null);
-    overlay.expiries.set(key, null);
+    this.#expire(overlay, key, null);
+  }
+
+  /** Records an expiry, or its absence where the key may have had one (most keys never have any). */
+  #expire(overlay: Overlay, key: string, expiresAt: number | null): void {
+    if (expiresAt !== null || overlay.expiries.has(key) || this.#expiries.has(key)) overlay.expiries.set(key, expiresAt);
   }
 
   /** The batch committed: its writes become the index. */
