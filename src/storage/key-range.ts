@@ -6,6 +6,26 @@ import { compareGoStrings } from '../schema/go-strings.js';
 export const compareKeys: (a: string, b: string) => number = compareGoStrings;
 
 /**
+ * Code units where UTF-16 order (JavaScript's `<`) and UTF-8 byte order part: a surrogate sorts before
+ * U+E000-U+FFFF in UTF-16 but after them in UTF-8. Keys without any compare the same either way.
+ */
+const WIDE = /[\ud800-\uffff]/;
+
+/** Whether UTF-16 order may misplace `key` (see WIDE); Kubernetes keys have none but for names some kinds allow. */
+export function hasWideCodeUnits(key: string): boolean {
+  return WIDE.test(key);
+}
+
+/**
+ * Whether `a` sorts before `b`: in UTF-16 order (`<`, which V8 compares natively, several times faster
+ * than compareKeys' loop over long shared prefixes) when `native` (neither key has wide code units), else
+ * in UTF-8 byte order.
+ */
+export function keyBefore(a: string, b: string, native: boolean): boolean {
+  return native ? a < b : compareKeys(a, b) < 0;
+}
+
+/**
  * Exclusive upper bound of the keys that start with `prefix`: the prefix with its last code point
  * replaced by the next one (etcd's prefix range end, per code point). Undefined for the empty prefix,
  * which every key starts with.

@@ -1,22 +1,7 @@
 // An ordered set of keys in byte order, kept as a list of sorted chunks (a two-level B+ tree) so that
 // inserting into 100k keys moves about a thousand entries instead of the whole array. Shared by the
-// memory backend (ranges, counts), the SQLite backend's live keys and the watch cache (ordered,
-// namespace-narrowed lists).
-import { compareKeys } from './key-range.js';
-
-/**
- * Code units where UTF-16 order (JavaScript's `<`) and UTF-8 byte order part: a surrogate sorts before
- * U+E000-U+FFFF in UTF-16 but after them in UTF-8. Keys without any compare the same either way.
- */
-const WIDE = /[\ud800-\uffff]/;
-
-/**
- * Whether `a` sorts before `b`: in UTF-16 order (`<`, which V8 compares natively, several times faster
- * than compareKeys' loop over long shared prefixes) when `native`, else in UTF-8 byte order.
- */
-function before(a: string, b: string, native: boolean): boolean {
-  return native ? a < b : compareKeys(a, b) < 0;
-}
+// memory backend (ranges, counts) and the watch cache (ordered, namespace-narrowed lists).
+import { compareKeys, hasWideCodeUnits, keyBefore as before } from './key-range.js';
 
 const MAX_CHUNK = 1024;
 
@@ -56,8 +41,8 @@ export function createSortedKeys(initial: Iterable<string> = []): SortedKeys {
   let size = sorted.length;
   // While no key holds a code unit of WIDE, keys compare natively (Kubernetes keys are ASCII but for
   // names some kinds allow, such as RBAC's path-segment names).
-  let wideKeys = sorted.filter((key) => WIDE.test(key)).length;
-  const nativeFor = (key: string): boolean => wideKeys === 0 && !WIDE.test(key);
+  let wideKeys = sorted.filter((key) => hasWideCodeUnits(key)).length;
+  const nativeFor = (key: string): boolean => wideKeys === 0 && !hasWideCodeUnits(key);
 
   /** First position whose key is >= `key` (may be one past the end). */
   function lowerBound(key: string, native: boolean = nativeFor(key)): Cursor {
@@ -80,7 +65,7 @@ export function createSortedKeys(initial: Iterable<string> = []): SortedKeys {
   }
 
   function insert(key: string): void {
-    const wide = WIDE.test(key);
+    const wide = hasWideCodeUnits(key);
     if (chunks.length === 0) {
       chunks.push([key]);
       size = 1;
@@ -105,7 +90,7 @@ export function createSortedKeys(initial: Iterable<string> = []): SortedKeys {
     if (chunk === undefined || chunk[at.index] !== key) return;
     chunk.splice(at.index, 1);
     size--;
-    if (WIDE.test(key)) wideKeys--;
+    if (hasWideCodeUnits(key)) wideKeys--;
     if (chunk.length === 0) chunks.splice(at.chunk, 1);
   }
 

@@ -4,7 +4,7 @@
 // measured with 46 creates per commit at 20k-60k keys, ~68 µs of the event loop per write, ~20 µs with
 // the log alone. kv_log stays the one source of truth: this index is rebuilt from it when the store opens.
 // Writes of one transaction go to a batch overlay that is applied after the commit, or dropped with it.
-import { createSortedKeys, type SortedKeys } from '../sorted-keys.js';
+import { KeyOrder } from './key-order.js';
 
 /** A transaction's changes: the new revision of a key, or null once deleted; and new expiries. */
 interface Overlay {
@@ -23,7 +23,8 @@ export interface LogEntry {
 /** The live-key index of one database. */
 export class LiveKeys {
   readonly #revisions = new Map<string, number>();
-  readonly #order: SortedKeys;
+  readonly #order: KeyOrder;
+  readonly #exists = (key: string): boolean => this.#revisions.has(key);
   /** Keys with a TTL: key -> expiry (ms since the epoch). Only leases and events have one. */
   readonly #expiries = new Map<string, number>();
   #overlay: Overlay | undefined;
@@ -40,7 +41,7 @@ export class LiveKeys {
       if (expiresAt === null) this.#expiries.delete(key);
       else this.#expiries.set(key, expiresAt);
     }
-    this.#order = createSortedKeys(this.#revisions.keys());
+    this.#order = new KeyOrder(this.#revisions.keys());
   }
 
   /** The revision of the key's current value, undefined when it does not exist (writes of the open batch included). */
@@ -84,7 +85,7 @@ export class LiveKeys {
         if (this.#revisions.delete(key)) this.#order.remove(key);
       } else if (this.#revisions.get(key) === undefined) {
         this.#revisions.set(key, revision);
-        this.#order.insert(key);
+        this.#order.add(key);
       } else {
         this.#revisions.set(key, revision);
       }
@@ -104,7 +105,7 @@ export class LiveKeys {
   range(start: string, end: string | undefined, limit: number): Array<{ key: string; revision: number }> {
     const found: Array<{ key: string; revision: number }> = [];
     if (limit === 0) return found;
-    for (const key of this.#order.from(start, end)) {
+    for (const key of this.#order.range(start, end, this.#exists)) {
       found.push({ key, revision: this.#revisions.get(key) as number });
       if (found.length === limit) break;
     }
@@ -113,7 +114,7 @@ export class LiveKeys {
 
   /** How many live keys lie in [start, end). */
   count(start: string, end: string | undefined): number {
-    return this.#order.count(start, end);
+    return this.#order.count(start, end, this.#exists);
   }
 
   /** Keys whose TTL passed at `now`, soonest first, at most `limit`. */

@@ -237,11 +237,15 @@ export function validateKubeFinalizerName(name: string, path: string): FieldErro
   return [field.invalid(path, name, 'name is neither a standard finalizer name nor is it fully qualified')];
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Upstream ValidateFieldManager: at most 128 bytes, printable characters only. */
 export function validateFieldManager(manager: string | undefined, path: string): FieldError[] {
   const value = manager ?? '';
   const errs: FieldError[] = [];
   if (byteLength(value) > 128) errs.push(tooLong(path, 128));
+  // Printable ASCII is all letters, numbers, punctuation, symbols or space: no character needs the Unicode test.
+  if (PRINTABLE_ASCII.test(value)) return errs;
   let offset = 0;
   for (const ch of value) {
     if (ch !== ' ' && !/[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch)) {
