@@ -1,6 +1,6 @@
 // An ordered set of keys in byte order, kept as a list of sorted chunks (a two-level B+ tree) so that
-// inserting into 100k keys moves about a thousand entries instead of the whole array. Shared by the
-// memory backend (ranges, counts) and the watch cache (ordered, namespace-narrowed lists).
+// inserting into 100k keys moves about a thousand entries instead of the whole array. The memory
+// backend's ranges and counts (the watch cache and the SQLite backend settle their order lazily: key-order.ts).
 import { compareKeys, hasWideCodeUnits, keyBefore as before } from './key-range.js';
 
 const MAX_CHUNK = 1024;

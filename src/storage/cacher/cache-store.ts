@@ -1,8 +1,8 @@
-// The current objects of one resource prefix: a map for gets and sorted keys for ordered, narrowed lists.
+// The current objects of one resource prefix: a map for gets and their key order for ordered, narrowed lists.
 import type { CachedObject } from './cached-object.js';
 import type { ObjectPredicate } from './cache-event.js';
 import { prefixEnd } from '../key-range.js';
-import { createSortedKeys } from '../sorted-keys.js';
+import { KeyOrder } from '../key-order.js';
 
 /**
  * Whether `key` is selected by `keyPrefix`. Storage prefixes end with '/', keys never do, so a `keyPrefix`
@@ -15,7 +15,8 @@ export function keyMatches(key: string, keyPrefix: string): boolean {
 /** Current state: key -> object, with prefix listing in ascending key order. */
 export class CacheStore {
   readonly #objects = new Map<string, CachedObject>();
-  #keys = createSortedKeys();
+  #keys = new KeyOrder([]);
+  readonly #exists = (key: string): boolean => this.#objects.has(key);
 
   get size(): number {
     return this.#objects.size;
@@ -29,7 +30,7 @@ export class CacheStore {
   put(object: CachedObject): CachedObject | undefined {
     const prev = this.#objects.get(object.key);
     this.#objects.set(object.key, object);
-    if (prev === undefined) this.#keys.insert(object.key);
+    if (prev === undefined) this.#keys.add(object.key);
     return prev;
   }
 
@@ -47,7 +48,7 @@ export class CacheStore {
   replace(objects: readonly CachedObject[]): void {
     this.#objects.clear();
     for (const object of objects) this.#objects.set(object.key, object);
-    this.#keys = createSortedKeys(this.#objects.keys());
+    this.#keys = new KeyOrder(this.#objects.keys());
   }
 
   /** Objects selected by `keyPrefix` (see keyMatches) that pass `predicate`, ascending by key. */
@@ -57,7 +58,7 @@ export class CacheStore {
       return one !== undefined && (predicate === undefined || predicate(one)) ? [one] : [];
     }
     const items: CachedObject[] = [];
-    for (const key of this.#keys.from(keyPrefix, prefixEnd(keyPrefix))) {
+    for (const key of this.#keys.range(keyPrefix, prefixEnd(keyPrefix), this.#exists)) {
       const object = this.#objects.get(key) as CachedObject;
       if (predicate === undefined || predicate(object)) items.push(object);
     }

@@ -4,7 +4,7 @@
 // measured with 46 creates per commit at 20k-60k keys, ~68 µs of the event loop per write, ~20 µs with
 // the log alone. kv_log stays the one source of truth: this index is rebuilt from it when the store opens.
 // Writes of one transaction go to a batch overlay that is applied after the commit, or dropped with it.
-import { KeyOrder } from './key-order.js';
+import { KeyOrder } from '../key-order.js';
 
 /** A transaction's changes: the new revision of a key, or null once deleted; and new expiries. */
 interface Overlay {

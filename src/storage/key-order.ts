@@ -1,9 +1,10 @@
-// The order of the live keys, settled when a read needs it. A commit only appends its new keys here; a
-// range read merges them into the sorted array in one pass. Why: keeping an ordered structure current at
-// every write cost ~4-8 µs per create among 60k keys under load (the binary search touches keys all over
-// the heap), while the SQLite backend's own ranges are rare: the watch cache serves reads, and only paged
-// lists, exact-revision lists and a cache's first list come here.
-import { compareKeys, hasWideCodeUnits, keyBefore } from '../key-range.js';
+// The order of a set of keys, settled when a read needs it. A write only appends a new key here; a range
+// read merges those into the sorted array in one pass. Why: keeping an ordered structure current at every
+// write cost ~4-8 µs per create among 60k keys under load (its binary search touches keys all over the
+// heap), twice per create (the SQLite backend's live keys, the watch cache), while ordered reads are far
+// rarer than writes: the SQLite backend's ranges (paged and exact-revision lists, a cache's first list) and
+// the watch cache's lists (which, as upstream 1.25's watch cache, cost the whole resource's objects anyway).
+import { compareKeys, hasWideCodeUnits, keyBefore } from './key-range.js';
 
 /** The keys of a set in byte order; which of them still exist is the caller's to say at each read. */
 export class KeyOrder {

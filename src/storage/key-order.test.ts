@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compareKeys } from '../key-range.js';
+import { compareKeys } from './key-range.js';
 import { KeyOrder } from './key-order.js';
 
 // Keys that come and go (also several times between two reads), some with code units where UTF-16 and
