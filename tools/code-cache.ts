@@ -13,6 +13,8 @@ import vm from 'node:vm';
 export interface LoadedBundle {
   exports: Record<string, unknown>;
   script: vm.Script;
+  /** Whether V8 took the code cache (false without one, or when it refused it). */
+  cacheUsed: boolean;
 }
 
 type ModuleWrapper = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
@@ -27,11 +29,9 @@ export function loadBundle(bundle: string): LoadedBundle {
   const cache = codeCacheOf(bundle);
   // A hashbang line (the command's entry keeps its own) is no JavaScript inside the wrapper: blanked, so lines keep their numbers.
   const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundle,
-    cachedData: existsSync(cache) ? readFileSync(cache) : undefined,
-  });
+  const cachedData = existsSync(cache) ? readFileSync(cache) : undefined;
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as ModuleWrapper)(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  return { exports: module.exports, script };
+  return { exports: module.exports, script, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
 }

@@ -1,0 +1,38 @@
+// The built bundles run from their code caches under the flags they were made for, and still run, compiled
+// as usual, when V8 refuses a cache (other flags). Runs after `npm run build`, on dist/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../', import.meta.url));
+const codeCache = `${dist}tools/code-cache.js`;
+
+/** Loads `bundle` in a fresh Node.js with `flags`; what it exports and whether the cache was used. */
+async function load(bundle: string, flags: readonly string[], argv: readonly string[] = []): Promise<{ exports: string[]; cacheUsed: boolean }> {
+  const script = `const { loadBundle } = await import(${JSON.stringify(codeCache)});
+    const loaded = loadBundle(${JSON.stringify(`${dist}bundle/${bundle}`)});
+    console.log(JSON.stringify({ exports: Object.keys(loaded.exports), cacheUsed: loaded.cacheUsed }));`;
+  const { stdout } = await promisify(execFile)(process.execPath, [...flags, '--input-type=module', '-e', script, ...argv]);
+  return JSON.parse(stdout.trim().split('\n').pop() as string) as { exports: string[]; cacheUsed: boolean };
+}
+
+const commandFlags = (): string[] => (readFileSync(`${dist}kplane-cli.js`, 'utf8').split('\n', 1)[0] ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
+
+test('the library bundle runs from its code cache without flags, and without the cache under others', async () => {
+  const cached = await load('kplane.cjs', []);
+  assert.equal(cached.cacheUsed, true);
+  assert.ok(cached.exports.includes('startServer'));
+  const refused = await load('kplane.cjs', ['--expose-gc']);
+  assert.equal(refused.cacheUsed, false);
+  assert.deepEqual(refused.exports, cached.exports);
+});
+
+test("the command's bundle runs from its code cache under its shebang's flags", async () => {
+  assert.ok(commandFlags().length > 0, 'the command has Node.js flags in its shebang');
+  const cached = await load('kplane-cli.cjs', commandFlags(), ['version']);
+  assert.equal(cached.cacheUsed, true);
+  assert.equal((await load('kplane-cli.cjs', [], ['version'])).cacheUsed, false);
+});
