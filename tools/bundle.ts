@@ -39,7 +39,7 @@ await build({
   logLevel: 'warning',
   // import() of a package (jose, prom-client, @peculiar/x509) becomes require() in a promise: a script run
   // from a code cache has no dynamic import (Node 20 loses its callback, and vm's default-loader option is
-  // experimental and warns). Every such package ships CommonJS.
+  // experimental and warns). jose is an ES module only: Node 20 requires one from 20.19 (package.json's engines).
   supported: { 'dynamic-import': false },
   // The few modules that find files beside themselves (createRequire) use their bundle's URL.
   define: { 'import.meta.url': '__kplaneBundleUrl' },

@@ -3,8 +3,7 @@
 // the bundle will run under (V8 refuses a cache made under other flags):
 //   node [flags] dist/tools/make-code-cache.js <bundle> library   import, startServer({ storage: 'memory' }), stop
 //   node [flags] dist/tools/make-code-cache.js <bundle> command   load the command as `kplane version` runs it
-import { writeFileSync } from 'node:fs';
-import { codeCacheOf, loadBundle } from './code-cache.js';
+import { loadBundle, writeCodeCache } from './code-cache.js';
 
 interface Library {
   startServer(options: { storage: 'memory'; securePort: number }): Promise<{ stop(): Promise<void> }>;
@@ -18,5 +17,5 @@ if (kind === 'library') {
   const server = await (loaded.exports as unknown as Library).startServer({ storage: 'memory', securePort: 0 });
   await server.stop();
 }
-writeFileSync(codeCacheOf(bundle), loaded.script.createCachedData());
+writeCodeCache(bundle, loaded);
 process.exit(0);

@@ -6,7 +6,10 @@
 // the watch cache's lists (which, as upstream 1.25's watch cache, cost the whole resource's objects anyway).
 import { compareKeys, hasWideCodeUnits, keyBefore } from './key-range.js';
 
-/** The keys of a set in byte order; which of them still exist is the caller's to say at each read. */
+/** Settled also by writes once this many keys wait (or as many as are sorted): the pending keys stay bounded. */
+const MIN_PENDING = 1024;
+
+/** The keys of a set in byte order; `exists` says which of those recorded still exist. */
 export class KeyOrder {
   /** Sorted when settled; may hold keys removed since. */
   #sorted: string[];
@@ -16,24 +19,43 @@ export class KeyOrder {
   /** Keys with code units where UTF-16 and UTF-8 order part, added and not removed: while none, `<` orders. */
   #wide = 0;
 
-  constructor(keys: Iterable<string>) {
+  readonly #exists: (key: string) => boolean;
+
+  constructor(keys: Iterable<string>, exists: (key: string) => boolean) {
     this.#sorted = [...keys].sort(compareKeys);
+    this.#exists = exists;
     for (const key of this.#sorted) if (hasWideCodeUnits(key)) this.#wide++;
   }
 
   add(key: string): void {
     this.#added.push(key);
     if (hasWideCodeUnits(key)) this.#wide++;
+    this.#bound();
   }
 
   remove(key: string): void {
     this.#removedSince++;
     if (hasWideCodeUnits(key)) this.#wide--;
+    this.#bound();
   }
 
-  /** The existing keys in [start, end) (no end bound when undefined), in order; `exists` decides for those recorded. */
-  *range(start: string, end: string | undefined, exists: (key: string) => boolean): IterableIterator<string> {
-    const keys = this.#settle(exists);
+  /**
+   * Settles when the keys waiting (added, or removed and still held) reach the sorted ones' number: a set
+   * nobody reads in order (a watch cache only watched, a store only written) keeps no deleted key alive,
+   * and a write pays O(log n) amortized for it.
+   */
+  /** Keys recorded since the order was last settled (added, or removed and still held). */
+  get waiting(): number {
+    return this.#added.length + this.#removedSince;
+  }
+
+  #bound(): void {
+    if (this.#added.length + this.#removedSince >= Math.max(MIN_PENDING, this.#sorted.length)) this.#settle();
+  }
+
+  /** The existing keys in [start, end) (no end bound when undefined), in order. */
+  *range(start: string, end: string | undefined): IterableIterator<string> {
+    const keys = this.#settle();
     const native = this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
     for (let i = lowerBound(keys, start, native); i < keys.length; i++) {
       const key = keys[i] as string;
@@ -43,15 +65,15 @@ export class KeyOrder {
   }
 
   /** How many existing keys lie in [start, end). */
-  count(start: string, end: string | undefined, exists: (key: string) => boolean): number {
-    const keys = this.#settle(exists);
+  count(start: string, end: string | undefined): number {
+    const keys = this.#settle();
     const native = this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
     const last = end === undefined ? keys.length : lowerBound(keys, end, native);
     return Math.max(0, last - lowerBound(keys, start, native));
   }
 
   /** Merges the keys added since into the sorted array, dropping those that no longer exist. */
-  #settle(exists: (key: string) => boolean): readonly string[] {
+  #settle(): readonly string[] {
     if (this.#added.length === 0 && this.#removedSince === 0) return this.#sorted;
     const native = this.#wide === 0;
     const added = this.#added.sort(native ? undefined : compareKeys);
@@ -66,7 +88,7 @@ export class KeyOrder {
       if (b === undefined || (a !== undefined && keyBefore(a, b, native))) next = sorted[i++] as string;
       else if (a === b) next = (i++, added[j++] as string); // removed and added again
       else next = added[j++] as string;
-      if (next !== merged[merged.length - 1] && exists(next)) merged.push(next);
+      if (next !== merged[merged.length - 1] && this.#exists(next)) merged.push(next);
     }
     this.#sorted = merged;
     this.#added = [];

@@ -15,8 +15,8 @@ export function keyMatches(key: string, keyPrefix: string): boolean {
 /** Current state: key -> object, with prefix listing in ascending key order. */
 export class CacheStore {
   readonly #objects = new Map<string, CachedObject>();
-  #keys = new KeyOrder([]);
   readonly #exists = (key: string): boolean => this.#objects.has(key);
+  #keys = new KeyOrder([], this.#exists);
 
   get size(): number {
     return this.#objects.size;
@@ -48,7 +48,7 @@ export class CacheStore {
   replace(objects: readonly CachedObject[]): void {
     this.#objects.clear();
     for (const object of objects) this.#objects.set(object.key, object);
-    this.#keys = new KeyOrder(this.#objects.keys());
+    this.#keys = new KeyOrder(this.#objects.keys(), this.#exists);
   }
 
   /** Objects selected by `keyPrefix` (see keyMatches) that pass `predicate`, ascending by key. */
@@ -58,7 +58,7 @@ export class CacheStore {
       return one !== undefined && (predicate === undefined || predicate(one)) ? [one] : [];
     }
     const items: CachedObject[] = [];
-    for (const key of this.#keys.range(keyPrefix, prefixEnd(keyPrefix), this.#exists)) {
+    for (const key of this.#keys.range(keyPrefix, prefixEnd(keyPrefix))) {
       const object = this.#objects.get(key) as CachedObject;
       if (predicate === undefined || predicate(object)) items.push(object);
     }

@@ -24,9 +24,10 @@ export interface LogEntry {
 export class LiveKeys {
   readonly #revisions = new Map<string, number>();
   readonly #order: KeyOrder;
-  readonly #exists = (key: string): boolean => this.#revisions.has(key);
   /** Keys with a TTL: key -> expiry (ms since the epoch). Only leases and events have one. */
   readonly #expiries = new Map<string, number>();
+  /** At most the earliest expiry held (a removal leaves it lower): until then no key is due, and a reap walks none. */
+  #nextExpiry = Number.POSITIVE_INFINITY;
   #overlay: Overlay | undefined;
 
   /** Builds the index from every kv_log row, oldest first: the newest row of each key decides. */
@@ -41,7 +42,8 @@ export class LiveKeys {
       if (expiresAt === null) this.#expiries.delete(key);
       else this.#expiries.set(key, expiresAt);
     }
-    this.#order = new KeyOrder(this.#revisions.keys());
+    for (const expiresAt of this.#expiries.values()) this.#nextExpiry = Math.min(this.#nextExpiry, expiresAt);
+    this.#order = new KeyOrder(this.#revisions.keys(), (key) => this.#revisions.has(key));
   }
 
   /** The revision of the key's current value, undefined when it does not exist (writes of the open batch included). */
@@ -92,7 +94,10 @@ export class LiveKeys {
     }
     for (const [key, expiresAt] of overlay.expiries) {
       if (expiresAt === null) this.#expiries.delete(key);
-      else this.#expiries.set(key, expiresAt);
+      else {
+        this.#expiries.set(key, expiresAt);
+        this.#nextExpiry = Math.min(this.#nextExpiry, expiresAt);
+      }
     }
   }
 
@@ -105,7 +110,7 @@ export class LiveKeys {
   range(start: string, end: string | undefined, limit: number): Array<{ key: string; revision: number }> {
     const found: Array<{ key: string; revision: number }> = [];
     if (limit === 0) return found;
-    for (const key of this.#order.range(start, end, this.#exists)) {
+    for (const key of this.#order.range(start, end)) {
       found.push({ key, revision: this.#revisions.get(key) as number });
       if (found.length === limit) break;
     }
@@ -114,13 +119,19 @@ export class LiveKeys {
 
   /** How many live keys lie in [start, end). */
   count(start: string, end: string | undefined): number {
-    return this.#order.count(start, end, this.#exists);
+    return this.#order.count(start, end);
   }
 
   /** Keys whose TTL passed at `now`, soonest first, at most `limit`. */
   expired(now: number, limit: number): Array<{ key: string; modRevision: number }> {
     const due: Array<{ key: string; expiresAt: number }> = [];
-    for (const [key, expiresAt] of this.#expiries) if (expiresAt <= now) due.push({ key, expiresAt });
+    if (now < this.#nextExpiry) return [];
+    let next = Number.POSITIVE_INFINITY;
+    for (const [key, expiresAt] of this.#expiries) {
+      if (expiresAt <= now) due.push({ key, expiresAt });
+      next = Math.min(next, expiresAt); // the due ones too: they stay until their deletes commit
+    }
+    this.#nextExpiry = next;
     due.sort((a, b) => a.expiresAt - b.expiresAt);
     return due.slice(0, limit).map(({ key }) => ({ key, modRevision: this.#revisions.get(key) as number }));
   }
