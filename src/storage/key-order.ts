@@ -4,7 +4,7 @@
 // heap), twice per create (the SQLite backend's live keys, the watch cache), while ordered reads are far
 // rarer than writes: the SQLite backend's ranges (paged and exact-revision lists, a cache's first list) and
 // the watch cache's lists (which, as upstream 1.25's watch cache, cost the whole resource's objects anyway).
-import { compareKeys, hasWideCodeUnits, keyBefore } from './key-range.js';
+import { compareKeys, hasWideCodeUnits, keyBefore, keyLowerBound } from './key-range.js';
 
 /** Settled also by writes once this many keys wait (or as many as are sorted): the pending keys stay bounded. */
 const MIN_PENDING = 1024;
@@ -57,7 +57,7 @@ export class KeyOrder {
   *range(start: string, end: string | undefined): IterableIterator<string> {
     const keys = this.#settle();
     const native = this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
-    for (let i = lowerBound(keys, start, native); i < keys.length; i++) {
+    for (let i = keyLowerBound(keys, start, native); i < keys.length; i++) {
       const key = keys[i] as string;
       if (end !== undefined && !keyBefore(key, end, native)) return;
       yield key;
@@ -68,8 +68,8 @@ export class KeyOrder {
   count(start: string, end: string | undefined): number {
     const keys = this.#settle();
     const native = this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
-    const last = end === undefined ? keys.length : lowerBound(keys, end, native);
-    return Math.max(0, last - lowerBound(keys, start, native));
+    const last = end === undefined ? keys.length : keyLowerBound(keys, end, native);
+    return Math.max(0, last - keyLowerBound(keys, start, native));
   }
 
   /** Merges the keys added since into the sorted array, dropping those that no longer exist. */
@@ -95,16 +95,4 @@ export class KeyOrder {
     this.#removedSince = 0;
     return merged;
   }
-}
-
-/** The index of the first key >= `key` in sorted `keys`. */
-function lowerBound(keys: readonly string[], key: string, native: boolean): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keyBefore(keys[mid] as string, key, native)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

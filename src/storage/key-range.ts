@@ -25,6 +25,18 @@ export function keyBefore(a: string, b: string, native: boolean): boolean {
   return native ? a < b : compareKeys(a, b) < 0;
 }
 
+/** The index of the first of sorted `keys` that is not before `key` (keyBefore's `native` as there). */
+export function keyLowerBound(keys: readonly string[], key: string, native: boolean): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyBefore(keys[mid] as string, key, native)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Exclusive upper bound of the keys that start with `prefix`: the prefix with its last code point
  * replaced by the next one (etcd's prefix range end, per code point). Undefined for the empty prefix,

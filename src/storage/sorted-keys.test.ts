@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { compareKeys, prefixEnd } from './key-range.js';
-import { createSortedKeys } from './sorted-keys.js';
+import { createSortedKeys, type SortedKeys } from './sorted-keys.js';
 
 /** A small deterministic generator so failures reproduce. */
 function lcg(seed: number): () => number {
@@ -49,7 +49,16 @@ test('inserting an existing key or removing a missing one changes nothing', () =
   assert.equal(keys.count('c', undefined), 0);
 });
 
-// The watch cache's use: namespace-narrowed prefix listings under arbitrary adds and removes.
+/** Removes `key` from both sets if the model has it, else adds it to both. */
+function toggle(keys: SortedKeys, model: Set<string>, key: string): void {
+  if (model.delete(key)) keys.remove(key);
+  else {
+    model.add(key);
+    keys.insert(key);
+  }
+}
+
+// Namespace-narrowed prefix listings under arbitrary adds and removes.
 const cacheKey = fc.tuple(fc.constantFrom('a', 'ab', 'b', 'c'), fc.constantFrom('x', 'y', 'x-2', 'z')).map(([ns, name]) => `/r/${ns}/${name}`);
 
 test('prefix listings match a naive sorted set under any sequence of toggles and reads', () => {
@@ -58,13 +67,7 @@ test('prefix listings match a naive sorted set under any sequence of toggles and
       const keys = createSortedKeys();
       const model = new Set<string>();
       for (const { key, read } of ops) {
-        if (model.has(key)) {
-          model.delete(key);
-          keys.remove(key);
-        } else {
-          model.add(key);
-          keys.insert(key);
-        }
+        toggle(keys, model, key);
         if (read) assert.deepEqual([...keys.from(prefix, prefixEnd(prefix))], [...model].filter((m) => m.startsWith(prefix)).sort());
       }
       assert.equal(keys.size, model.size);
@@ -94,13 +97,7 @@ test('keys with code units past U+D7FF keep UTF-8 byte order as they come and go
       const keys = createSortedKeys();
       const model = new Set<string>();
       for (const { key, bound } of ops) {
-        if (model.has(key)) {
-          model.delete(key);
-          keys.remove(key);
-        } else {
-          model.add(key);
-          keys.insert(key);
-        }
+        toggle(keys, model, key);
         const sorted = [...model].sort(compareKeys);
         assert.deepEqual([...keys.from('', undefined)], sorted);
         assert.deepEqual([...keys.from('/u/', bound)], sorted.filter((k) => compareKeys(k, bound) < 0));

@@ -1,7 +1,7 @@
 // An ordered set of keys in byte order, kept as a list of sorted chunks (a two-level B+ tree) so that
 // inserting into 100k keys moves about a thousand entries instead of the whole array. The memory
 // backend's ranges and counts (the watch cache and the SQLite backend settle their order lazily: key-order.ts).
-import { compareKeys, hasWideCodeUnits, keyBefore as before } from './key-range.js';
+import { compareKeys, hasWideCodeUnits, keyBefore as before, keyLowerBound } from './key-range.js';
 
 const MAX_CHUNK = 1024;
 
@@ -20,17 +20,6 @@ export interface SortedKeys {
   /** How many keys lie in [start, end). */
   count(start: string, end: string | undefined): number;
   readonly size: number;
-}
-
-function lowerBoundIn(keys: readonly string[], key: string, native: boolean): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(keys[mid] as string, key, native)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Creates an ordered key set, optionally holding `initial` (built in one sort, e.g. after a relist). */
@@ -55,7 +44,7 @@ export function createSortedKeys(initial: Iterable<string> = []): SortedKeys {
       else hi = mid;
     }
     if (lo === chunks.length) return { chunk: lo, index: 0 };
-    return { chunk: lo, index: lowerBoundIn(chunks[lo] as string[], key, native) };
+    return { chunk: lo, index: keyLowerBound(chunks[lo] as string[], key, native) };
   }
 
   function rank(cursor: Cursor): number {
