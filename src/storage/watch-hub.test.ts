@@ -129,3 +129,28 @@ test('a replay with nothing under the prefix reports progress to the revision it
   assert.deepEqual(summary((await iterator.next()).value as WatchBatch), [[], 3]);
   await iterator.return?.();
 });
+
+test('each watcher gets the events under its prefix, whatever the prefix: a directory, a key, the root, none', async () => {
+  const history = fakeHistory();
+  const hub = createWatchHub(history.reader);
+  const prefixes = ['/a/', '/a/b/', '/a/b', '/', '', '/a', '/b/'];
+  const iterators = prefixes.map((prefix) => hub.watch(prefix, 0, new AbortController().signal)[Symbol.asyncIterator]());
+  const events = ['/a/b', '/a/c', '/x', '/a/b/c', '/ab'].map((key) => history.put(key));
+  hub.publish(events, history.reader.currentRevision());
+  hub.requestProgress();
+  const seen: Record<string, string[]> = {};
+  for (const [i, iterator] of iterators.entries()) {
+    const next = await iterator.next();
+    assert.ok(!next.done);
+    seen[prefixes[i] as string] = next.value.events.map((e) => (e.type === 'PUT' ? e.kv.key : e.key));
+  }
+  assert.deepEqual(seen, {
+    '/a/': ['/a/b', '/a/c', '/a/b/c'],
+    '/a/b/': ['/a/b/c'],
+    '/a/b': ['/a/b', '/a/b/c'],
+    '/': ['/a/b', '/a/c', '/x', '/a/b/c', '/ab'],
+    '': ['/a/b', '/a/c', '/x', '/a/b/c', '/ab'],
+    '/a': ['/a/b', '/a/c', '/a/b/c', '/ab'],
+    '/b/': [],
+  });
+});

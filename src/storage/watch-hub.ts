@@ -68,19 +68,46 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
     }
   }
 
-  function publish(events: readonly WatchEvent[], revision: number): void {
-    // Keys and revisions read once, not once per watcher: with a watch cache per resource (~45 watchers)
-    // the per-watcher reads were most of the ~8 ms the start-up's ~130 commits spent here.
-    const keys = events.map(eventKey);
-    const revisions = events.map(eventRevision);
-    for (const watcher of watchers) {
-      let matched: WatchEvent[] | undefined;
-      for (let i = 0; i < events.length; i++) {
-        if (revisions[i]! < watcher.minRevision || !keys[i]!.startsWith(watcher.prefix)) continue;
-        (matched ??= []).push(events[i]!);
-      }
-      deliver(watcher, matched, revision);
+  // Watchers by prefix when it ends with '/' (every watch cache's, `/registry/<resource>/`), so that an event
+  // finds its watchers through its key's own prefixes (a few map reads) instead of a test per watcher: with
+  // ~45 watch caches that was ~2 µs per event in isolation and ~2% of a ConfigMap create. Others are tested.
+  const byPrefix = new Map<string, Set<Watcher>>();
+  const others = new Set<Watcher>();
+
+  function index(watcher: Watcher): void {
+    if (!watcher.prefix.endsWith('/')) others.add(watcher);
+    else {
+      let set = byPrefix.get(watcher.prefix);
+      if (set === undefined) byPrefix.set(watcher.prefix, (set = new Set()));
+      set.add(watcher);
     }
+  }
+
+  function unindex(watcher: Watcher): void {
+    others.delete(watcher);
+    const set = byPrefix.get(watcher.prefix);
+    if (set?.delete(watcher) && set.size === 0) byPrefix.delete(watcher.prefix);
+  }
+
+  function publish(events: readonly WatchEvent[], revision: number): void {
+    const matched = new Map<Watcher, WatchEvent[]>();
+    const match = (watcher: Watcher, event: WatchEvent, eventRevision: number): void => {
+      if (eventRevision < watcher.minRevision) return;
+      const list = matched.get(watcher);
+      if (list === undefined) matched.set(watcher, [event]);
+      else list.push(event);
+    };
+    for (const event of events) {
+      const key = eventKey(event);
+      const at = eventRevision(event);
+      for (let slash = key.indexOf('/'); slash >= 0 && byPrefix.size > 0; slash = key.indexOf('/', slash + 1)) {
+        const set = byPrefix.get(key.slice(0, slash + 1));
+        if (set !== undefined) for (const watcher of set) match(watcher, event, at);
+      }
+      for (const watcher of others) if (key.startsWith(watcher.prefix)) match(watcher, event, at);
+    }
+    // Every watcher hears of the new revision, with its events or without (progress).
+    for (const watcher of watchers) deliver(watcher, matched.get(watcher), revision);
   }
 
   async function* replay(watcher: Watcher, from: number, to: number): AsyncGenerator<WatchBatch> {
@@ -120,6 +147,7 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
       batches: new PendingBatches(),
       detach: () => {
         watchers.delete(watcher);
+        unindex(watcher);
         signal.removeEventListener('abort', onAbort);
       },
     };
@@ -129,6 +157,7 @@ export function createWatchHub(history: HistoryReader, options: WatchHubOptions 
     else if (fromRevision > 0 && fromRevision < compactedRevision) watcher.batches.fail(compacted(fromRevision, compactedRevision));
     else if (!signal.aborted) {
       watchers.add(watcher);
+      index(watcher);
       signal.addEventListener('abort', onAbort, { once: true });
     }
     const iterator = stream(watcher, from, current);
