@@ -1,8 +1,8 @@
 // Child processes of the benchmark: kplane's CLI and the baseline server, each started and timed until
 // the line that says it is ready, and stopped by the pid we started (never by name).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { shebangNodeFlags } from '../tools/shebang.js';
 import { elapsedMs } from './stats.js';
 
 /** The CLI entry point, next to this file once compiled (dist/bench -> dist/src/cli). */
@@ -40,9 +40,7 @@ export interface KplaneCliOptions {
  * kplane as `npm start` and the package's bin do.
  */
 export function cliNodeFlags(): string[] {
-  const shebang = readFileSync(CLI_PATH, 'utf8').split('\n', 1)[0] ?? '';
-  const words = shebang.replace(/^#!\S*env\s+(-S\s+)?/, '').split(/\s+/).filter(Boolean);
-  return words[0] === 'node' ? words.slice(1) : [];
+  return shebangNodeFlags(CLI_PATH);
 }
 
 /** `kplane serve` on a free port; resolves at its `serving on` line. */

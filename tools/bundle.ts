@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { shebangNodeFlags } from './shebang.js';
 
 const root = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
 const dist = join(root, 'dist');
@@ -47,8 +48,9 @@ await build({
 });
 
 // The command's Node.js flags are in its source's shebang (src/cli/main.ts), which its loader carries.
-const shebang = (await readFile(join(root, 'src', 'cli', 'main.ts'), 'utf8')).split('\n', 1)[0] ?? '';
-const commandFlags = shebang.replace(/^#!\S*env\s+(-S\s+)?/, '').split(/\s+/).filter(Boolean).slice(1);
+const commandSource = join(root, 'src', 'cli', 'main.ts');
+const shebang = (await readFile(commandSource, 'utf8')).split('\n', 1)[0] ?? '';
+const commandFlags = shebangNodeFlags(commandSource);
 
 // The package's named exports, as the bundle has them.
 const exportNames = Object.keys(createRequire(import.meta.url)(LIBRARY) as object).filter((name) => name !== '__esModule');

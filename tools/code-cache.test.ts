@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { shebangNodeFlags } from './shebang.js';
 
 const dist = fileURLToPath(new URL('../', import.meta.url));
 const codeCache = `${dist}tools/code-cache.js`;
@@ -22,7 +23,7 @@ async function load(bundle: string, flags: readonly string[], argv: readonly str
   return JSON.parse(stdout.trim().split('\n').pop() as string) as { exports: string[]; cacheUsed: boolean };
 }
 
-const commandFlags = (): string[] => (readFileSync(`${dist}kplane-cli.js`, 'utf8').split('\n', 1)[0] ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
+const commandFlags = (): string[] => shebangNodeFlags(`${dist}kplane-cli.js`);
 
 test('the library bundle runs from its code cache without flags, and without the cache under others', async () => {
   const cached = await load('kplane.cjs', []);

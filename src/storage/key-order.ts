@@ -39,24 +39,28 @@ export class KeyOrder {
     this.#bound();
   }
 
-  /**
-   * Settles when the keys waiting (added, or removed and still held) reach the sorted ones' number: a set
-   * nobody reads in order (a watch cache only watched, a store only written) keeps no deleted key alive,
-   * and a write pays O(log n) amortized for it.
-   */
   /** Keys recorded since the order was last settled (added, or removed and still held). */
   get waiting(): number {
     return this.#added.length + this.#removedSince;
   }
 
+  /**
+   * Settles when the keys waiting reach the sorted ones' number: a set nobody reads in order (a watch cache
+   * only watched, a store only written) keeps no deleted key alive, and a write pays O(log n) amortized for it.
+   */
   #bound(): void {
-    if (this.#added.length + this.#removedSince >= Math.max(MIN_PENDING, this.#sorted.length)) this.#settle();
+    if (this.waiting >= Math.max(MIN_PENDING, this.#sorted.length)) this.#settle();
+  }
+
+  /** Whether `<` orders the keys against these bounds (see keyBefore). */
+  #native(start: string, end: string | undefined): boolean {
+    return this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
   }
 
   /** The existing keys in [start, end) (no end bound when undefined), in order. */
   *range(start: string, end: string | undefined): IterableIterator<string> {
     const keys = this.#settle();
-    const native = this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
+    const native = this.#native(start, end);
     for (let i = keyLowerBound(keys, start, native); i < keys.length; i++) {
       const key = keys[i] as string;
       if (end !== undefined && !keyBefore(key, end, native)) return;
@@ -67,14 +71,14 @@ export class KeyOrder {
   /** How many existing keys lie in [start, end). */
   count(start: string, end: string | undefined): number {
     const keys = this.#settle();
-    const native = this.#wide === 0 && !hasWideCodeUnits(start) && (end === undefined || !hasWideCodeUnits(end));
+    const native = this.#native(start, end);
     const last = end === undefined ? keys.length : keyLowerBound(keys, end, native);
     return Math.max(0, last - keyLowerBound(keys, start, native));
   }
 
   /** Merges the keys added since into the sorted array, dropping those that no longer exist. */
   #settle(): readonly string[] {
-    if (this.#added.length === 0 && this.#removedSince === 0) return this.#sorted;
+    if (this.waiting === 0) return this.#sorted;
     const native = this.#wide === 0;
     const added = this.#added.sort(native ? undefined : compareKeys);
     const sorted = this.#sorted;

@@ -30,7 +30,7 @@ function repeatedStrings(w: ProtoWriter, field: number, value: Json | undefined)
 }
 
 /** `Any { yaml = 2 }`: a value as gnostic keeps extensions, defaults and enums. */
-function any(w: ProtoWriter, field: number, value: Json): void {
+function anyMessage(w: ProtoWriter, field: number, value: Json): void {
   message(w, field, (m) => m.tag(2, WireType.LengthDelimited).string(yamlLibrary().stringify(value)));
 }
 
@@ -40,7 +40,7 @@ function vendorExtensions(w: ProtoWriter, field: number, object: JsonObject): vo
     if (!key.startsWith('x-')) continue;
     message(w, field, (m) => {
       string(m, 1, key);
-      any(m, 2, value);
+      anyMessage(m, 2, value);
     });
   }
 }
@@ -50,9 +50,9 @@ function schema(w: ProtoWriter, s: JsonObject): void {
   string(w, 1, s['$ref']);
   string(w, 2, s['format']);
   string(w, 4, s['description']);
-  if (s['default'] !== undefined) any(w, 5, s['default']);
+  if (s['default'] !== undefined) anyMessage(w, 5, s['default']);
   repeatedStrings(w, 19, s['required']);
-  for (const value of Array.isArray(s['enum']) ? s['enum'] : []) any(w, 20, value);
+  for (const value of Array.isArray(s['enum']) ? s['enum'] : []) anyMessage(w, 20, value);
   const additional = s['additionalProperties'];
   if (isObject(additional)) message(w, 21, (m) => message(m, 1, (inner) => schema(inner, additional)));
   else if (typeof additional === 'boolean') message(w, 21, (m) => bool(m, 2, additional));

@@ -1,4 +1,4 @@
-// The live keys of the SQLite store, in memory: key -> the revision holding its value, in key order, and
+// The live keys of the SQLite store, in memory: key -> the revision holding its value, their order, and
 // the expiry of keys written with a TTL. Why not a table: a key B-tree takes new keys at random places, so
 // every create dirtied a 4 KB page of it (and another of a (key, revision) index) in each commit's WAL;
 // measured with 46 creates per commit at 20k-60k keys, ~68 µs of the event loop per write, ~20 µs with
@@ -124,8 +124,8 @@ export class LiveKeys {
 
   /** Keys whose TTL passed at `now`, soonest first, at most `limit`. */
   expired(now: number, limit: number): Array<{ key: string; modRevision: number }> {
-    const due: Array<{ key: string; expiresAt: number }> = [];
     if (now < this.#nextExpiry) return [];
+    const due: Array<{ key: string; expiresAt: number }> = [];
     let next = Number.POSITIVE_INFINITY;
     for (const [key, expiresAt] of this.#expiries) {
       if (expiresAt <= now) due.push({ key, expiresAt });

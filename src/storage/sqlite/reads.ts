@@ -6,9 +6,8 @@
 import type { KeyValue, RangeOptions, RangeResult, WatchEvent } from '../interface.js';
 import { compacted, futureRevision } from '../errors.js';
 import { compareKeys, prefixEnd, rangeStart } from '../key-range.js';
-import type { LiveKeys } from './live-keys.js';
 import type { EventRow, RangeEnd, Statements } from './statements.js';
-import type { RevisionState } from './write-ops.js';
+import type { StoreContext } from './write-ops.js';
 
 /** Bound for the empty prefix: see `RangeEnd`. */
 const OPEN_END: RangeEnd = Buffer.alloc(0);
@@ -34,15 +33,8 @@ interface Page {
   count: number;
 }
 
-/** What reads work on. */
-export interface ReadContext {
-  stmts: Statements;
-  state: RevisionState;
-  live: LiveKeys;
-}
-
 /** The current values of the live keys in bounds, in key order. */
-function currentValues({ stmts, live }: ReadContext, bounds: Bounds, limit: number): KeyValue[] {
+function currentValues({ stmts, live }: StoreContext, bounds: Bounds, limit: number): KeyValue[] {
   const found = live.range(bounds.start, bounds.end, limit);
   const kvs = new Array<KeyValue>(found.length);
   for (let i = 0; i < found.length; i += ROWS_PER_READ) {
@@ -55,19 +47,19 @@ function currentValues({ stmts, live }: ReadContext, bounds: Bounds, limit: numb
 }
 
 /** The key's current value. */
-export function currentValue({ stmts, live }: ReadContext, key: string): KeyValue | undefined {
+export function currentValue({ stmts, live }: StoreContext, key: string): KeyValue | undefined {
   const revision = live.revisionOf(key);
   return revision === undefined ? undefined : (stmts.row.get(revision) as KeyValue | undefined);
 }
 
-function rangeCurrent(context: ReadContext, bounds: Bounds): Page {
+function rangeCurrent(context: StoreContext, bounds: Bounds): Page {
   const kvs = currentValues(context, bounds, bounds.limit);
   const full = bounds.limit >= 0 && kvs.length >= bounds.limit;
   return { kvs, count: full ? context.live.count(bounds.start, bounds.end) : kvs.length };
 }
 
 /** For each key in bounds written after `revision`: its value at `revision` (null when absent then). */
-function valuesBefore({ stmts }: ReadContext, revision: number, bounds: Bounds): Map<string, KeyValue | null> {
+function valuesBefore({ stmts }: StoreContext, revision: number, bounds: Bounds): Map<string, KeyValue | null> {
   const before = new Map<string, KeyValue | null>();
   const end = bounds.end ?? OPEN_END;
   for (const { key, prevRevision } of stmts.changedSince.all({ after: revision, start: bounds.start, end })) {
@@ -79,7 +71,7 @@ function valuesBefore({ stmts }: ReadContext, revision: number, bounds: Bounds):
   return before;
 }
 
-function rangePast(context: ReadContext, revision: number, bounds: Bounds): Page {
+function rangePast(context: StoreContext, revision: number, bounds: Bounds): Page {
   const before = valuesBefore(context, revision, bounds);
   const restored: KeyValue[] = [];
   let changedNow = 0;
@@ -112,7 +104,7 @@ function rangePast(context: ReadContext, revision: number, bounds: Bounds): Page
 }
 
 /** `Backend.range` over the database. */
-export function rangeAt(context: ReadContext, prefix: string, options: RangeOptions = {}): RangeResult {
+export function rangeAt(context: StoreContext, prefix: string, options: RangeOptions = {}): RangeResult {
   const { state } = context;
   const requested = options.revision ?? 0;
   if (requested > state.revision) throw futureRevision(requested, state.revision);

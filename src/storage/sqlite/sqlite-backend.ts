@@ -9,7 +9,7 @@ import { createWatchHub, type WatchHub } from '../watch-hub.js';
 import { deleteResult, putResult } from '../watch-event.js';
 import { openDatabase } from './schema.js';
 import { prepareStatements, type Statements } from './statements.js';
-import { applyWrite, type RevisionState, type WriteContext, type WriteRequest } from './write-ops.js';
+import { applyWrite, type RevisionState, type StoreContext, type WriteRequest } from './write-ops.js';
 import { createGroupCommitter, type GroupCommitStats, type GroupCommitter } from './group-commit.js';
 import { currentValue, rangeAt, readEvents } from './reads.js';
 import { LiveKeys } from './live-keys.js';
@@ -48,7 +48,7 @@ function loadState(stmts: Statements): RevisionState {
 }
 
 /** Builds the function that runs one group-commit batch and publishes its events after commit. */
-function batchRunner(db: Database.Database, context: WriteContext, hub: WatchHub, options: SqliteBackendOptions) {
+function batchRunner(db: Database.Database, context: StoreContext, hub: WatchHub, options: SqliteBackendOptions) {
   const { stmts, state, live } = context;
   const clock = options.clock ?? Date.now;
   const transaction = db.transaction(

@@ -19,14 +19,14 @@ export interface RevisionState {
   compactedRevision: number;
 }
 
-/** What a write works on: the statements, the revisions and the live keys (with the batch's own writes). */
-export interface WriteContext {
+/** What reads and writes work on: the statements, the revisions and the live keys (a write sees its batch's own). */
+export interface StoreContext {
   stmts: Statements;
   state: RevisionState;
   live: LiveKeys;
 }
 
-function create({ stmts, state, live }: WriteContext, key: string, value: string, expiresAt: number | null): WatchEvent {
+function create({ stmts, state, live }: StoreContext, key: string, value: string, expiresAt: number | null): WatchEvent {
   if (live.revisionOf(key) !== undefined) throw keyExists(key);
   const revision = state.revision + 1;
   // The row before it, if any, is the key's tombstone: the watch's prevKv of a re-creation is none.
@@ -37,7 +37,7 @@ function create({ stmts, state, live }: WriteContext, key: string, value: string
 }
 
 /** The key's current value, checked against the expected mod revision. */
-function current({ stmts, live }: WriteContext, key: string, expected: number | undefined): KeyValue {
+function current({ stmts, live }: StoreContext, key: string, expected: number | undefined): KeyValue {
   const revision = live.revisionOf(key);
   const row = revision === undefined ? undefined : stmts.row.get(revision);
   if (row === undefined || row.value === null) throw keyNotFound(key);
@@ -46,7 +46,7 @@ function current({ stmts, live }: WriteContext, key: string, expected: number | 
   return kv;
 }
 
-function update(context: WriteContext, key: string, value: string, expected: number, expiresAt: number | null): WatchEvent {
+function update(context: StoreContext, key: string, value: string, expected: number, expiresAt: number | null): WatchEvent {
   const { stmts, state, live } = context;
   const prevKv = current(context, key, expected);
   const revision = state.revision + 1;
@@ -56,7 +56,7 @@ function update(context: WriteContext, key: string, value: string, expected: num
   return { type: 'PUT', kv: { key, value, createRevision: prevKv.createRevision, modRevision: revision }, prevKv };
 }
 
-function remove(context: WriteContext, key: string, expected: number | undefined): WatchEvent {
+function remove(context: StoreContext, key: string, expected: number | undefined): WatchEvent {
   const { stmts, state, live } = context;
   const prevKv = current(context, key, expected);
   const revision = state.revision + 1;
@@ -67,7 +67,7 @@ function remove(context: WriteContext, key: string, expected: number | undefined
 }
 
 /** Applies one write (inside a transaction) and returns its event; throws StorageError on a failed check. */
-export function applyWrite(context: WriteContext, request: WriteRequest, now: number): WatchEvent {
+export function applyWrite(context: StoreContext, request: WriteRequest, now: number): WatchEvent {
   switch (request.kind) {
     case 'create':
       return create(context, request.key, request.value, expiryOf(request.ttlSeconds, now));

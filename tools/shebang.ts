@@ -1,0 +1,10 @@
+// The Node.js flags of a command's shebang (`#!/usr/bin/env -S node --max-semi-space-size=64`): the command
+// runs under them, so its code cache is made under them (bundle.ts) and the bench starts it with them.
+import { readFileSync } from 'node:fs';
+
+/** The flags after `node` in the first line of `file`; none when it has no such shebang. */
+export function shebangNodeFlags(file: string): string[] {
+  const shebang = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
+  const words = shebang.replace(/^#!\S*env\s+(-S\s+)?/, '').split(/\s+/).filter(Boolean);
+  return words[0] === 'node' ? words.slice(1) : [];
+}
