@@ -115,7 +115,9 @@ interface ConnectionTracker {
 function trackConnections(server: Http2SecureServer, handler: HttpHandler): ConnectionTracker {
   const sockets = new Set<Socket>();
   const sessions = new Set<Http2Session>();
-  const inFlight = new Map<Socket, number>(); // HTTP/1 only; h2 sessions track their own streams
+  // HTTP/1 only; h2 sessions track their own streams. One counter per connection, made at its first
+  // request and dropped with the socket (weakly held: nothing has to notice the socket's end).
+  const inFlight = new WeakMap<Socket, { requests: number }>();
   let closing = false;
 
   server.on('connection', (socket: Socket) => {
@@ -131,7 +133,8 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
     if (closing) session.close();
   });
   server.on('request', (req: HttpRequest, res: HttpResponse) => {
-    if (isHttp1(req)) trackHttp1Request(req.socket, res);
+    // An HTTP/1 request's response is node:http's ServerResponse (the HTTP/2 server's fallback makes both).
+    if (isHttp1(req)) trackHttp1Request(req.socket, res as ServerResponse);
     handler(req, res);
   });
   // Go's server handles CONNECT like any other method (a resource path answers 405); Node's HTTP/1
@@ -143,7 +146,7 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   const unknownMethodServed = new WeakSet<Socket>();
   server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
     if (unknownMethodServed.has(socket)) return; // the parser stopped: what follows the request is not read
-    const underway = (inFlight.get(socket) ?? 0) > 0; // a pipelined request: one response at a time on a socket
+    const underway = (inFlight.get(socket)?.requests ?? 0) > 0; // a pipelined request: one response at a time on a socket
     const head = error.code === 'HPE_INVALID_METHOD' && error.rawPacket && !underway ? parseRequestHead(error.rawPacket) : undefined;
     if (head === undefined) return refuseUnparsable(error, socket, underway);
     unknownMethodServed.add(socket);
@@ -160,15 +163,22 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
     handler(req, res);
   }
 
-  function trackHttp1Request(socket: Socket, res: HttpResponse): void {
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const remaining = (inFlight.get(socket) ?? 1) - 1;
-      if (remaining > 0) inFlight.set(socket, remaining);
-      else inFlight.delete(socket);
-      // During shutdown a keep-alive connection is closed as soon as its last response is done.
-      if (closing && remaining <= 0) socket.destroy();
-    });
+  // This runs on every HTTP/1 request: one listener function for all responses (a response emits 'close'
+  // once: Node's emitCloseNT), rather than a closure and a once-wrapper each, and a counter per connection
+  // rather than a Map entry added and deleted per request.
+  function trackHttp1Request(socket: Socket, res: ServerResponse): void {
+    const connection = inFlight.get(socket);
+    if (connection === undefined) inFlight.set(socket, { requests: 1 });
+    else connection.requests++;
+    res.on('close', onHttp1ResponseClose);
+  }
+
+  function onHttp1ResponseClose(this: ServerResponse): void {
+    const socket = this.req.socket;
+    const connection = inFlight.get(socket);
+    const remaining = connection === undefined ? 0 : --connection.requests;
+    // During shutdown a keep-alive connection is closed as soon as its last response is done.
+    if (closing && remaining <= 0) socket.destroy();
   }
 
   return {
