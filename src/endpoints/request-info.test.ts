@@ -25,6 +25,10 @@ test('request info: path shapes and verbs (1-conventions: path shapes)', () => {
     ['DELETE', '/api/v1/namespaces/ns1/configmaps/a', '', { verb: 'delete' }],
     ['DELETE', '/api/v1/namespaces/ns1/configmaps', '', { verb: 'deletecollection' }],
     ['GET', '/apis/events.k8s.io/v1/namespaces/ns1/events/e', '', { apiGroup: 'events.k8s.io', apiVersion: 'v1', resource: 'events', name: 'e', verb: 'get' }],
+    // Empty segments are left out wherever they are, as upstream's splitPath does.
+    ['GET', '//api//v1/namespaces/ns1//configmaps/a/', '', { apiVersion: 'v1', namespace: 'ns1', resource: 'configmaps', name: 'a', subresource: '', verb: 'get' }],
+    ['GET', 'api/v1/namespaces/ns1/pods/p/proxy//x/y/', '', { namespace: 'ns1', resource: 'pods', name: 'p', subresource: 'proxy/x/y', verb: 'get' }],
+    ['GET', '/apis/g.io/v1/watch/namespaces/ns1/things/', '', { apiGroup: 'g.io', namespace: 'ns1', resource: 'things', name: '', verb: 'watch' }],
   ];
   for (const [method, path, query, expected] of cases) {
     const info = parseRequestInfo(method, path, q(query));
@@ -34,7 +38,7 @@ test('request info: path shapes and verbs (1-conventions: path shapes)', () => {
 });
 
 test('request info: discovery and other paths are non-resource requests', () => {
-  for (const path of ['/api', '/api/v1', '/apis', '/apis/events.k8s.io', '/apis/events.k8s.io/v1', '/version', '/healthz', '/openapi/v2']) {
+  for (const path of ['/api', '/api/v1', '/apis', '/apis/events.k8s.io', '/apis/events.k8s.io/v1', '/version', '/healthz', '/openapi/v2', '//api//v1/', '']) {
     const info = parseRequestInfo('GET', path, q());
     assert.equal(info.isResourceRequest, false, path);
     assert.equal(info.verb, 'get');

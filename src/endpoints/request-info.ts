@@ -86,29 +86,36 @@ export function unescapePath(raw: string): string | undefined {
 
 /** Parse path and method; `watch` is read from the query (`watch=true|1`) or the legacy `/watch/` prefix. */
 export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
-  const parts = path.split('/').filter((p) => p !== '');
-  const nonResource: NonResourceRequestInfo = { isResourceRequest: false, path, verb: method.toLowerCase() };
-  const prefix = parts[0];
-  if (prefix !== 'api' && prefix !== 'apis') return nonResource;
+  // The path's segments, empty ones left out, from parts[base] on. Runs on every request: one array, and
+  // segments read by index rather than sliced off.
+  let parts = path.split('/');
+  let base = parts[0] === '' ? 1 : 0;
+  if (parts.indexOf('', base) >= 0) {
+    parts = parts.filter((p) => p !== '');
+    base = 0;
+  }
+  const count = parts.length - base;
+  const prefix = parts[base];
+  if (prefix !== 'api' && prefix !== 'apis') return nonResourceInfo(method, path);
   const minLength = prefix === 'api' ? 2 : 3;
-  if (parts.length < minLength + 1) return nonResource; // discovery documents: /api, /api/v1, /apis/g, /apis/g/v
-  const apiGroup = prefix === 'api' ? '' : (parts[1] ?? '');
-  const apiVersion = parts[minLength - 1] ?? '';
-  let rest = parts.slice(minLength);
+  if (count < minLength + 1) return nonResourceInfo(method, path); // discovery documents: /api, /api/v1, /apis/g, /apis/g/v
+  const apiGroup = prefix === 'api' ? '' : (parts[base + 1] ?? '');
+  const apiVersion = parts[base + minLength - 1] ?? '';
+  let rest = base + minLength; // where the rest of the path starts
   let legacyWatch = false;
-  if (rest[0] === 'watch') {
+  if (parts[rest] === 'watch') {
     legacyWatch = true;
-    rest = rest.slice(1);
+    rest++;
   }
   let namespace = '';
-  if (rest[0] === 'namespaces' && rest.length > 1) {
-    namespace = rest[1] ?? '';
-    const third = rest[2];
-    if (third !== undefined && !NAMESPACE_SUBRESOURCES.has(third)) rest = rest.slice(2);
+  if (parts[rest] === 'namespaces' && parts.length - rest > 1) {
+    namespace = parts[rest + 1] ?? '';
+    const third = parts[rest + 2];
+    if (third !== undefined && !NAMESPACE_SUBRESOURCES.has(third)) rest += 2;
   }
-  const resource = rest[0] ?? '';
-  const name = rest[1] ?? '';
-  const subresource = rest.length >= 3 ? rest.slice(2).join('/') : '';
+  const resource = parts[rest] ?? '';
+  const name = parts[rest + 1] ?? '';
+  const subresource = parts.length - rest >= 3 ? parts.slice(rest + 2).join('/') : '';
   return {
     isResourceRequest: true,
     path,
@@ -124,6 +131,10 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
     subresource,
     name,
   };
+}
+
+function nonResourceInfo(method: string, path: string): NonResourceRequestInfo {
+  return { isResourceRequest: false, path, verb: method.toLowerCase() };
 }
 
 function resourceVerb(method: string, name: string, watch: boolean): RequestVerb {
