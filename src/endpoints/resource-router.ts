@@ -2,7 +2,7 @@
 import { StatusError, badRequest, methodNotAllowed } from '../errors/status-error.js';
 import type { Verb } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
-import type { ResourceRegistry } from '../registry/served-resources.js';
+import type { ResourceRegistry, ServedSet } from '../registry/served-resources.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { deprecationWarning, type Deprecation } from '../registry/deprecation.js';
 import type { RequestContext } from './context.js';
@@ -45,19 +45,32 @@ export function resourceRouter(
   features: RequestFeatures = DEFAULT_REQUEST_FEATURES,
 ): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
   const handlers: Handlers = watchEvents ? { ...HANDLERS, watch: (ctx, scope) => handleWatch(ctx, scope, watchEvents) } : HANDLERS;
-  return async (ctx, info) => {
+  const route = (ctx: RequestContext, info: ResourceRequestInfo): Promise<void> => {
     const served = registry.current();
     const store = served.store(info.apiGroup, info.apiVersion, info.resource);
     if (!store || (!store.def.namespaced && underNamespace(info))) throw resourceNotFound();
     if (store.def.deprecation) announceDeprecation(ctx, store.def, store.def.deprecation, info, onDeprecated);
-    const access = { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
-    if (info.subresource) return serveSubresource(ctx, store, info, access, handlers, features);
+    if (info.subresource) return serveSubresource(ctx, store, info, accessOf(served, store), handlers, features);
     const scope = scopeOf(store, info, features);
-    if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, access);
+    if (info.verb === 'create' && store.def.createAction) return handleCreateAction(ctx, scope, accessOf(served, store));
     const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy' | ''>];
     if (!handler) throw methodNotAllowed();
-    await handler(ctx, scope);
+    return handler(ctx, scope);
   };
+  // Not an async function: the request goes on with its handler's own promise rather than one more around
+  // it (this runs on every resource request). Still never throws: a failure is a rejected promise.
+  return (ctx, info) => {
+    try {
+      return route(ctx, info);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+/** What subresources and create actions may reach besides their own store. */
+function accessOf(served: ServedSet, store: Store): SubresourceAccess {
+  return { parent: store, storeFor: (group: string, resource: string) => served.storeFor(group, resource) };
 }
 
 /**

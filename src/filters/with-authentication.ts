@@ -3,17 +3,26 @@
 // when anonymous access is on, and authorization decides what it may do (the default policy opens the
 // public-info paths to it).
 import { unauthorized } from '../errors/status-error.js';
-import type { Authenticator } from '../auth/index.js';
-import type { Filter } from '../endpoints/context.js';
+import type { AuthenticationResult, Authenticator } from '../auth/index.js';
+import type { Filter, RequestContext } from '../endpoints/context.js';
 
 export function withAuthentication(next: Parameters<Filter>[0], authenticate: Authenticator): ReturnType<Filter> {
-  return async (ctx) => {
-    // The request itself: the certificate verdict is then remembered per connection.
-    const answer = authenticate(ctx.req);
-    const result = answer instanceof Promise ? await answer : answer;
+  const proceed = (ctx: RequestContext, result: AuthenticationResult): Promise<void> => {
     if (result.warnings) ctx.warnings.push(...result.warnings);
     if (result.kind !== 'authenticated') throw unauthorized();
     ctx.user = result.user;
     return next(ctx);
+  };
+  // Not an async function: when the authenticator answers at once (certificates, static tokens), the
+  // request goes on with next's own promise instead of one more wrapped around it. Still never throws:
+  // a failure is a rejected promise, as from an async function.
+  return (ctx) => {
+    try {
+      // The request itself: the certificate verdict is then remembered per connection.
+      const answer = authenticate(ctx.req);
+      return answer instanceof Promise ? answer.then((result) => proceed(ctx, result)) : proceed(ctx, answer);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 }

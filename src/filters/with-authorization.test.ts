@@ -63,3 +63,14 @@ test('withAuthorization: an evaluation error without an Allow is a 500 recorded 
   assert.ok(isStatusError(error) && error.code === 500);
   assert.deepEqual(auditAnnotationsOf(ctx), { 'authorization.k8s.io/reason': 'internal error' });
 });
+
+test('withAuthorization: a refusal made at once is a rejected promise, never a throw', async () => {
+  let passed = false;
+  const handler = withAuthorization(async () => {
+    passed = true;
+  }, { authorize: () => ({ decision: 'NoOpinion', reason: '' }) });
+  const answer = handler(contextOf());
+  assert.ok(answer instanceof Promise);
+  await assert.rejects(answer, (error: unknown) => isStatusError(error) && error.code === 403);
+  assert.equal(passed, false);
+});

@@ -9,15 +9,23 @@ import { forbiddenError } from '../authorization/forbidden.js';
 import type { Filter, RequestContext } from '../endpoints/context.js';
 
 export function withAuthorization(next: Parameters<Filter>[0], authorizer: Authorizer): ReturnType<Filter> {
-  return async (ctx) => {
-    const attributes = requestAttributes(ctx.user!, ctx.info, ctx.query);
-    const answer = authorizer.authorize(attributes);
-    const result = answer instanceof Promise ? await answer : answer;
+  const proceed = (ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): Promise<void> => {
     // Kept as the modules answered, for audit: the annotations (and an RBAC Allow's reason) are made only
     // when read (endpoints/audit-annotations.ts), never on the way through.
     ctx.authorization = result;
     if (result.decision !== 'Allow') refuse(ctx, attributes, result);
     return next(ctx);
+  };
+  // Not an async function: a decision made at once (RBAC, Node) passes next's own promise on instead of
+  // wrapping it in another. Still never throws: a refusal is a rejected promise, as from an async function.
+  return (ctx) => {
+    try {
+      const attributes = requestAttributes(ctx.user!, ctx.info, ctx.query);
+      const answer = authorizer.authorize(attributes);
+      return answer instanceof Promise ? answer.then((result) => proceed(ctx, attributes, result)) : proceed(ctx, attributes, answer);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 }
 

@@ -40,12 +40,7 @@ export function apiRoutes(deps: RouteDeps): Handler {
     deps.features ? requestFeatures(deps.features) : undefined,
   );
   const documents = discoveryRoutes(() => deps.registry.current().definitions, deps.features?.enabled('ServerSideApply') ?? true);
-  return async (ctx: RequestContext) => {
-    const { info } = ctx;
-    if (info.isResourceRequest) {
-      if (!deps.registry.current().servesGroup(info.apiGroup)) return writePageNotFound(ctx);
-      return resources(ctx, info);
-    }
+  const others = async (ctx: RequestContext): Promise<void> => {
     const path = ctx.path;
     const health = HEALTH.exec(path);
     if (health) return serveHealth(ctx, health[1] as 'livez', deps.checks[health[1] as 'livez'], health[2] ?? '');
@@ -58,6 +53,19 @@ export function apiRoutes(deps: RouteDeps): Handler {
     if (await documents(ctx)) return;
     if (!underRestfulRoot(path, deps.registry)) return writePageNotFound(ctx);
     throw resourceNotFound();
+  };
+  // Not an async function: a resource request goes on with the router's own promise rather than one more
+  // around it (this runs on every request). Still never throws: a failure is a rejected promise.
+  return (ctx) => {
+    const { info } = ctx;
+    if (!info.isResourceRequest) return others(ctx);
+    try {
+      if (deps.registry.current().servesGroup(info.apiGroup)) return resources(ctx, info);
+      writePageNotFound(ctx);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 }
 
