@@ -104,3 +104,26 @@ test('a dry run is its own request series, with the dry_run label', async () => 
   assert.match(text, /apiserver_request_total\{code="201",component="apiserver",dry_run="",[^}]*verb="POST"[^}]*\} 1/);
   assert.match(text, /apiserver_request_total\{code="201",component="apiserver",dry_run="All",[^}]*verb="POST"[^}]*\} 2/);
 });
+
+test('a request finds the series of its labels: one per label set, whatever else differs', () => {
+  const m = new RequestMetrics();
+  const first = m.series(get);
+  assert.equal(m.series({ ...get, name: 'other', path: '/x' }), first, 'the name and path are no labels');
+  assert.equal(m.series({ ...get, namespace: 'elsewhere' }), first, 'nor is the namespace, once the scope is known');
+  const distinct = [
+    m.series({ ...get, verb: 'list', name: '' }),
+    m.series({ ...get, verb: 'list', name: '', namespace: '' }),
+    m.series({ ...get, apiGroup: 'g.io' }),
+    m.series({ ...get, apiVersion: 'v2' }),
+    m.series({ ...get, resource: 'secrets' }),
+    m.series({ ...get, subresource: 'status' }),
+    m.series({ ...get, verb: 'patch' }),
+    m.series({ ...get, verb: 'patch' }, '', true),
+    m.series(get, 'All'),
+    m.series({ isResourceRequest: false, path: '/healthz', verb: 'get' }),
+    m.series({ isResourceRequest: false, path: '/version', verb: 'get' }),
+  ];
+  assert.equal(new Set([first, ...distinct]).size, distinct.length + 1);
+  assert.equal(m.series({ ...get, resource: 'services', subresource: 'proxy/a' }), m.series({ ...get, resource: 'services', subresource: 'proxy/b/c' }));
+  assert.equal(m.series({ isResourceRequest: false, path: '/openapi/v2', verb: 'get' }), distinct.at(-1), 'other paths share one series per verb');
+});

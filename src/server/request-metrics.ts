@@ -1,7 +1,7 @@
 // The request families (upstream endpoints/metrics, 1.25): apiserver_request_total,
 // apiserver_request_duration_seconds, apiserver_response_sizes, apiserver_longrunning_requests and
 // apiserver_request_terminations_total, all labelled by the request's (verb, group, version, resource,
-// subresource, scope, component). The hot path is one Map lookup by a key joined from the request info,
+// subresource, scope, component). The hot path is one Map lookup by resource and a walk of its few series,
 // then numbers incremented on the series found; label objects are made once per series (metric-families.ts).
 import type { Registry } from 'prom-client';
 import { subresourceName, type RequestInfo, type ResourceRequestInfo } from '../endpoints/request-info.js';
@@ -67,11 +67,18 @@ export function dryRunLabel(values: readonly string[]): string {
   return 'All';
 }
 
-/** Identifies a request's label set without building it (scope follows from the verb, name and namespace). */
-function seriesKey(info: RequestInfo, dryRun: string, apply: boolean): string {
-  if (!info.isResourceRequest) return HEALTH_PATHS.has(info.path) ? `${info.verb}\u0000${info.path}` : info.verb;
-  const verb = isApply(info, apply) ? 'apply' : info.verb;
-  return `${verb}\u0000${info.apiGroup}\u0000${info.apiVersion}\u0000${info.resource}\u0000${subresourceName(info.subresource)}\u0000${scopeOf(info)}\u0000${dryRun}`;
+/**
+ * What identifies a resource request's series within its resource: the label values as the request has them
+ * (its verb before canonicalization; scope follows from the verb, name and namespace) and the dry-run label.
+ */
+interface ResourceSeriesEntry {
+  readonly verb: string;
+  readonly group: string;
+  readonly version: string;
+  readonly subresource: string;
+  readonly scope: string;
+  readonly dryRun: string;
+  readonly series: RequestSeries;
 }
 
 /** One label set: its responses by code, latencies, response sizes, open long-running requests and terminations. */
@@ -89,13 +96,40 @@ export interface RequestSeries {
 }
 
 export class RequestMetrics {
-  readonly #series = new Map<string, RequestSeries>();
+  /** Every series, in the order they were made (the order of the exposition). */
+  readonly #all: RequestSeries[] = [];
+  /**
+   * Resource requests' series by resource, then found by comparing the other labels: this runs on every
+   * request, and a key string joined from seven labels (then flattened and hashed) cost more than the walk.
+   */
+  readonly #byResource = new Map<string, ResourceSeriesEntry[]>();
+  /** Non-resource requests' series by verb (and path, for the instrumented health roots). */
+  readonly #nonResource = new Map<string, RequestSeries>();
 
   /** The series of a request's labels, made at its first request; `dryRun` as dryRunLabel makes it; `apply` for an apply patch. */
   series(info: RequestInfo, dryRun = '', apply = false): RequestSeries {
-    const key = seriesKey(info, dryRun, apply);
-    let series = this.#series.get(key);
-    if (!series) this.#series.set(key, (series = newSeries(info, dryRun, apply)));
+    if (!info.isResourceRequest) {
+      const key = HEALTH_PATHS.has(info.path) ? `${info.verb}\u0000${info.path}` : info.verb;
+      let series = this.#nonResource.get(key);
+      if (!series) this.#nonResource.set(key, (series = this.#newSeries(info, dryRun, apply)));
+      return series;
+    }
+    const verb = isApply(info, apply) ? 'apply' : info.verb;
+    const subresource = subresourceName(info.subresource);
+    const scope = scopeOf(info);
+    let entries = this.#byResource.get(info.resource);
+    if (entries === undefined) this.#byResource.set(info.resource, (entries = []));
+    for (const e of entries) {
+      if (e.verb === verb && e.group === info.apiGroup && e.version === info.apiVersion && e.subresource === subresource && e.scope === scope && e.dryRun === dryRun) return e.series;
+    }
+    const series = this.#newSeries(info, dryRun, apply);
+    entries.push({ verb, group: info.apiGroup, version: info.apiVersion, subresource, scope, dryRun, series });
+    return series;
+  }
+
+  #newSeries(info: RequestInfo, dryRun: string, apply: boolean): RequestSeries {
+    const series = newSeries(info, dryRun, apply);
+    this.#all.push(series);
     return series;
   }
 
@@ -119,7 +153,7 @@ export class RequestMetrics {
 
   /** Registers the families with `registry`, rendered from the series at each scrape. */
   registerWith(registry: Registry): void {
-    const all = (): RequestSeries[] => [...this.#series.values()];
+    const all = (): RequestSeries[] => [...this.#all];
     registerFamily(registry, {
       name: 'apiserver_request_total', type: 'counter', stability: 'STABLE',
       help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
