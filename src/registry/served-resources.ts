@@ -10,13 +10,14 @@ import type { Store } from './store/index.js';
 export class ServedSet {
   /** The definitions, in the order they were added (core group first). */
   readonly definitions: readonly ResourceDefinition[];
-  private readonly byPath: ReadonlyMap<string, Store>;
+  /** Stores by resource name, then told apart by group and version: no key string joined per request. */
+  private readonly byResource: ReadonlyMap<string, readonly Store[]>;
   private readonly byGroupResource: ReadonlyMap<string, Store>;
   private readonly groups: ReadonlySet<string>;
 
   constructor(readonly stores: readonly Store[]) {
     this.definitions = stores.map((s) => s.def);
-    this.byPath = new Map(stores.map((s) => [`${s.def.group}/${s.def.version}/${s.def.resource}`, s]));
+    this.byResource = indexByResource(stores);
     // Several versions of one resource share storage; the first served version answers group/resource look-ups.
     const byGroupResource = new Map<string, Store>();
     for (const s of stores) if (!byGroupResource.has(`${s.def.group}/${s.def.resource}`)) byGroupResource.set(`${s.def.group}/${s.def.resource}`, s);
@@ -31,13 +32,32 @@ export class ServedSet {
 
   /** The store of `resource` in `group`/`version`, if served. */
   store(group: string, version: string, resource: string): Store | undefined {
-    return this.byPath.get(`${group}/${version}/${resource}`);
+    const candidates = this.byResource.get(resource);
+    if (candidates === undefined) return undefined;
+    for (const s of candidates) if (s.def.group === group && s.def.version === version) return s;
+    return undefined;
   }
 
   /** The store of `resource` in `group` in any served version. */
   storeFor(group: string, resource: string): Store | undefined {
     return this.byGroupResource.get(`${group}/${resource}`);
   }
+}
+
+/** The stores of each resource name; of two with the same group and version, the later (as a Map of paths kept it). */
+function indexByResource(stores: readonly Store[]): Map<string, Store[]> {
+  const byResource = new Map<string, Store[]>();
+  for (const s of stores) {
+    const list = byResource.get(s.def.resource);
+    if (list === undefined) {
+      byResource.set(s.def.resource, [s]);
+      continue;
+    }
+    const same = list.findIndex((other) => other.def.group === s.def.group && other.def.version === s.def.version);
+    if (same >= 0) list[same] = s;
+    else list.push(s);
+  }
+  return byResource;
 }
 
 /** Called after the served set changed. */
