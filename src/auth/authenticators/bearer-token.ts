@@ -23,13 +23,21 @@ const absent: BearerCredential = Object.freeze({ kind: 'absent' });
  */
 export function parseBearerToken(authorization: string | undefined): BearerCredential {
   const value = authorization?.trim() ?? '';
-  if (value === '') return absent;
-  const parts = value.split(' ', 3);
-  // split(' ', 3) truncates instead of keeping the rest, which is fine: only parts[0..2] matter.
-  if (parts.length < 2 || parts[0]?.toLowerCase() !== 'bearer') return absent;
-  const token = parts[1] ?? '';
-  if (token === '') return { kind: 'empty', extraSpace: parts.length === 3 };
+  // upstream's strings.Split(auth, " ") read by index: the scheme ends at the first space, the token at
+  // the next one (found here without splitting: this runs on every request).
+  const first = value.indexOf(' ');
+  if (first !== BEARER.length || !isBearer(value)) return absent;
+  const second = value.indexOf(' ', first + 1);
+  const token = second < 0 ? value.slice(first + 1) : value.slice(first + 1, second);
+  if (token === '') return { kind: 'empty', extraSpace: second >= 0 };
   return { kind: 'token', token };
+}
+
+const BEARER = 'bearer';
+
+/** Whether `value` starts with the scheme `bearer`, in any case (no lower-cased copy for the usual spelling). */
+function isBearer(value: string): boolean {
+  return value.startsWith('Bearer') || value.slice(0, BEARER.length).toLowerCase() === BEARER;
 }
 
 /**
