@@ -54,6 +54,11 @@ describe('service account controllers', () => {
     await namespaces.create('', { metadata: { name: 'leaving' } }, write);
     await until(() => getIfExists(serviceAccounts, 'leaving', 'default'), 'default in leaving');
     await namespaces.delete('', 'leaving', {}, write); // Terminating: no namespace controller finalizes it here
+    // The controller's namespace informer takes events in order: once it has made `default` in a namespace
+    // created after the deletion, it has seen `leaving` terminate (else the account's deletion, on another
+    // watch, may reach it first, and it would rightly make one again: the namespace controller's to remove).
+    await namespaces.create('', { metadata: { name: 'after-leaving' } }, write);
+    await until(() => getIfExists(serviceAccounts, 'after-leaving', 'default'), 'default in a namespace made after the deletion');
     await serviceAccounts.delete('leaving', 'default', {}, write);
     await serviceAccounts.delete('later', 'default', {}, write);
     await until(() => getIfExists(serviceAccounts, 'later', 'default'), 'default again');
