@@ -62,9 +62,9 @@ function drain(req: HttpRequest): void {
 /**
  * Parse JSON (or YAML when `yaml` is true) into an unknown value; malformed input is 400, with Go's
  * syntax error inside upstream's "unrecognized" message when the body was to be a `kind`.
+ * `text`: the body already decoded as UTF-8, when the caller has it.
  */
-export function parseBody(body: Buffer, yaml: boolean, kind?: string): unknown {
-  const text = body.toString('utf8');
+export function parseBody(body: Buffer, yaml: boolean, kind?: string, text: string = body.toString('utf8')): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   if (yaml) {
     try {

@@ -231,10 +231,10 @@ const join = (path: string, key: string): string => (path === '' ? key : `${path
 function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
   if (!isPlainObject(value)) return mismatch(node, value, ctx, state);
   const struct = node.structName || ctx.struct;
-  // Decoded fields with their declaration positions; most bodies already list them in that order.
-  const names: string[] = [];
-  const values: unknown[] = [];
-  const positions: number[] = [];
+  // Fields go straight into the result; most bodies already list them in declaration order, the others
+  // are put in it at the end (three arrays per struct were a large part of decoding a pod).
+  let result: Record<string, unknown> = {};
+  let previous = -1;
   let ordered = true;
   let kept: [string, unknown][] | undefined;
   for (const key of Object.keys(value)) {
@@ -244,13 +244,12 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
       else state.unknown(join(ctx.path, key));
       continue;
     }
-    const out = decodeNode(field, value[key], new Context(struct, ctx, key, Step.Field), state);
+    const out = decodeChild(field, value[key], ctx, struct, key, Step.Field, state);
     if (out === DROP || (state.omitEmpty && node.omitEmpty.has(key) && isGoEmpty(field, out))) continue;
     const position = node.positions.get(key) as number;
-    if (positions.length > 0 && position < (positions[positions.length - 1] as number)) ordered = false;
-    names.push(key);
-    values.push(out);
-    positions.push(position);
+    if (position < previous) ordered = false;
+    previous = position;
+    result[key] = out;
   }
   // Optional fields the body left unset (or null) that Go writes all the same: nil ones without omitempty
   // as null, non-pointer structs as their zero value (`resources: {}`, a template's `creationTimestamp: null`).
@@ -258,33 +257,30 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
     for (const field of node.absentFields) {
       const key = field.name;
       if (value[key] !== undefined && value[key] !== null) continue;
-      if (positions.length > 0 && field.position < (positions[positions.length - 1] as number)) ordered = false;
-      names.push(key);
-      values.push(absentValue(field));
-      positions.push(field.position);
+      if (field.position < previous) ordered = false;
+      previous = field.position;
+      result[key] = absentValue(field);
     }
   }
   // Declaration order, as Go encodes a struct; preserved unknown fields follow.
-  const result: Record<string, unknown> = {};
-  const order = ordered ? undefined : byPosition(positions);
-  for (let i = 0; i < names.length; i++) {
-    const at = order === undefined ? i : (order[i] as number);
-    result[names[at] as string] = values[at];
-  }
+  if (!ordered) result = inDeclarationOrder(result, node.positions);
   if (kept) for (const [key, keptValue] of kept) result[key] = keptValue;
   return result;
 }
 
-/** The indices of `positions` in ascending order of their values (an insertion sort: structs are small). */
-function byPosition(positions: readonly number[]): number[] {
-  const order = positions.map((_, i) => i);
-  for (let i = 1; i < order.length; i++) {
-    const at = order[i] as number;
+/** `fields` again with its keys in ascending position (an insertion sort: structs are small). */
+function inDeclarationOrder(fields: Record<string, unknown>, positions: ReadonlyMap<string, number>): Record<string, unknown> {
+  const keys = Object.keys(fields);
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const at = positions.get(key) as number;
     let j = i - 1;
-    for (; j >= 0 && (positions[order[j] as number] as number) > (positions[at] as number); j--) order[j + 1] = order[j] as number;
-    order[j + 1] = at;
+    for (; j >= 0 && (positions.get(keys[j] as string) as number) > at; j--) keys[j + 1] = keys[j] as string;
+    keys[j + 1] = key;
   }
-  return order;
+  const result: Record<string, unknown> = {};
+  for (const key of keys) result[key] = fields[key];
+  return result;
 }
 
 function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
@@ -292,7 +288,7 @@ function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeSta
   const result: Record<string, unknown> = {};
   // Go encodes maps with sorted keys.
   for (const key of Object.keys(value).sort()) {
-    const out = decodeNode(node.values, value[key], new Context(ctx.struct, ctx, key, Step.MapKey), state);
+    const out = decodeChild(node.values, value[key], ctx, ctx.struct, key, Step.MapKey, state);
     result[key] = out === DROP ? zeroValue(node.values) : out;
   }
   return result;
@@ -300,10 +296,55 @@ function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeSta
 
 function decodeArray(node: ArrayNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
   if (!Array.isArray(value)) return mismatch(node, value, ctx, state);
-  return value.map((item: unknown, index) => {
-    const out = decodeNode(node.items, item, new Context(ctx.struct, ctx, index, Step.Index), state);
-    return out === DROP ? zeroValue(node.items) : out;
-  });
+  const result: unknown[] = [];
+  for (let index = 0; index < value.length; index++) {
+    const out = decodeChild(node.items, value[index], ctx, ctx.struct, index, Step.Index, state);
+    result.push(out === DROP ? zeroValue(node.items) : out);
+  }
+  return result;
+}
+
+/**
+ * decodeNode for a field, map value or list item of `parent`. A scalar of the expected type is taken
+ * without building its Context, which only a type error reads (one per value was most of the garbage).
+ */
+function decodeChild(node: SchemaNode, value: unknown, parent: Context, struct: string, key: string | number, step: Step, state: DecodeState): Decoded {
+  if (value !== null && state.typed) {
+    switch (node.kind) {
+      case 'object':
+      case 'map':
+      case 'array':
+        break;
+      default:
+        if (isExpectedScalar(node, value)) return value;
+        if (node.kind === 'quantity') return decodeQuantity(value);
+    }
+  }
+  return decodeNode(node, value, new Context(struct, parent, key, step), state);
+}
+
+/** True when decodeScalar would return `value` itself: strings, booleans, numbers and integers in range. */
+function isExpectedScalar(node: ScalarNode, value: unknown): boolean {
+  switch (node.kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return isIntegerIn(value, node.format === 'int32' ? 'int32' : 'int64');
+    case 'int-or-string':
+      return typeof value === 'string' || isIntegerIn(value, 'int32');
+    default:
+      return false;
+  }
+}
+
+function isIntegerIn(value: unknown, goType: keyof typeof INT_RANGE): boolean {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  const [min, max] = INT_RANGE[goType];
+  return value >= min && value <= max;
 }
 
 /** What a JSON null inside a map or list becomes: the Go zero value of the element type. */

@@ -28,8 +28,9 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
     throw unsupportedMediaType(BODY_MEDIA_TYPES);
   const body = await readBody(ctx.req);
   const yaml = mediaType === 'application/yaml';
-  const raw = parseBody(body, yaml, def.kind);
+  // The body's text once: parseBody and the checks after it read the same string.
   const text = body.toString('utf8');
+  const raw = parseBody(body, yaml, def.kind, text);
   checkDuplicateFields(ctx, text, raw, yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
   // YAML numbers are read as Go's YAML decoder reads them (1e3 is 1000): only JSON keeps its literals.
   return decodeKubeObject(ctx, def, raw, fieldValidation, false, yaml ? undefined : text);

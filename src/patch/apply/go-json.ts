@@ -49,6 +49,9 @@ class Literal {
  * not recursion: values a client nested thousands of levels deep (within decoding's 10,000) are written too.
  */
 export function goJson(value: unknown): string {
+  // Scalars (list-map keys, set items) are most calls: written without the stack.
+  if (typeof value === 'string') return goJsonString(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   let out = '';
   const pending: unknown[] = [value];
   while (pending.length > 0) {

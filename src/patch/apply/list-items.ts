@@ -41,13 +41,15 @@ export interface IndexedItem {
 export function indexListItems(t: ListType, list: readonly unknown[] | undefined): { order: IndexedItem[]; byKey: Map<string, IndexedItem> } {
   const order: IndexedItem[] = [];
   const byKey = new Map<string, IndexedItem>();
-  (list ?? []).forEach((value, index) => {
+  if (list === undefined) return { order, byKey };
+  for (let index = 0; index < list.length; index++) {
+    const value = list[index];
     const pe = listItemElement(t, value, index);
     const key = serializeElement(pe);
     if (byKey.has(key)) throw new ApplyTypeError(`duplicate entries for key ${elementString(pe)}`);
     const item = { pe, key, value };
     byKey.set(key, item);
     order.push(item);
-  });
+  }
   return { order, byKey };
 }

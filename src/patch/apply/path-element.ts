@@ -107,12 +107,22 @@ export function serializeElement(pe: PathElement): string {
     case 'field':
       return `f:${pe.name}`;
     case 'key':
-      return `k:{${pe.fields.map(([name, value]) => `${JSON.stringify(name)}:${goJson(value)}`).join(',')}}`;
+      return keyString(pe.fields);
     case 'value':
       return `v:${goJson(pe.value)}`;
     case 'index':
       return `i:${pe.index}`;
   }
+}
+
+/** `k:{"name":value,...}`, one field after another (no array or closure per key: one per list item). */
+function keyString(fields: readonly KeyField[]): string {
+  let out = 'k:{';
+  for (let i = 0; i < fields.length; i++) {
+    const [name, value] = fields[i] as KeyField;
+    out += `${i > 0 ? ',' : ''}${JSON.stringify(name)}:${goJson(value)}`;
+  }
+  return `${out}}`;
 }
 
 /**

@@ -77,6 +77,20 @@ describe('name validator messages (exact upstream text)', () => {
     assert.deepEqual(isQualifiedName('a/'), ['name part must be non-empty', NAME_PART_MSG]);
     assert.deepEqual(isQualifiedName('Ex.com/a'), [`prefix part ${SUBDOMAIN_MSG}`]);
     assert.deepEqual(isQualifiedName('a'.repeat(64)), ['name part must be no more than 63 characters']);
+    assert.deepEqual(isQualifiedName('a/b/c'), [`a qualified name ${NAME_PART_MSG.slice('name part '.length)} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`]);
+    assert.deepEqual(isQualifiedName('//'), isQualifiedName('a/b/c'));
+    assert.deepEqual(isQualifiedName('/'), ['prefix part must be non-empty', 'name part must be non-empty', NAME_PART_MSG]);
+    assert.deepEqual(isQualifiedName('ex.com/Ab_c.d'), []);
+  });
+  it('lengths are counted in UTF-8 bytes', () => {
+    // 21 three-byte characters: 63 bytes; 22: 66 bytes in 22 characters; 32 two-byte: 64 bytes.
+    assert.deepEqual(isDNS1123Label('€'.repeat(21)), [LABEL_MSG]);
+    assert.deepEqual(isDNS1123Label('€'.repeat(22)), ['must be no more than 63 characters', LABEL_MSG]);
+    assert.deepEqual(isValidLabelValue('é'.repeat(32)), ['must be no more than 63 characters', LABEL_VALUE_MSG]);
+    assert.deepEqual(isValidLabelValue('😀'.repeat(15)), [LABEL_VALUE_MSG]);
+    assert.deepEqual(isValidLabelValue('😀'.repeat(16)), ['must be no more than 63 characters', LABEL_VALUE_MSG]);
+    assert.deepEqual(isQualifiedName('é'.repeat(32)), ['name part must be no more than 63 characters', NAME_PART_MSG]);
+    assert.deepEqual(isDNS1123Subdomain('€'.repeat(85)), ['must be no more than 253 characters', SUBDOMAIN_MSG]);
   });
   it('label value', () => {
     assert.deepEqual(isValidLabelValue('-a'), [LABEL_VALUE_MSG]);

@@ -8,6 +8,15 @@ import type { ManagedFieldsEntry, ObjectMeta, OwnerReference } from './types.js'
 
 const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
 
+/**
+ * byteLength(s) > max without encoding when the length alone settles it: a UTF-16 code unit is 1 to 3
+ * UTF-8 bytes (a surrogate pair 4 for 2 units), so bytes >= units and bytes <= 3 * units.
+ */
+function longerThan(s: string, max: number): boolean {
+  if (s.length > max) return true;
+  return s.length * 3 > max && byteLength(s) > max;
+}
+
 /** Upstream MaxLenError. */
 const maxLenError = (length: number): string => `must be no more than ${length} characters`;
 
@@ -42,7 +51,7 @@ function formatCheck(max: number, format: string, message: string, ...examples: 
   const re = anchored(format);
   return (value) => {
     const errs: string[] = [];
-    if (byteLength(value) > max) errs.push(maxLenError(max));
+    if (longerThan(value, max)) errs.push(maxLenError(max));
     if (!re.test(value)) errs.push(regexError(message, format, ...examples));
     return errs;
   };
@@ -89,13 +98,14 @@ export function validateDomainPrefixedPath(value: string, path: string): FieldEr
 /** Checks a qualified name (label keys, annotation keys, finalizers): `[dns-subdomain/]name`, name <= 63. */
 export function isQualifiedName(value: string): string[] {
   const errs: string[] = [];
-  const parts = value.split('/');
+  // What value.split('/') would give, without its array: no '/', exactly one, or more.
+  const slash = value.indexOf('/');
   let name: string;
-  if (parts.length === 1) {
+  if (slash < 0) {
     name = value;
-  } else if (parts.length === 2) {
-    const prefix = parts[0] ?? '';
-    name = parts[1] ?? '';
+  } else if (value.indexOf('/', slash + 1) < 0) {
+    const prefix = value.slice(0, slash);
+    name = value.slice(slash + 1);
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
     else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
   } else {
@@ -103,7 +113,7 @@ export function isQualifiedName(value: string): string[] {
     return [`a qualified name ${regex} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (byteLength(name) > 63) errs.push(`name part ${maxLenError(63)}`);
+  else if (longerThan(name, 63)) errs.push(`name part ${maxLenError(63)}`);
   if (!qualifiedNameRe.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }

@@ -23,6 +23,12 @@ test('validateVolumes: names, uniqueness and exactly one source', () => {
       [{ name: 'a', emptyDir: {}, hostPath: { path: '/x' }, downwardAPI: {} }],
       ['spec.volumes[0].hostPath: Forbidden: may not specify more than 1 volume type', 'spec.volumes[0].downwarAPI: Forbidden: may not specify more than 1 volume type'],
     ],
+    [
+      'sources in any key order, a null one ignored: reported in upstream order',
+      [{ name: 'a', downwardAPI: {}, secret: null as never, hostPath: { path: '/x' }, emptyDir: {} }],
+      ['spec.volumes[0].hostPath: Forbidden: may not specify more than 1 volume type', 'spec.volumes[0].downwarAPI: Forbidden: may not specify more than 1 volume type'],
+    ],
+    ['only a null source', [{ name: 'a', configMap: null as never }], ['spec.volumes[0]: Required value: must specify a volume type']],
     ['cephfs refused as cephFS', [{ name: 'a', nfs: { server: 's', path: '/p' }, cephfs: { monitors: ['m'] } }], ['spec.volumes[0].cephFS: Forbidden: may not specify more than 1 volume type']],
   ];
   for (const [name, volumes, want] of cases) assert.deepEqual(check(volumes), want, name);

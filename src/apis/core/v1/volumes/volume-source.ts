@@ -72,11 +72,27 @@ function iscsiNameLength(volume: Volume, path: string): FieldError[] {
   return [invalid(`${path}.name`, volume.name ?? '', detail)];
 }
 
+const RULE_INDEX = new Map(SOURCE_RULES.map((r, i) => [r.key as string, i]));
+
+/**
+ * The rules of the sources `volume` sets, in the table's order: found from its few keys (a name and
+ * usually one source) instead of reading all ~29 source fields of every volume.
+ */
+function presentRules(volume: Volume): SourceRule[] {
+  const indices: number[] = [];
+  for (const key of Object.keys(volume)) {
+    const index = RULE_INDEX.get(key);
+    if (index !== undefined) indices.push(index);
+  }
+  if (indices.length > 1) indices.sort((a, b) => a - b);
+  return indices.map((i) => SOURCE_RULES[i] as SourceRule);
+}
+
 /** Upstream validateVolumeSource for the volume at `path` (e.g. `spec.volumes[0]`). */
 export function validateVolumeSource(volume: Volume, path: string, podMeta: ObjectMeta | undefined): FieldError[] {
   const errors: FieldError[] = [];
   let count = 0;
-  for (const { key, forbiddenAt, at, validate } of SOURCE_RULES) {
+  for (const { key, forbiddenAt, at, validate } of presentRules(volume)) {
     const source = volume[key];
     if (source === undefined || source === null) continue;
     if (count > 0) {
