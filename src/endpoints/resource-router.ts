@@ -6,6 +6,7 @@ import type { ResourceRegistry, ServedSet } from '../registry/served-resources.j
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import { deprecationWarning, type Deprecation } from '../registry/deprecation.js';
 import type { RequestContext } from './context.js';
+import { rejectingThrows } from './rejecting-throws.js';
 import type { ResourceRequestInfo, RequestVerb } from './request-info.js';
 import { handleCreate } from './handlers/create.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
@@ -45,7 +46,8 @@ export function resourceRouter(
   features: RequestFeatures = DEFAULT_REQUEST_FEATURES,
 ): (ctx: RequestContext, info: ResourceRequestInfo) => Promise<void> {
   const handlers: Handlers = watchEvents ? { ...HANDLERS, watch: (ctx, scope) => handleWatch(ctx, scope, watchEvents) } : HANDLERS;
-  const route = (ctx: RequestContext, info: ResourceRequestInfo): Promise<void> => {
+  // The request goes on with its handler's own promise.
+  return rejectingThrows((ctx: RequestContext, info: ResourceRequestInfo): Promise<void> => {
     const served = registry.current();
     const store = served.store(info.apiGroup, info.apiVersion, info.resource);
     if (!store || (!store.def.namespaced && underNamespace(info))) throw resourceNotFound();
@@ -56,16 +58,7 @@ export function resourceRouter(
     const handler = handlers[info.verb as Exclude<RequestVerb, 'proxy' | ''>];
     if (!handler) throw methodNotAllowed();
     return handler(ctx, scope);
-  };
-  // Not an async function: the request goes on with its handler's own promise rather than one more around
-  // it (this runs on every resource request). Still never throws: a failure is a rejected promise.
-  return (ctx, info) => {
-    try {
-      return route(ctx, info);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  });
 }
 
 /** What subresources and create actions may reach besides their own store. */

@@ -5,6 +5,7 @@
 import { unauthorized } from '../errors/status-error.js';
 import type { AuthenticationResult, Authenticator } from '../auth/index.js';
 import type { Filter, RequestContext } from '../endpoints/context.js';
+import { rejectingThrows } from '../endpoints/rejecting-throws.js';
 
 export function withAuthentication(next: Parameters<Filter>[0], authenticate: Authenticator): ReturnType<Filter> {
   const proceed = (ctx: RequestContext, result: AuthenticationResult): Promise<void> => {
@@ -13,16 +14,10 @@ export function withAuthentication(next: Parameters<Filter>[0], authenticate: Au
     ctx.user = result.user;
     return next(ctx);
   };
-  // Not an async function: when the authenticator answers at once (certificates, static tokens), the
-  // request goes on with next's own promise instead of one more wrapped around it. Still never throws:
-  // a failure is a rejected promise, as from an async function.
-  return (ctx) => {
-    try {
-      // The request itself: the certificate verdict is then remembered per connection.
-      const answer = authenticate(ctx.req);
-      return answer instanceof Promise ? answer.then((result) => proceed(ctx, result)) : proceed(ctx, answer);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  // Certificates and static tokens answer at once: the request then goes on with next's own promise.
+  return rejectingThrows((ctx: RequestContext) => {
+    // The request itself: the certificate verdict is then remembered per connection.
+    const answer = authenticate(ctx.req);
+    return answer instanceof Promise ? answer.then((result) => proceed(ctx, result)) : proceed(ctx, answer);
+  });
 }

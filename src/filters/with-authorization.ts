@@ -7,6 +7,7 @@ import { requestAttributes } from '../authorization/attributes.js';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../authorization/authorizer.js';
 import { forbiddenError } from '../authorization/forbidden.js';
 import type { Filter, RequestContext } from '../endpoints/context.js';
+import { rejectingThrows } from '../endpoints/rejecting-throws.js';
 
 export function withAuthorization(next: Parameters<Filter>[0], authorizer: Authorizer): ReturnType<Filter> {
   const proceed = (ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): Promise<void> => {
@@ -16,17 +17,12 @@ export function withAuthorization(next: Parameters<Filter>[0], authorizer: Autho
     if (result.decision !== 'Allow') refuse(ctx, attributes, result);
     return next(ctx);
   };
-  // Not an async function: a decision made at once (RBAC, Node) passes next's own promise on instead of
-  // wrapping it in another. Still never throws: a refusal is a rejected promise, as from an async function.
-  return (ctx) => {
-    try {
-      const attributes = requestAttributes(ctx.user!, ctx.info, ctx.query);
-      const answer = authorizer.authorize(attributes);
-      return answer instanceof Promise ? answer.then((result) => proceed(ctx, attributes, result)) : proceed(ctx, attributes, answer);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  // RBAC and Node decide at once: the request then goes on with next's own promise.
+  return rejectingThrows((ctx: RequestContext) => {
+    const attributes = requestAttributes(ctx.user!, ctx.info, ctx.query);
+    const answer = authorizer.authorize(attributes);
+    return answer instanceof Promise ? answer.then((result) => proceed(ctx, attributes, result)) : proceed(ctx, attributes, answer);
+  });
 }
 
 function refuse(ctx: RequestContext, attributes: AuthorizationAttributes, result: AuthorizationResult): never {

@@ -1,5 +1,6 @@
 // Everything behind the filters: health, metrics, version, discovery, OpenAPI, and the resources.
 import type { Handler, RequestContext } from '../endpoints/context.js';
+import { rejectingThrows } from '../endpoints/rejecting-throws.js';
 import { resourceNotFound, resourceRouter } from '../endpoints/resource-router.js';
 import type { RequestFeatures } from '../endpoints/handlers/scope.js';
 import { writePageNotFound, writeRaw } from '../endpoints/responses.js';
@@ -54,19 +55,14 @@ export function apiRoutes(deps: RouteDeps): Handler {
     if (!underRestfulRoot(path, deps.registry)) return writePageNotFound(ctx);
     throw resourceNotFound();
   };
-  // Not an async function: a resource request goes on with the router's own promise rather than one more
-  // around it (this runs on every request). Still never throws: a failure is a rejected promise.
-  return (ctx) => {
+  // A resource request goes on with the router's own promise.
+  return rejectingThrows((ctx: RequestContext) => {
     const { info } = ctx;
     if (!info.isResourceRequest) return others(ctx);
-    try {
-      if (deps.registry.current().servesGroup(info.apiGroup)) return resources(ctx, info);
-      writePageNotFound(ctx);
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+    if (deps.registry.current().servesGroup(info.apiGroup)) return resources(ctx, info);
+    writePageNotFound(ctx);
+    return Promise.resolve();
+  });
 }
 
 /**

@@ -39,6 +39,11 @@ function escapeOf(c: number, s: string, i: number): string | undefined {
   return undefined;
 }
 
+/** A number as goJson writes it (a non-finite one, which JSON cannot hold, as null). */
+function numberText(n: number): string {
+  return Number.isFinite(n) ? String(n) : 'null';
+}
+
 /** Text written as it is between the values goJson writes. */
 class Literal {
   constructor(readonly text: string) {}
@@ -51,7 +56,7 @@ class Literal {
 export function goJson(value: unknown): string {
   // Scalars (list-map keys, set items) are most calls: written without the stack.
   if (typeof value === 'string') return goJsonString(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'number') return numberText(value);
   let out = '';
   const pending: unknown[] = [value];
   while (pending.length > 0) {
@@ -60,7 +65,7 @@ export function goJson(value: unknown): string {
     else if (item instanceof LiteralNumber) out += item.literal;
     else if (item === null || item === undefined) out += 'null';
     else if (typeof item === 'string') out += goJsonString(item);
-    else if (typeof item === 'number') out += Number.isFinite(item) ? String(item) : 'null';
+    else if (typeof item === 'number') out += numberText(item);
     else if (typeof item === 'boolean') out += item ? 'true' : 'false';
     else if (Array.isArray(item)) {
       out += '[';
