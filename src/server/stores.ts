@@ -2,7 +2,7 @@
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
 import { buildAdmission } from '../admission/registry.js';
-import { getIfExists } from '../registry/store/index.js';
+import { getIfExists, sharedIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { Authorizer } from '../authorization/authorizer.js';
@@ -79,7 +79,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
     listIngressClasses,
-    getServiceAccount: async (ns, name) => (serviceAccounts ? getIfExists(serviceAccounts, ns, name) : undefined),
+    getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
     authorizer: () => options.authorizer?.(),

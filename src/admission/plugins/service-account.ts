@@ -30,7 +30,8 @@ interface ServiceAccountFields {
 const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
 /** Reads a ServiceAccount; undefined when it does not exist. */
-export type ServiceAccountGetter = (namespace: string, name: string) => Promise<(KubeObject & ServiceAccountFields) | undefined>;
+/** The account as the cache has it, shared with other readers: read only. */
+export type ServiceAccountGetter = (namespace: string, name: string) => Promise<Readonly<KubeObject & ServiceAccountFields> | undefined>;
 
 /** upstream TokenVolumeSource: the projected volume of the API token, root CA and namespace. */
 export function tokenVolumeSource(): NonNullable<Volume['projected']> {
@@ -65,7 +66,7 @@ export function mountServiceAccountToken(spec: PodSpec, name: (base: string) => 
 }
 
 /** upstream getServiceAccount: the default account is retried for a while before it counts as missing. */
-async function lookUp(get: ServiceAccountGetter, namespace: string, name: string, retryDelayMs: number): Promise<KubeObject & ServiceAccountFields> {
+async function lookUp(get: ServiceAccountGetter, namespace: string, name: string, retryDelayMs: number): Promise<Readonly<KubeObject & ServiceAccountFields>> {
   const attempts = name === DEFAULT_SERVICE_ACCOUNT_NAME ? DEFAULT_ACCOUNT_ATTEMPTS : 1;
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
@@ -90,7 +91,7 @@ function validateMirrorPod(a: AdmissionAttributes, pod: Pod): void {
 const names = (refs: readonly { name?: string }[] | undefined): Set<string> => new Set((refs ?? []).map((r) => r.name ?? ''));
 
 /** upstream limitSecretReferences: the reason a pod's secret volume, env var or pull secret is not the account's, if one is not. */
-function secretReferenceViolation(sa: KubeObject & ServiceAccountFields, spec: PodSpec): string | undefined {
+function secretReferenceViolation(sa: Readonly<KubeObject & ServiceAccountFields>, spec: PodSpec): string | undefined {
   const account = sa.metadata.name ?? '';
   const mountable = names(sa.secrets);
   for (const volume of spec.volumes ?? []) {

@@ -2,4 +2,4 @@
 export { createStore } from './store.js';
 export { parseResourceVersion } from './read.js';
 export type * from './types.js';
-export { getIfExists } from './get-if-exists.js';
+export { getIfExists, sharedIfExists } from './get-if-exists.js';
