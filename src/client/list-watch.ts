@@ -24,11 +24,11 @@ export interface ListerWatcher {
   watch(resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchEvent>;
 }
 
-/** A ListerWatcher over a client: all namespaces, or one, and the objects a field selector picks. */
-export function clientListerWatcher(client: ResourceClient, filter: { namespace?: string; fieldSelector?: string } = {}): ListerWatcher {
+/** A ListerWatcher over a client: all namespaces, or one, the objects a field selector picks, whole or their metadata only. */
+export function clientListerWatcher(client: ResourceClient, filter: { namespace?: string; fieldSelector?: string; metadataOnly?: boolean } = {}): ListerWatcher {
   const { group, resource } = client.ref;
   const namespace = filter.namespace ?? '';
-  const query = filter.fieldSelector ? { fieldSelector: filter.fieldSelector } : {};
+  const query = { ...(filter.fieldSelector ? { fieldSelector: filter.fieldSelector } : {}), ...(filter.metadataOnly ? { metadataOnly: true } : {}) };
   return {
     description: group ? `${resource}.${group}` : resource,
     async list() {

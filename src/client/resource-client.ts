@@ -20,6 +20,11 @@ export interface ListQuery {
   labelSelector?: string;
   fieldSelector?: string;
   resourceVersion?: string;
+  /**
+   * Objects as PartialObjectMetadata (client-go's metadata client: `metadata` and type meta only), for a
+   * follower that reads nothing else; a server without it answers with whole objects, which read the same.
+   */
+  metadataOnly?: boolean;
 }
 
 export interface ListAnswer {
@@ -59,14 +64,17 @@ export class ResourceClient {
   }
 
   async list(namespace: string, query: ListQuery = {}): Promise<ListAnswer> {
-    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...query }));
+    const { metadataOnly, ...rest } = query;
+    const accept = metadataOnly ? METADATA_LIST_ACCEPT : undefined;
+    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...rest }), undefined, undefined, accept);
     return { items: (list.items ?? []).map((item) => this.#typed(item)), resourceVersion: list.metadata?.resourceVersion ?? '' };
   }
 
   /** Watches from `resourceVersion` until `signal` aborts or the server ends the watch; an ERROR event throws its Status. */
   async *watch(namespace: string, query: ListQuery & { signal: AbortSignal }): AsyncIterable<WatchEvent> {
-    const { signal, ...rest } = query;
-    const stream = await this.transport.stream(this.#path(namespace) + queryString({ ...rest, watch: '1', allowWatchBookmarks: 'true' }), signal);
+    const { signal, metadataOnly, ...rest } = query;
+    const path = this.#path(namespace) + queryString({ ...rest, watch: '1', allowWatchBookmarks: 'true' });
+    const stream = await this.transport.stream(path, signal, metadataOnly ? METADATA_ACCEPT : undefined);
     if (stream.status >= 300) throw statusErrorOf(stream.status, await readAll(stream.body));
     yield* watchEvents(stream.body);
   }
@@ -107,7 +115,7 @@ export class ResourceClient {
     await this.#call('DELETE', this.#path(namespace, name), JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }));
   }
 
-  async deleteCollection(namespace: string, query: ListQuery = {}, options: DeleteOptions = {}): Promise<void> {
+  async deleteCollection(namespace: string, query: Omit<ListQuery, 'metadataOnly'> = {}, options: DeleteOptions = {}): Promise<void> {
     await this.#call('DELETE', this.#path(namespace) + queryString({ ...query }), JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }));
   }
 
@@ -126,12 +134,16 @@ export class ResourceClient {
     return path;
   }
 
-  async #call<T = KubeObject>(method: string, path: string, body?: string, contentType?: string): Promise<T> {
-    const response = await this.transport.request(method, path, { ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) });
+  async #call<T = KubeObject>(method: string, path: string, body?: string, contentType?: string, accept?: string): Promise<T> {
+    const response = await this.transport.request(method, path, { ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}), ...(accept ? { accept } : {}) });
     if (response.status >= 300) throw statusErrorOf(response.status, response.body);
     return JSON.parse(response.body) as T;
   }
 }
+
+/** client-go's metadata client's Accept headers (without protobuf, which this client does not read). */
+const METADATA_LIST_ACCEPT = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+const METADATA_ACCEPT = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json';
 
 function queryString(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();

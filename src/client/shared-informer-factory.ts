@@ -16,10 +16,12 @@ import type { ResourceClient, ResourceRef } from './resource-client.js';
 export interface InformerFilter {
   readonly namespace?: string;
   readonly fieldSelector?: string;
+  /** PartialObjectMetadata instead of whole objects (client-go's metadata informers). */
+  readonly metadataOnly?: boolean;
 }
 
 const keyOf = (ref: ResourceRef, filter: InformerFilter = {}): string =>
-  `${ref.group}/${ref.version}/${ref.resource}\u0000${filter.namespace ?? ''}\u0000${filter.fieldSelector ?? ''}`;
+  `${ref.group}/${ref.version}/${ref.resource}\u0000${filter.namespace ?? ''}\u0000${filter.fieldSelector ?? ''}\u0000${filter.metadataOnly ? 'metadata' : ''}`;
 
 export class SharedInformerFactory {
   readonly #reflectors = new Map<string, SharedReflector>();
@@ -41,8 +43,8 @@ export class SharedInformerFactory {
   }
 
   /** Tells `subscriber` every list and event of `ref` (no cache kept for it); returns the function that stops telling it. */
-  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber): () => void {
-    return this.#reflector(ref).subscribe(subscriber);
+  subscribe(ref: ResourceRef, subscriber: ListWatchSubscriber, filter: InformerFilter = {}): () => void {
+    return this.#reflector(ref, filter).subscribe(subscriber);
   }
 
   /** Runs every reflector, and those made later at once, until `signal` aborts. */

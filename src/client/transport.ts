@@ -14,6 +14,8 @@ export interface TransportRequest {
   contentType?: string;
   /** Bounds the request: no answer within this many ms ends it with an error. */
   timeoutMs?: number;
+  /** The Accept header; `application/json` when not given. */
+  accept?: string;
 }
 
 /** A streamed answer: its status and its body as it arrives. */
@@ -25,7 +27,7 @@ export interface TransportStream {
 export interface Transport {
   request(method: string, path: string, options?: TransportRequest): Promise<TransportResponse>;
   /** A GET whose body is read as it arrives, until `signal` aborts or the server ends it. */
-  stream(path: string, signal: AbortSignal): Promise<TransportStream>;
+  stream(path: string, signal: AbortSignal, accept?: string): Promise<TransportStream>;
   /** Closes the connections kept open. */
   close(): void;
 }
@@ -46,8 +48,9 @@ export function loopbackTransport(socketPath: string, token: string, userAgent: 
     ({ authorization: `Bearer ${token}`, 'user-agent': userAgent, accept: 'application/json', ...extra });
   const send = (method: string, path: string, options: TransportRequest, signal?: AbortSignal) =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const head = options.body === undefined ? headers()
-        : headers({ 'content-type': options.contentType ?? 'application/json', 'content-length': Buffer.byteLength(options.body) });
+      const accept: Record<string, string> = options.accept === undefined ? {} : { accept: options.accept };
+      const head = options.body === undefined ? headers(accept)
+        : headers({ ...accept, 'content-type': options.contentType ?? 'application/json', 'content-length': Buffer.byteLength(options.body) });
       const agent = signal ? agents.stream : agents.request;
       const req = httpRequest({ socketPath, path, method, agent, headers: head, ...(signal ? { signal } : {}) }, resolve);
       const { timeoutMs } = options;
@@ -62,8 +65,8 @@ export function loopbackTransport(socketPath: string, token: string, userAgent: 
       for await (const chunk of res) chunks.push(chunk as Buffer);
       return { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') };
     },
-    async stream(path, signal) {
-      const res = await send('GET', path, {}, signal);
+    async stream(path, signal, accept) {
+      const res = await send('GET', path, accept === undefined ? {} : { accept }, signal);
       return { status: res.statusCode ?? 0, body: res };
     },
     close() {

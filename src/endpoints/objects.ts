@@ -6,7 +6,8 @@ import type { StoredItem } from '../registry/store/index.js';
 import type { RequestContext } from './context.js';
 import type { Representation } from './negotiation.js';
 import { isPrettyPrint, serialize, writeHeadOnly, writeRaw } from './responses.js';
-import { includeObjectParam, partialObjectMetadata, toTable } from './table.js';
+import { includeObjectParam, toTable } from './table.js';
+import { partialObjectMetadata, partialObjectMetadataJson } from './partial-metadata.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufList, encodeProtobufObject, supportsProtobuf } from '../schema/protobuf/index.js';
 
 export function apiVersionOf(def: ResourceDefinition): string {
@@ -79,11 +80,14 @@ export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefi
  */
 const LIST_CHUNK_CHARS = 1 << 16;
 
-/** A JSON list joined from the items' cached serializations, streamed in chunks (no re-serialization). */
-function writeJsonList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta): void {
-  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":[`;
+/**
+ * A JSON list joined from the items' JSON (`itemJson`: the cached serialization, or PartialObjectMetadata cut
+ * from it), streamed in chunks (no re-serialization). `kind` and `apiVersion` are the list's.
+ */
+function writeJsonList(ctx: RequestContext, kind: string, apiVersion: string, items: readonly StoredItem[], meta: ListMeta, itemJson: (item: StoredItem) => string): void {
+  const head = `{"kind":${JSON.stringify(kind)},"apiVersion":${JSON.stringify(apiVersion)},"metadata":${JSON.stringify(meta)},"items":[`;
   if (items.length < 64) {
-    writeRaw(ctx, 200, 'application/json', head + items.map((i) => objectJson(def, i)).join(',') + ']}');
+    writeRaw(ctx, 200, 'application/json', head + items.map(itemJson).join(',') + ']}');
     return;
   }
   writeHeadOnly(ctx, 200, 'application/json');
@@ -94,7 +98,7 @@ function writeJsonList(ctx: RequestContext, def: ResourceDefinition, items: read
   let chunk = head;
   let bytes = 0;
   for (let i = 0; i < items.length; i++) {
-    chunk += (i === 0 ? '' : ',') + objectJson(def, items[i]!);
+    chunk += (i === 0 ? '' : ',') + itemJson(items[i]!);
     if (chunk.length >= LIST_CHUNK_CHARS) {
       bytes += Buffer.byteLength(chunk);
       ctx.res.write(chunk);
@@ -113,7 +117,9 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
     return;
   }
   if (rep.kind === 'partial-metadata') {
-    const list = { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rep.version}`, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version)) };
+    const apiVersion = `meta.k8s.io/${rep.version}`;
+    if (!isPrettyPrint(ctx)) return writeJsonList(ctx, 'PartialObjectMetadataList', apiVersion, items, meta, (i) => partialObjectMetadataJson(i, rep.version));
+    const list = { kind: 'PartialObjectMetadataList', apiVersion, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version)) };
     writeRaw(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
     return;
   }
@@ -123,7 +129,7 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
     return;
   }
   if (rep.format === 'json' && !isPrettyPrint(ctx)) {
-    writeJsonList(ctx, def, items, meta);
+    writeJsonList(ctx, def.listKind, apiVersionOf(def), items, meta, (i) => objectJson(def, i));
     return;
   }
   const list = { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: meta, items: items.map((i) => withTypeMeta(def, i.object)) };

@@ -2,6 +2,7 @@
 import { badRequest } from '../errors/status-error.js';
 import type { KubeObject, ListMeta, Table, TableColumnDefinition, TableRow } from '../apis/meta/v1/types.js';
 import type { ResourceDefinition, TableColumn } from '../registry/resource-definition.js';
+import { partialObjectMetadata } from './partial-metadata.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
@@ -21,10 +22,6 @@ export function includeObjectParam(query: URLSearchParams): IncludeObject {
   if (raw === '') return 'Metadata';
   if (raw === 'None' || raw === 'Metadata' || raw === 'Object') return raw;
   throw badRequest(`includeObject: Unsupported value: "${raw}": supported values: "Metadata", "None", "Object"`);
-}
-
-export function partialObjectMetadata(obj: Readonly<KubeObject>, version: string) {
-  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };
 }
 
 function rowObject(obj: Readonly<KubeObject>, def: ResourceDefinition, include: IncludeObject, version: string): unknown {

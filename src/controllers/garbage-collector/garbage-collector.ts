@@ -4,7 +4,8 @@
 // orphans dependents before removing the `orphan` finalizer. Every decision starts from a live lookup of the
 // object and of each owner (upstream attemptToDeleteItem), so a lagging watch never makes it act wrongly.
 // It runs as `system:serviceaccount:kube-system:generic-garbage-collector`, through the API like any client:
-// it follows each resource through the shared informers' reflectors and reads and writes through its clients.
+// it follows each resource's metadata (PartialObjectMetadata) through the shared informers' reflectors and
+// reads and writes through its clients.
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import type { ResourceClient } from '../../client/resource-client.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
@@ -21,6 +22,9 @@ import { AbsentOwners } from './absent-owners.js';
 import { resourceFollower } from './follow-resource.js';
 import { invalidNamespaceEvent, ownerInOtherNamespace } from './invalid-namespace.js';
 import { patchMetadataList } from './patch-metadata.js';
+
+/** The graph reads objects' metadata only: the collector follows resources as upstream's does, through metadata informers. */
+const METADATA_ONLY = { metadataOnly: true };
 
 /** Items worked on at once, and requests of one orphaning at once (kube-controller-manager's --concurrent-gc-syncs). */
 const CONCURRENT_GC_SYNCS = 20;
@@ -62,7 +66,7 @@ export function garbageCollectorController(context: ControllerContext, deps: Gar
         onRelisted: (seen) => {
           for (const node of [...graph.all()]) if (node.observed && node.resource === index && !seen.has(node.uid)) enqueue(graph.remove(node.uid));
         },
-      })));
+      }), METADATA_ONLY));
     }
   };
   let stopListening: (() => void) | undefined;

@@ -13,6 +13,8 @@ export interface StoredSummary {
   /** The labels map as stored (strings only), or undefined when there is none. */
   labels: Record<string, string> | undefined;
   json: string;
+  /** Index in `json` of the `}` closing the top-level metadata. */
+  metadataEnd: number;
 }
 
 const QUOTE = 0x22;
@@ -95,5 +97,6 @@ export function storedSummary(kv: KeyValue): StoredSummary | undefined {
     if (value.charCodeAt(i) === COMMA) i++;
     else if (value.charCodeAt(i) !== CLOSE_BRACE) return undefined;
   }
-  return { namespace, labels, json };
+  // `json` is `value` with the resourceVersion member inserted before metadata's first member.
+  return { namespace, labels, json, metadataEnd: i + json.length - value.length };
 }

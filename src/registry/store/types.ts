@@ -78,6 +78,8 @@ export interface StoredItem {
   readonly name?: string;
   readonly namespace?: string;
   readonly revision?: number;
+  /** Where `json`'s top-level metadata ends (its closing brace), when the cache knows it. */
+  readonly metadataEnd?: number;
 }
 
 export interface ListOptions {

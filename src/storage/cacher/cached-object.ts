@@ -21,6 +21,11 @@ export interface CachedObject {
   readonly labels: Readonly<Record<string, string>> | undefined;
   /** The object decoded from `json`: a fresh copy at every access, the caller's to keep or change. */
   readonly object: KubeObject;
+  /**
+   * Where in `json` the `}` closing the top-level metadata is, when the cache learnt it without decoding
+   * (a summary): PartialObjectMetadata is then cut from the JSON (endpoints/partial-metadata.ts).
+   */
+  readonly metadataEnd?: number;
 }
 
 class CachedJson implements CachedObject {
@@ -30,6 +35,7 @@ class CachedJson implements CachedObject {
     readonly json: string,
     readonly namespace: string,
     readonly labels: Readonly<Record<string, string>> | undefined,
+    readonly metadataEnd?: number,
   ) {}
 
   get name(): string {
@@ -63,12 +69,14 @@ export interface CachedSummary {
   labels: Record<string, string> | undefined;
   /** The object's JSON with its resourceVersion. */
   json: string;
+  /** See CachedObject.metadataEnd. */
+  metadataEnd?: number;
 }
 
 /** A cached object from a summary of its stored value. */
 export function cachedObjectOfSummary(key: string, revision: number, summary: CachedSummary): CachedObject {
   flatten(summary.json);
-  return new CachedJson(key, revision, summary.json, summary.namespace, summary.labels ? sharedLabels(summary.labels) : undefined);
+  return new CachedJson(key, revision, summary.json, summary.namespace, summary.labels ? sharedLabels(summary.labels) : undefined, summary.metadataEnd);
 }
 
 /** The same content as `cached`, stamped with another revision (a deletion's, as upstream reports it). */

@@ -21,7 +21,8 @@ interface Kubeconfig {
   users: { user: { 'client-certificate-data': string; 'client-key-data': string } }[];
 }
 
-export function openWatch(kubeconfig: string, path: string): OpenedWatch {
+/** `accept`: the Accept header (JSON when not given), e.g. a PartialObjectMetadata watch's. */
+export function openWatch(kubeconfig: string, path: string, accept?: string): OpenedWatch {
   const config = YAML.parse(kubeconfig) as Kubeconfig;
   const decode = (b64: string | undefined) => Buffer.from(b64 ?? '', 'base64').toString('utf8');
   const events: WatchFrame[] = [];
@@ -32,6 +33,7 @@ export function openWatch(kubeconfig: string, path: string): OpenedWatch {
     cert: decode(config.users[0]?.user['client-certificate-data']),
     key: decode(config.users[0]?.user['client-key-data']),
     agent: false,
+    ...(accept === undefined ? {} : { headers: { accept } }),
   }, (res) => {
     let partial = '';
     res.on('data', (chunk: Buffer) => {

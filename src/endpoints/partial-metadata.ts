@@ -1,0 +1,25 @@
+// PartialObjectMetadata (`Accept: application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1`): an object's
+// metadata alone, what metadata informers read (upstream's garbage collector and quota controllers follow
+// every resource so). A watch sends one per event, so its JSON is cut from the cached text when the cache
+// knows where metadata ends (storage/cacher/cached-object.ts, metadataEnd) instead of decoding the whole
+// object to encode its metadata: a cached object's text is JSON.stringify's, so the cut is the same text.
+import type { KubeObject } from '../apis/meta/v1/types.js';
+import type { StoredItem } from '../registry/store/index.js';
+
+export function partialObjectMetadata(obj: Readonly<KubeObject>, version: string) {
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };
+}
+
+const METADATA_MEMBER = '"metadata":';
+
+/** The JSON of `partialObjectMetadata(item.object, version)`. */
+export function partialObjectMetadataJson(item: StoredItem, version: string): string {
+  const { json, metadataEnd } = item;
+  if (json !== undefined && metadataEnd !== undefined) {
+    // The stored head is `{"apiVersion":"…","kind":"…","metadata":{`: the first such member is the top-level one.
+    const start = json.indexOf(METADATA_MEMBER) + METADATA_MEMBER.length;
+    if (start >= METADATA_MEMBER.length && start < metadataEnd && json.charCodeAt(metadataEnd) === 0x7d /* } */)
+      return `{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/${version}","metadata":${json.slice(start, metadataEnd + 1)}}`;
+  }
+  return JSON.stringify(partialObjectMetadata(item.object, version));
+}
