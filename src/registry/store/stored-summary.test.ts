@@ -1,5 +1,5 @@
-// The cache's summary of a stored value against decoding it whole: same namespace, labels and JSON, for
-// generated objects (odd keys and strings, nested values, managedFields-like arrays) and edge cases.
+// The cache's summary of a stored value against decoding it whole: same namespace, labels, JSON and end of
+// metadata, for generated objects (odd keys and strings, nested values, managedFields-like arrays) and edge cases.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -28,7 +28,11 @@ function viaDecode(value: string, revision: number) {
   const parsed = parseStored(kv);
   const meta = parsed.metadata as unknown as Record<string, unknown>;
   const plain = (v: unknown): v is Record<string, string> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  return { namespace: typeof meta['namespace'] === 'string' ? meta['namespace'] : '', labels: plain(meta['labels']) ? meta['labels'] : undefined, json: storedJsonWithRevision(kv, parsed) };
+  const json = storedJsonWithRevision(kv, parsed);
+  // Where metadata ends: its encoding (resourceVersion first, as the JSON has it) after `"metadata":`.
+  const metadataText = JSON.stringify({ resourceVersion: String(revision), ...meta });
+  const metadataEnd = json === undefined ? -1 : json.indexOf('"metadata":') + '"metadata":'.length + metadataText.length - 1;
+  return { namespace: typeof meta['namespace'] === 'string' ? meta['namespace'] : '', labels: plain(meta['labels']) ? meta['labels'] : undefined, json, metadataEnd };
 }
 
 test('the summary of a stored value is what decoding it whole gives', () => {
@@ -53,6 +57,6 @@ test('values laid out otherwise, or carrying a resourceVersion, are left to the 
     'k8s\u0000 protobuf',
   ])
     assert.equal(storedSummary(kv(value)), undefined, value);
-  assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{}}')), { namespace: '', labels: undefined, json: '{"apiVersion":"v1","kind":"Pod","metadata":{"resourceVersion":"2"}}' });
+  assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{}}')), { namespace: '', labels: undefined, json: '{"apiVersion":"v1","kind":"Pod","metadata":{"resourceVersion":"2"}}', metadataEnd: 65 });
   assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{"labels":null,"namespace":"ns"},"spec":{}}'))?.namespace, 'ns');
 });
