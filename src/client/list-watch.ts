@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { ResourceClient } from './resource-client.js';
+import type { InformerFilter } from './shared-informer-factory.js';
 import type { WatchEvent } from './watch-stream.js';
 
 /** How long to wait before listing again after a failure; after more failures the wait doubles up to the maximum (client-go's reflector backs off to 30 s). */
@@ -25,7 +26,7 @@ export interface ListerWatcher {
 }
 
 /** A ListerWatcher over a client: all namespaces, or one, the objects a field selector picks, whole or their metadata only. */
-export function clientListerWatcher(client: ResourceClient, filter: { namespace?: string; fieldSelector?: string; metadataOnly?: boolean } = {}): ListerWatcher {
+export function clientListerWatcher(client: ResourceClient, filter: InformerFilter = {}): ListerWatcher {
   const { group, resource } = client.ref;
   const namespace = filter.namespace ?? '';
   const query = { ...(filter.fieldSelector ? { fieldSelector: filter.fieldSelector } : {}), ...(filter.metadataOnly ? { metadataOnly: true } : {}) };

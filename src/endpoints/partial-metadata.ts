@@ -2,7 +2,8 @@
 // metadata alone, what metadata informers read (upstream's garbage collector and quota controllers follow
 // every resource so). A watch sends one per event, so its JSON is cut from the cached text when the cache
 // knows where metadata ends (storage/cacher/cached-object.ts, metadataEnd) instead of decoding the whole
-// object to encode its metadata: a cached object's text is JSON.stringify's, so the cut is the same text.
+// object to encode its metadata: the text of a value kplane stored is JSON.stringify's, so the cut is the
+// same text (another writer's, such as Go's `\u003c`, is equivalent JSON, served as stored like whole objects).
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { StoredItem } from '../registry/store/index.js';
 

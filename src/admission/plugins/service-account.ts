@@ -20,17 +20,17 @@ const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 /** upstream: the default account is looked up this many times, as its controller may not have made it yet. */
 const DEFAULT_ACCOUNT_ATTEMPTS = 10;
 
+/** What the plugin reads of an account: read only, as the account is the cache's, shared with other readers. */
 interface ServiceAccountFields {
-  automountServiceAccountToken?: boolean;
-  imagePullSecrets?: { name?: string }[];
-  secrets?: { name?: string }[];
+  readonly automountServiceAccountToken?: boolean;
+  readonly imagePullSecrets?: readonly { readonly name?: string }[];
+  readonly secrets?: readonly { readonly name?: string }[];
 }
 
 /** An account with this annotation `true` limits its pods to the secrets it lists (upstream EnforceMountableSecretsAnnotation). */
 const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
-/** Reads a ServiceAccount; undefined when it does not exist. */
-/** The account as the cache has it, shared with other readers: read only. */
+/** Reads a ServiceAccount (the cache's, shared with other readers: read only); undefined when it does not exist. */
 export type ServiceAccountGetter = (namespace: string, name: string) => Promise<Readonly<KubeObject & ServiceAccountFields> | undefined>;
 
 /** upstream TokenVolumeSource: the projected volume of the API token, root CA and namespace. */

@@ -79,8 +79,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
  * The size of the object inside a frame, read off its framing: JSON frames are `{"type":"<type>","object":`,
  * the object and `}\n`; protobuf frames a length prefix, then WatchEvent{type, RawExtension{raw}}.
  */
-export function embeddedObjectBytes(frame: string | Uint8Array, type: string, protobuf: boolean): number {
-  if (typeof frame === 'string') return Buffer.byteLength(frame) - JSON_FRAME_OVERHEAD - type.length;
+export function embeddedObjectBytes(frame: Uint8Array, type: string, protobuf: boolean): number {
   if (!protobuf) return frame.length - JSON_FRAME_OVERHEAD - type.length;
   let offset = 5; // the 4-byte length prefix and WatchEvent's type tag
   const varint = (): number => {
@@ -103,24 +102,17 @@ export function embeddedObjectBytes(frame: string | Uint8Array, type: string, pr
 const JSON_FRAME_OVERHEAD = 22;
 
 /** An ERROR event carrying a Status. */
-function errorFrame(status: Status, protobuf: boolean): Frame {
+function errorFrame(status: Status, protobuf: boolean): Buffer {
   if (protobuf) return Buffer.from(encodeProtobufWatchEvent('ERROR', encodeProtobufStatus(status)));
-  return JSON.stringify({ type: 'ERROR', object: goOrderedStatus(status) }) + '\n';
+  return Buffer.from(JSON.stringify({ type: 'ERROR', object: goOrderedStatus(status) }) + '\n');
 }
 
-/**
- * A frame as written: JSON frames stay strings, which the socket encodes as it writes them (a Buffer made
- * of each, shared by the watchers, cost an allocation from Buffer's pool, or a new pool, per event), protobuf
- * frames are bytes.
- */
-type Frame = string | Buffer;
-
-function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent, rep: Representation): Frame {
+function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent, rep: Representation): Buffer {
   const protobuf = rep.kind === 'object' && rep.format === 'protobuf';
   if (event.type === 'BOOKMARK') {
     const object = { kind: scope.def.kind, apiVersion: apiVersionOf(scope.def), metadata: { resourceVersion: String(event.revision) } };
     if (protobuf) return Buffer.from(encodeProtobufWatchEvent('BOOKMARK', objectProtobuf(scope.def, object)));
-    return JSON.stringify({ type: 'BOOKMARK', object }) + '\n';
+    return Buffer.from(JSON.stringify({ type: 'BOOKMARK', object }) + '\n');
   }
   // Each encoding is made once per event and shared by every watcher asking for it.
   if (protobuf) return event.encoded(`${event.type}:protobuf`, () => Buffer.from(encodeProtobufWatchEvent(event.type, objectProtobuf(scope.def, event.item.object))));
@@ -129,12 +121,12 @@ function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent
     const object = rep.kind === 'object' ? objectJson(scope.def, event.item)
       : rep.kind === 'partial-metadata' ? partialObjectMetadataJson(event.item, rep.version)
       : JSON.stringify(transformObject(ctx, scope.def, event.item.object, rep));
-    return `{"type":"${event.type}","object":${object}}\n`;
+    return Buffer.from(`{"type":"${event.type}","object":${object}}\n`);
   });
 }
 
 /** Write with backpressure; false once the client is gone. */
-function write(ctx: RequestContext, chunk: Frame): Promise<boolean> {
+function write(ctx: RequestContext, chunk: Buffer): Promise<boolean> {
   if (ctx.signal.aborted) return Promise.resolve(false);
   if (ctx.res.write(chunk)) return Promise.resolve(true);
   return new Promise((resolve) => {

@@ -78,7 +78,10 @@ export interface StoredItem {
   readonly name?: string;
   readonly namespace?: string;
   readonly revision?: number;
-  /** Where `json`'s top-level metadata ends (its closing brace), when the cache knows it. */
+  /**
+   * Where `json`'s top-level metadata ends (its closing brace), when the cache knows it. It belongs to `json`:
+   * a view that gives another object (a converted version) carries neither.
+   */
   readonly metadataEnd?: number;
 }
 

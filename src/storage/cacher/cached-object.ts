@@ -106,7 +106,7 @@ const sharedViews = new WeakMap<object, Readonly<KubeObject>>();
 
 /**
  * The object of a cached state decoded once and shared by every reader that asks this way (admission's
- * look-ups of namespaces and priority classes, which run on every write): read-only.
+ * look-ups of namespaces, service accounts, priority and ingress classes, which run on every write): read-only.
  */
 export function sharedDecoded(cached: { readonly object: KubeObject }): Readonly<KubeObject> {
   let object = sharedViews.get(cached);
