@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { cachedObjectOf, withRevision } from './cached-object.js';
+import { cachedObjectOf, cachedObjectOfSummary, withRevision } from './cached-object.js';
 
 const sample = (): KubeObject => ({
   apiVersion: 'v1',
@@ -50,5 +50,20 @@ describe('cachedObjectOf', () => {
     assert.equal(later.object.metadata.resourceVersion, '50');
     assert.equal(later.revision, 50);
     assert.equal(cached.object.metadata.resourceVersion, '42');
+  });
+
+  it('withRevision splices the revision into an object the cache summarized, and moves the end of its metadata', () => {
+    const { apiVersion, kind, metadata, ...rest } = sample();
+    const stored = { apiVersion, kind, metadata: { resourceVersion: '99', ...metadata }, ...rest };
+    const json = JSON.stringify(stored);
+    const metadataEnd = json.indexOf('"metadata":') + '"metadata":'.length + JSON.stringify(stored.metadata).length - 1;
+    const cached = cachedObjectOfSummary('/r/c', 99, { namespace: 'ns', labels: { app: 'web' }, json, metadataEnd });
+    const later = withRevision(cached, 100);
+    // What decoding and encoding again gives, without doing it.
+    assert.equal(later.json, cachedObjectOf('/r/c', 100, cached.object).json);
+    assert.equal(later.json.charAt(later.metadataEnd ?? -1), '}');
+    assert.equal(JSON.stringify(later.object.metadata).length, (later.metadataEnd ?? 0) - later.json.indexOf('"metadata":') - '"metadata":'.length + 1);
+    assert.deepEqual([later.revision, later.namespace, later.labels, later.name], [100, 'ns', cached.labels, 'c']);
+    assert.equal(cached.object.metadata.resourceVersion, '99');
   });
 });

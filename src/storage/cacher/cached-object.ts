@@ -79,9 +79,24 @@ export function cachedObjectOfSummary(key: string, revision: number, summary: Ca
   return new CachedJson(key, revision, summary.json, summary.namespace, summary.labels ? sharedLabels(summary.labels) : undefined, summary.metadataEnd);
 }
 
-/** The same content as `cached`, stamped with another revision (a deletion's, as upstream reports it). */
+/**
+ * The same content as `cached`, stamped with another revision (a deletion's, as upstream reports it). An
+ * object whose metadata the cache located (a summary's: resourceVersion is metadata's first member) gets
+ * the new revision spliced into its JSON; any other is decoded and encoded again.
+ */
 export function withRevision(cached: CachedObject, revision: number): CachedObject {
   if (cached.revision === revision) return cached;
+  const { json, metadataEnd } = cached;
+  if (metadataEnd !== undefined) {
+    const old = `"metadata":{"resourceVersion":"${cached.revision}"`;
+    const at = json.indexOf(old);
+    if (at >= 0 && at < metadataEnd) {
+      const stamped = `"metadata":{"resourceVersion":"${revision}"`;
+      const text = json.slice(0, at) + stamped + json.slice(at + old.length);
+      flatten(text);
+      return new CachedJson(cached.key, revision, text, cached.namespace, cached.labels, metadataEnd + stamped.length - old.length);
+    }
+  }
   return cachedObjectOf(cached.key, revision, cached.object);
 }
 
