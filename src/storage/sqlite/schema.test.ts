@@ -1,5 +1,6 @@
 // A database file of schema version 1 (a kv_current table and a (key, revision) index beside kv_log) is
-// converted when opened: the same keys, values, revisions, history, watch prevKvs and TTLs.
+// converted when opened: the same keys, values, revisions, history, watch prevKvs and TTLs. Page sizes of
+// new and existing files.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { WatchEvent } from '../interface.js';
 import { createSqliteBackend } from './sqlite-backend.js';
+import { openDatabase } from './schema.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kplane-sqlite-schema-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -105,5 +107,19 @@ test('a TTL is kept across a restart, and an update without one clears it', asyn
     assert.ok(kept.modRevision > 0);
   } finally {
     await second.close();
+  }
+});
+
+test('a new file gets 16 KiB pages; a file made with 4 KiB pages keeps them; both checkpoint every 4 MiB of WAL', () => {
+  const fresh = openDatabase(join(root, 'fresh.db'));
+  const old = join(root, 'old-pages.db');
+  writeVersion1(old, Date.now() + 60_000);
+  const existing = openDatabase(old);
+  try {
+    assert.deepEqual([fresh.pragma('page_size', { simple: true }), fresh.pragma('wal_autocheckpoint', { simple: true })], [16_384, 256]);
+    assert.deepEqual([existing.pragma('page_size', { simple: true }), existing.pragma('wal_autocheckpoint', { simple: true })], [4_096, 1_024]);
+  } finally {
+    fresh.close();
+    existing.close();
   }
 });
