@@ -8,12 +8,12 @@
 // (the etcd backend with protobufjs, the SQLite backend with better-sqlite3) are evaluated only when
 // imported, so their packages are not loaded at start.
 import { execFileSync } from 'node:child_process';
-import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { shebangNodeFlags } from './shebang.js';
+import { firstLine, nodeFlagsOf } from './shebang.js';
 
 const root = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
 const dist = join(root, 'dist');
@@ -48,9 +48,8 @@ await build({
 });
 
 // The command's Node.js flags are in its source's shebang (src/cli/main.ts), which its loader carries.
-const commandSource = join(root, 'src', 'cli', 'main.ts');
-const shebang = (await readFile(commandSource, 'utf8')).split('\n', 1)[0] ?? '';
-const commandFlags = shebangNodeFlags(commandSource);
+const shebang = firstLine(join(root, 'src', 'cli', 'main.ts'));
+const commandFlags = nodeFlagsOf(shebang);
 
 // The package's named exports, as the bundle has them.
 const exportNames = Object.keys(createRequire(import.meta.url)(LIBRARY) as object).filter((name) => name !== '__esModule');

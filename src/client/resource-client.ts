@@ -4,7 +4,7 @@
 import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
 import { StatusError } from '../errors/status-error.js';
 import { statusErrorOf } from './status.js';
-import type { Transport } from './transport.js';
+import type { Transport, TransportRequest } from './transport.js';
 import { watchEvents, type WatchEvent } from './watch-stream.js';
 
 /** Which resource a client reads and writes. */
@@ -65,8 +65,7 @@ export class ResourceClient {
 
   async list(namespace: string, query: ListQuery = {}): Promise<ListAnswer> {
     const { metadataOnly, ...rest } = query;
-    const accept = metadataOnly ? METADATA_LIST_ACCEPT : undefined;
-    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...rest }), undefined, undefined, accept);
+    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...rest }), metadataOnly ? { accept: METADATA_LIST_ACCEPT } : {});
     return { items: (list.items ?? []).map((item) => this.#typed(item)), resourceVersion: list.metadata?.resourceVersion ?? '' };
   }
 
@@ -81,12 +80,12 @@ export class ResourceClient {
 
   async create(namespace: string, object: KubeObject, query: WriteQuery & { name?: string } = {}): Promise<KubeObject> {
     const path = query.subresource ? this.#path(namespace, query.name, query.subresource) : this.#path(namespace);
-    return this.#call('POST', path + managerQuery(query), JSON.stringify(query.subresource ? object : this.#typed(object)));
+    return this.#call('POST', path + managerQuery(query), { body: JSON.stringify(query.subresource ? object : this.#typed(object)) });
   }
 
   /** PUT of `object` as it is (its resourceVersion is the precondition). */
   async replace(namespace: string, object: KubeObject, query: WriteQuery = {}): Promise<KubeObject> {
-    return this.#call('PUT', this.#path(namespace, object.metadata.name, query.subresource) + managerQuery(query), JSON.stringify(this.#typed(object)));
+    return this.#call('PUT', this.#path(namespace, object.metadata.name, query.subresource) + managerQuery(query), { body: JSON.stringify(this.#typed(object)) });
   }
 
   /**
@@ -108,15 +107,15 @@ export class ResourceClient {
   }
 
   async patch(namespace: string, name: string, contentType: string, body: unknown, query: WriteQuery = {}): Promise<KubeObject> {
-    return this.#call('PATCH', this.#path(namespace, name, query.subresource) + managerQuery(query), JSON.stringify(body), contentType);
+    return this.#call('PATCH', this.#path(namespace, name, query.subresource) + managerQuery(query), { body: JSON.stringify(body), contentType });
   }
 
   async delete(namespace: string, name: string, options: DeleteOptions = {}): Promise<void> {
-    await this.#call('DELETE', this.#path(namespace, name), JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }));
+    await this.#call('DELETE', this.#path(namespace, name), { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }) });
   }
 
   async deleteCollection(namespace: string, query: Omit<ListQuery, 'metadataOnly'> = {}, options: DeleteOptions = {}): Promise<void> {
-    await this.#call('DELETE', this.#path(namespace) + queryString({ ...query }), JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }));
+    await this.#call('DELETE', this.#path(namespace) + queryString({ ...query }), { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }) });
   }
 
   /** Objects of a list answer carry no apiVersion and kind in Go's encoding: written back, they name them. */
@@ -134,8 +133,8 @@ export class ResourceClient {
     return path;
   }
 
-  async #call<T = KubeObject>(method: string, path: string, body?: string, contentType?: string, accept?: string): Promise<T> {
-    const response = await this.transport.request(method, path, { ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}), ...(accept ? { accept } : {}) });
+  async #call<T = KubeObject>(method: string, path: string, options: TransportRequest = {}): Promise<T> {
+    const response = await this.transport.request(method, path, options);
     if (response.status >= 300) throw statusErrorOf(response.status, response.body);
     return JSON.parse(response.body) as T;
   }

@@ -69,7 +69,10 @@ export interface CachedSummary {
   labels: Record<string, string> | undefined;
   /** The object's JSON with its resourceVersion. */
   json: string;
-  /** See CachedObject.metadataEnd. */
+  /**
+   * See CachedObject.metadataEnd. With it, `json`'s metadata must begin with its `resourceVersion` (as the
+   * stored layout's does): withRevision restamps the JSON there.
+   */
   metadataEnd?: number;
 }
 
