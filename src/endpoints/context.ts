@@ -13,9 +13,6 @@ export interface ApiResponse {
   writeHead(code: number, headers: OutgoingHttpHeaders): unknown;
   write(chunk: string | Uint8Array): boolean;
   end(chunk?: string | Uint8Array): unknown;
-  /** Holds writes back until `uncork` (HTTP/1 only: HTTP/2's compatibility response has no such pair). */
-  cork?(): void;
-  uncork?(): void;
   once(event: 'close' | 'drain', listener: () => void): unknown;
   off(event: 'close' | 'drain', listener: () => void): unknown;
 }

@@ -14,7 +14,6 @@ import type { ResourceScope } from './scope.js';
 import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
 import { startLongTimer } from '../long-timer.js';
-import { TurnCork } from '../turn-cork.js';
 
 /** kube-apiserver's default --min-request-timeout. */
 const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
@@ -56,12 +55,10 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
   // Flush the head so clients see the watch established before the first event.
   ctx.res.write('');
   const sink = metrics?.(scope.def.group, scope.def.version, scope.def.kind);
-  const turn = new TurnCork(ctx.res);
   try {
     for await (const event of events) {
       const bytes = frame(ctx, scope, event, rep);
       sink?.observe(embeddedObjectBytes(bytes, event.type, protobuf));
-      turn.cork();
       if (!(await write(ctx, bytes))) break;
     }
   } catch (error) {
