@@ -6,20 +6,18 @@
 // same text (another writer's, such as Go's `\u003c`, is equivalent JSON, served as stored like whole objects).
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { StoredItem } from '../registry/store/index.js';
+import { metadataStart } from '../storage/cacher/index.js';
 
 export function partialObjectMetadata(obj: Readonly<KubeObject>, version: string) {
   return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };
 }
 
-const METADATA_MEMBER = '"metadata":';
-
 /** The JSON of `partialObjectMetadata(item.object, version)`. */
 export function partialObjectMetadataJson(item: StoredItem, version: string): string {
   const { json, metadataEnd } = item;
   if (json !== undefined && metadataEnd !== undefined) {
-    // The stored head is `{"apiVersion":"…","kind":"…","metadata":{`: the first such member is the top-level one.
-    const start = json.indexOf(METADATA_MEMBER) + METADATA_MEMBER.length;
-    if (start >= METADATA_MEMBER.length && start < metadataEnd && json.charCodeAt(metadataEnd) === 0x7d /* } */)
+    const start = metadataStart(json);
+    if (start >= 0 && start < metadataEnd && json.charCodeAt(metadataEnd) === 0x7d /* } */)
       return `{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/${version}","metadata":${json.slice(start, metadataEnd + 1)}}`;
   }
   return JSON.stringify(partialObjectMetadata(item.object, version));

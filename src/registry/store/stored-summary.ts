@@ -5,6 +5,7 @@
 // parsing only `namespace` and `labels` costs a fraction of that. Anything unexpected (another layout,
 // a resourceVersion already in the value) gives undefined, and the cache decodes the value whole.
 import type { KeyValue } from '../../storage/interface.js';
+import { metadataStart } from '../../storage/cacher/index.js';
 import { withResourceVersion } from './codec.js';
 
 /** The cache's view of a stored object: where it lives, its labels, and its JSON with resourceVersion. */
@@ -74,8 +75,8 @@ export function storedSummary(kv: KeyValue): StoredSummary | undefined {
   const value = kv.value;
   const json = withResourceVersion(value, kv.modRevision);
   if (json === undefined) return undefined;
-  // withResourceVersion matched the head: `{"apiVersion":"...","kind":"...","metadata":{`.
-  let i = value.indexOf('"metadata":{') + '"metadata":{'.length;
+  // withResourceVersion matched the head: `{"apiVersion":"...","kind":"...","metadata":{`; i is past its `{`.
+  let i = metadataStart(value) + 1;
   let namespace = '';
   let labels: Record<string, string> | undefined;
   while (value.charCodeAt(i) !== CLOSE_BRACE) {

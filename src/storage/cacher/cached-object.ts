@@ -82,6 +82,19 @@ export function cachedObjectOfSummary(key: string, revision: number, summary: Ca
   return new CachedJson(key, revision, summary.json, summary.namespace, summary.labels ? sharedLabels(summary.labels) : undefined, summary.metadataEnd);
 }
 
+const METADATA_MEMBER = '"metadata":';
+
+/**
+ * Where the top-level metadata object begins (its `{`) in JSON laid out as kplane stores objects (type meta,
+ * then metadata: the first `"metadata":` is the top-level member); -1 when there is none. The stored value
+ * (registry/store/stored-summary.ts), the cached JSON (withRevision) and the PartialObjectMetadata cut from
+ * it (endpoints/partial-metadata.ts) all find it so.
+ */
+export function metadataStart(json: string): number {
+  const member = json.indexOf(METADATA_MEMBER);
+  return member < 0 ? -1 : member + METADATA_MEMBER.length;
+}
+
 /**
  * The same content as `cached`, stamped with another revision (a deletion's, as upstream reports it). An
  * object whose metadata the cache located (a summary's: resourceVersion is metadata's first member) gets
@@ -91,10 +104,10 @@ export function withRevision(cached: CachedObject, revision: number): CachedObje
   if (cached.revision === revision) return cached;
   const { json, metadataEnd } = cached;
   if (metadataEnd !== undefined) {
-    const old = `"metadata":{"resourceVersion":"${cached.revision}"`;
-    const at = json.indexOf(old);
-    if (at >= 0 && at < metadataEnd) {
-      const stamped = `"metadata":{"resourceVersion":"${revision}"`;
+    const at = metadataStart(json);
+    const old = `{"resourceVersion":"${cached.revision}"`;
+    if (at >= 0 && at < metadataEnd && json.startsWith(old, at)) {
+      const stamped = `{"resourceVersion":"${revision}"`;
       const text = json.slice(0, at) + stamped + json.slice(at + old.length);
       flatten(text);
       return new CachedJson(cached.key, revision, text, cached.namespace, cached.labels, metadataEnd + stamped.length - old.length);
