@@ -5,6 +5,7 @@ import { acceptsProtobufFirst, type Representation } from './negotiation.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/index.js';
 import { goOrderedStatus, statusJson } from './status-encoding.js';
 import { yamlLibrary } from '../schema/yaml-library.js';
+import { responseBatch } from './response-batch.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
@@ -36,7 +37,7 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   writeHead(ctx, code, contentType, length, extra);
   const head = ctx.req.method === 'HEAD';
   ctx.responseBytes = head ? 0 : length;
-  ctx.res.end(head ? undefined : body);
+  responseBatch.end(ctx.res, head ? undefined : body);
 }
 
 /** Go's http.Error: a plain-text line, where upstream answers outside its API machinery. */
@@ -100,7 +101,7 @@ export function writeNotModified(ctx: RequestContext, extra?: ExtraHeaders): voi
   if (ctx.res.headersSent) return;
   ctx.code = 304;
   ctx.res.writeHead(304, { 'audit-id': ctx.auditId, ...extra });
-  ctx.res.end();
+  responseBatch.end(ctx.res, undefined);
 }
 
 /** An answer without a body or content type: 204 (a connect subresource with nothing to stream), a bare 406. */
@@ -108,14 +109,15 @@ export function writeNoContent(ctx: RequestContext, code = 204, extra?: ExtraHea
   if (ctx.res.headersSent) return;
   ctx.code = code;
   ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...extra });
-  ctx.res.end();
+  responseBatch.end(ctx.res, undefined);
 }
 
 /** Render any thrown value as a Status response; unknown errors become 500 InternalError. */
 export function writeError(ctx: RequestContext, error: unknown): void {
   const statusError = toStatusError(error);
   if (ctx.res.headersSent) {
-    ctx.res.end();
+    // After the batch's end of this response, if it holds one (a no-op then).
+    responseBatch.end(ctx.res, undefined);
     return;
   }
   // upstream ErrorNegotiated: Retry-After only for a positive delay.

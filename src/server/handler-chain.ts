@@ -5,6 +5,7 @@ import { setMaxListeners } from 'node:events';
 import type { Authenticator } from '../auth/index.js';
 import type { Authorizer } from '../authorization/authorizer.js';
 import type { Handler, RequestContext } from '../endpoints/context.js';
+import { responseBatch } from '../endpoints/response-batch.js';
 import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpoints/request-info.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { withAuthentication } from '../filters/with-authentication.js';
@@ -51,6 +52,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
     const target = splitRequestTarget(req.url ?? '/');
     if (target.malformed) return badRequestLine(req, res);
     const ctx = contextOf(req, res, target.path, target.query, deps);
+    responseBatch.requestStarted();
     void handler(ctx);
   };
 }
