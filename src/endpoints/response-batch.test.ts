@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ApiResponse } from './context.js';
+import type { ApiResponse, HttpRequest } from './context.js';
 import { ResponseBatch } from './response-batch.js';
 
-/** A response that records its `end` calls in a shared log; `failing` throws as a broken socket's might. */
-function response(name: string, log: string[], failing = false): ApiResponse {
-  return {
+/** A request context whose response records its `end` calls in a shared log; `failing` throws (a bug). */
+function response(name: string, log: string[], failing = false, httpVersionMajor = 1): { req: HttpRequest; res: ApiResponse } {
+  const res: ApiResponse = {
     headersSent: true,
     statusCode: 200,
     writeHead: () => undefined,
@@ -17,6 +17,7 @@ function response(name: string, log: string[], failing = false): ApiResponse {
     once: () => undefined,
     off: () => undefined,
   };
+  return { req: { httpVersionMajor } as HttpRequest, res };
 }
 
 const checkPhase = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -44,7 +45,19 @@ test('response batch: responses finished in the turn that read their requests en
   assert.deepEqual(log, ['a:x', 'b:-', 'c:y']);
 });
 
-test('response batch: an end that throws does not keep the others of the batch from ending', async () => {
+test('response batch: an HTTP/2 response ends at once (its HEADERS already left; the session batches writes itself)', async () => {
+  const batch = new ResponseBatch();
+  const log: string[] = [];
+  batch.requestStarted();
+  batch.end(response('h1', log), 'x');
+  batch.end(response('h2', log, false, 2), 'y');
+  assert.deepEqual(log, ['h2:y']);
+  await checkPhase();
+  assert.deepEqual(log, ['h2:y', 'h1:x']);
+});
+
+test('response batch: an end that throws does not keep the others of the batch from ending', async (t) => {
+  const errors = t.mock.method(console, 'error', () => undefined);
   const batch = new ResponseBatch();
   const log: string[] = [];
   batch.requestStarted();
@@ -52,6 +65,7 @@ test('response batch: an end that throws does not keep the others of the batch f
   batch.end(response('b', log), 'y');
   await checkPhase();
   assert.deepEqual(log, ['b:y']);
+  assert.equal(errors.mock.callCount(), 1);
 });
 
 test('response batch: a second end of one response follows its first (an error after the body was handed over)', async () => {

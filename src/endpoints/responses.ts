@@ -37,7 +37,7 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   writeHead(ctx, code, contentType, length, extra);
   const head = ctx.req.method === 'HEAD';
   ctx.responseBytes = head ? 0 : length;
-  responseBatch.end(ctx.res, head ? undefined : body);
+  responseBatch.end(ctx, head ? undefined : body);
 }
 
 /** Go's http.Error: a plain-text line, where upstream answers outside its API machinery. */
@@ -101,7 +101,7 @@ export function writeNotModified(ctx: RequestContext, extra?: ExtraHeaders): voi
   if (ctx.res.headersSent) return;
   ctx.code = 304;
   ctx.res.writeHead(304, { 'audit-id': ctx.auditId, ...extra });
-  responseBatch.end(ctx.res, undefined);
+  responseBatch.end(ctx, undefined);
 }
 
 /** An answer without a body or content type: 204 (a connect subresource with nothing to stream), a bare 406. */
@@ -109,7 +109,7 @@ export function writeNoContent(ctx: RequestContext, code = 204, extra?: ExtraHea
   if (ctx.res.headersSent) return;
   ctx.code = code;
   ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...extra });
-  responseBatch.end(ctx.res, undefined);
+  responseBatch.end(ctx, undefined);
 }
 
 /** Render any thrown value as a Status response; unknown errors become 500 InternalError. */
@@ -117,7 +117,7 @@ export function writeError(ctx: RequestContext, error: unknown): void {
   const statusError = toStatusError(error);
   if (ctx.res.headersSent) {
     // After the batch's end of this response, if it holds one (a no-op then).
-    responseBatch.end(ctx.res, undefined);
+    responseBatch.end(ctx, undefined);
     return;
   }
   // upstream ErrorNegotiated: Retry-After only for a positive delay.
