@@ -5,6 +5,7 @@ import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
 import { StatusError } from '../errors/status-error.js';
 import { statusErrorOf } from './status.js';
 import type { Transport, TransportRequest } from './transport.js';
+import { trimManagedFields } from './trim-managed-fields.js';
 import { watchEvents, type WatchEvent } from './watch-stream.js';
 
 /** Which resource a client reads and writes. */
@@ -25,6 +26,8 @@ export interface ListQuery {
    * follower that reads nothing else; a server without it answers with whole objects, which read the same.
    */
   metadataOnly?: boolean;
+  /** Objects without metadata.managedFields, for a follower that never reads them (trim-managed-fields.ts). */
+  trimManagedFields?: boolean;
 }
 
 export interface ListAnswer {
@@ -64,18 +67,19 @@ export class ResourceClient {
   }
 
   async list(namespace: string, query: ListQuery = {}): Promise<ListAnswer> {
-    const { metadataOnly, ...rest } = query;
+    const { metadataOnly, trimManagedFields: trim, ...rest } = query;
     const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...rest }), metadataOnly ? { accept: METADATA_LIST_ACCEPT } : {});
-    return { items: (list.items ?? []).map((item) => this.#typed(item)), resourceVersion: list.metadata?.resourceVersion ?? '' };
+    const items = (list.items ?? []).map((item) => this.#typed(item));
+    return { items: trim ? items.map(trimManagedFields) : items, resourceVersion: list.metadata?.resourceVersion ?? '' };
   }
 
   /** Watches from `resourceVersion` until `signal` aborts or the server ends the watch; an ERROR event throws its Status. */
   async *watch(namespace: string, query: ListQuery & { signal: AbortSignal }): AsyncIterable<WatchEvent> {
-    const { signal, metadataOnly, ...rest } = query;
+    const { signal, metadataOnly, trimManagedFields: trim, ...rest } = query;
     const path = this.#path(namespace) + queryString({ ...rest, watch: '1', allowWatchBookmarks: 'true' });
     const stream = await this.transport.stream(path, signal, metadataOnly ? METADATA_ACCEPT : undefined);
     if (stream.status >= 300) throw statusErrorOf(stream.status, await readAll(stream.body));
-    yield* watchEvents(stream.body);
+    yield* watchEvents(stream.body, trim);
   }
 
   async create(namespace: string, object: KubeObject, query: WriteQuery & { name?: string } = {}): Promise<KubeObject> {
@@ -114,7 +118,7 @@ export class ResourceClient {
     await this.#call('DELETE', this.#path(namespace, name), { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }) });
   }
 
-  async deleteCollection(namespace: string, query: Omit<ListQuery, 'metadataOnly'> = {}, options: DeleteOptions = {}): Promise<void> {
+  async deleteCollection(namespace: string, query: Omit<ListQuery, 'metadataOnly' | 'trimManagedFields'> = {}, options: DeleteOptions = {}): Promise<void> {
     await this.#call('DELETE', this.#path(namespace) + queryString({ ...query }), { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }) });
   }
 

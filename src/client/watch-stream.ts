@@ -4,13 +4,15 @@ import { StringDecoder } from 'node:string_decoder';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Status } from '../errors/status-error.js';
 import { statusErrorFrom } from './status.js';
+import { trimManagedFieldsOfFrame } from './trim-managed-fields.js';
 
 export interface WatchEvent {
   type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
   object: KubeObject;
 }
 
-export async function* watchEvents(body: AsyncIterable<Buffer>): AsyncIterable<WatchEvent> {
+/** The events of a watch answer; with `trimManagedFields`, objects come without metadata.managedFields where the frame allows a cut. */
+export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedFields = false): AsyncIterable<WatchEvent> {
   // A character may be split between chunks: the decoder holds its first bytes back.
   const decoder = new StringDecoder('utf8');
   let pending = '';
@@ -20,7 +22,7 @@ export async function* watchEvents(body: AsyncIterable<Buffer>): AsyncIterable<W
     while ((newline = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, newline).trim();
       pending = pending.slice(newline + 1);
-      if (line) yield eventOf(line);
+      if (line) yield eventOf(trimManagedFields ? trimManagedFieldsOfFrame(line) : line);
     }
   }
   if (pending.trim()) yield eventOf(pending.trim());

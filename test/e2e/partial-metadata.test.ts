@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useCluster } from './support/cluster.js';
 import { openWatch, type WatchFrame } from './support/watch-stream.js';
+import { trimManagedFieldsOfFrame } from '../../src/client/trim-managed-fields.js';
 
 const fixture = useCluster();
 
@@ -59,5 +60,38 @@ test('a metadata list and watch carry the metadata of the objects, event by even
       w.whole.close();
       w.metadata.close();
     }
+  }
+});
+
+test('the frames of a metadata watch as the server writes them let the collector cut managedFields and keep the rest', async () => {
+  const { cluster, client } = fixture;
+  await cluster.kubectl(['create', 'namespace', 'meta-trim']);
+  await cluster.kubectl(['-n', 'meta-trim', 'create', 'configmap', 'owner']);
+  const owner = (await client.request('GET', '/api/v1/namespaces/meta-trim/configmaps/owner')).json() as { metadata: { uid: string; resourceVersion: string } };
+  const watch = openWatch(cluster.server.kubeconfig, `/api/v1/namespaces/meta-trim/pods?watch=1&resourceVersion=${owner.metadata.resourceVersion}`, WATCH_ACCEPT);
+  try {
+    const pod = {
+      apiVersion: 'v1', kind: 'Pod',
+      metadata: { name: 'dependent', labels: { app: 'web' }, annotations: { note: ',"managedFields":[{}]}}}' }, finalizers: ['example.com/hold'],
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid, blockOwnerDeletion: true }] },
+      spec: { containers: [{ name: 'web', image: 'nginx' }] },
+    };
+    assert.equal((await client.request('POST', '/api/v1/namespaces/meta-trim/pods', { body: JSON.stringify(pod) })).status, 201);
+    await cluster.kubectl(['-n', 'meta-trim', 'label', 'pod', 'dependent', 'tier=front']);
+    await cluster.kubectl(['-n', 'meta-trim', 'delete', 'pod', 'dependent', '--wait=false']);
+    await eventually(() => (watch.lines.length >= 3 ? true : undefined), 'the create, the label and the deletion');
+    for (const line of watch.lines) {
+      const trimmed = trimManagedFieldsOfFrame(line);
+      assert.notEqual(trimmed, line, 'every frame of this pod carries managedFields, last in its metadata');
+      const expected = JSON.parse(line) as { object: { metadata: Record<string, unknown> } };
+      delete expected.object.metadata['managedFields'];
+      assert.deepEqual(JSON.parse(trimmed), expected);
+    }
+    const last = JSON.parse(trimManagedFieldsOfFrame(watch.lines.at(-1) ?? '')) as { object: { metadata: { deletionTimestamp?: string; finalizers?: string[]; ownerReferences?: unknown[] } } };
+    assert.ok(last.object.metadata.deletionTimestamp);
+    assert.deepEqual(last.object.metadata.finalizers, ['example.com/hold']);
+    assert.equal(last.object.metadata.ownerReferences?.length, 1);
+  } finally {
+    watch.close();
   }
 });

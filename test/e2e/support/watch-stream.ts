@@ -11,6 +11,8 @@ export interface WatchFrame {
 export interface OpenedWatch {
   /** The events so far. */
   readonly events: WatchFrame[];
+  /** The same events as the server wrote them, a line each. */
+  readonly lines: string[];
   /** How the stream ended: `complete` when its chunked body was terminated, an error code when it was cut. */
   readonly ended: Promise<{ complete: true } | { error: string }>;
   close(): void;
@@ -26,6 +28,7 @@ export function openWatch(kubeconfig: string, path: string, accept?: string): Op
   const config = YAML.parse(kubeconfig) as Kubeconfig;
   const decode = (b64: string | undefined) => Buffer.from(b64 ?? '', 'base64').toString('utf8');
   const events: WatchFrame[] = [];
+  const frames: string[] = [];
   let settle: (outcome: { complete: true } | { error: string }) => void = () => undefined;
   const ended = new Promise<{ complete: true } | { error: string }>((resolve) => (settle = resolve));
   const req = httpsRequest(new URL(path, config.clusters[0]?.cluster.server), {
@@ -39,12 +42,16 @@ export function openWatch(kubeconfig: string, path: string, accept?: string): Op
     res.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) events.push(JSON.parse(line) as WatchFrame);
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        frames.push(line);
+        events.push(JSON.parse(line) as WatchFrame);
+      }
     });
     res.on('end', () => settle(res.complete ? { complete: true } : { error: 'incomplete' }));
     res.on('error', (error: NodeJS.ErrnoException) => settle({ error: error.code ?? error.message }));
   });
   req.on('error', (error: NodeJS.ErrnoException) => settle({ error: error.code ?? error.message }));
   req.end();
-  return { events, ended, close: () => req.destroy() };
+  return { events, lines: frames, ended, close: () => req.destroy() };
 }
