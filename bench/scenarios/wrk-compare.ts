@@ -1,7 +1,10 @@
 // One wrk comparison: the same request against the baseline and kplane, interleaved B K K B B K after a
-// warm-up of each, so that drift in the machine's load hits both sides alike. The best run of each side is
-// kept: interference from other processes only ever slows a run down. The servers' CPU time per response
-// (from /proc) is reported beside it, being much less sensitive to that interference.
+// warm-up of each, so that drift in the machine's load hits both sides alike. The figure is the median of
+// the three rounds' ratios, each of two runs made one after the other. It used to be the best run of each
+// side, but on this VM a slow phase can last tens of seconds and begin within a scenario: both sides then
+// cost ~2x the CPU per request, and the two "best" runs came from different phases (a GET run measured
+// 0.50x that way, its rounds 0.50x, 0.73x and 0.80x). The servers' CPU time per response (from /proc) is
+// reported beside it, being much less sensitive to that interference.
 import { cpuTimeMs } from '../proc-stat.js';
 import type { Measurement } from '../results.js';
 import { fmt, median, spread } from '../stats.js';
@@ -29,12 +32,17 @@ export type RunPath = string | ((run: number) => string);
 /** The number of wrk runs compareWithWrk makes. */
 export const WRK_RUNS = 2 + 2 * ROUNDS;
 
-/** All runs of both sides, and the best of each. */
+/** The two runs of one round, made one after the other. */
+export interface RoundPair {
+  kplane: WrkResult;
+  baseline: WrkResult;
+}
+
+/** All runs of both sides, and the round whose ratio is the median. */
 export interface Comparison {
   kplane: WrkResult[];
   baseline: WrkResult[];
-  bestKplane: WrkResult;
-  bestBaseline: WrkResult;
+  medianRound: RoundPair;
   /** Median server CPU time (user + system) per response over the measured runs, in microseconds. */
   kplaneCpuUs: number;
   baselineCpuUs: number;
@@ -74,11 +82,18 @@ export async function compareWithWrk(ctx: BenchContext, pair: HttpPair, name: st
     const order = round % 2 === 0 ? (['baseline', 'kplane'] as const) : (['kplane', 'baseline'] as const);
     for (const side of order) (side === 'kplane' ? kplane : baseline).push(await run(side, RUN_SECONDS));
   }
-  return { kplane, baseline, bestKplane: best(kplane), bestBaseline: best(baseline), kplaneCpuUs: median(cpuUs.kplane), baselineCpuUs: median(cpuUs.baseline) };
+  const rounds = kplane.map((k, i) => ({ kplane: k, baseline: baseline[i] as WrkResult }));
+  return { kplane, baseline, medianRound: medianRound(rounds), kplaneCpuUs: median(cpuUs.kplane), baselineCpuUs: median(cpuUs.baseline) };
 }
 
-function best(results: readonly WrkResult[]): WrkResult {
-  return results.reduce((a, b) => (successRate(b) > successRate(a) ? b : a));
+const roundRatio = (round: RoundPair): number => successRate(round.kplane) / Math.max(1e-9, successRate(round.baseline));
+
+/** The round whose kplane/baseline ratio is the median (ROUNDS is odd). */
+export function medianRound(rounds: readonly RoundPair[]): RoundPair {
+  const sorted = [...rounds].sort((a, b) => roundRatio(a) - roundRatio(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new RangeError('no rounds');
+  return middle;
 }
 
 /** A throughput comparison as a measurement: kplane's rate over the baseline's, with latency and CPU beside it. */
@@ -86,8 +101,7 @@ export function throughputMeasurement(
   c: Comparison,
   figure: { id: string; label: string; reference: string; target?: number; extraRaw?: Record<string, number> },
 ): Measurement {
-  const k = c.bestKplane;
-  const b = c.bestBaseline;
+  const { kplane: k, baseline: b } = c.medianRound;
   return {
     id: figure.id,
     label: figure.label,
