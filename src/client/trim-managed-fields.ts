@@ -21,8 +21,9 @@ export function trimManagedFieldsOfFrame(line: string): string {
   if (!line.endsWith(END)) return line;
   const at = line.lastIndexOf(KEY);
   if (at < 0 || line.indexOf('],"', at) >= 0) return line;
-  const object = line.indexOf('"object":{');
-  if (object < 0 || object > at || !line.startsWith(OBJECT, object)) return line;
+  // Outside strings, so its first occurrence is the frame's object (a whole object's frame has none).
+  const object = line.indexOf(OBJECT);
+  if (object < 0 || object > at) return line;
   return `${line.slice(0, at)}}}}`;
 }
 

@@ -15,6 +15,7 @@ export interface WatchEvent {
 export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedFields = false): AsyncIterable<WatchEvent> {
   // A character may be split between chunks: the decoder holds its first bytes back.
   const decoder = new StringDecoder('utf8');
+  const frameOf = trimManagedFields ? trimManagedFieldsOfFrame : (line: string) => line;
   let pending = '';
   for await (const chunk of body) {
     pending += decoder.write(chunk);
@@ -22,10 +23,11 @@ export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedField
     while ((newline = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, newline).trim();
       pending = pending.slice(newline + 1);
-      if (line) yield eventOf(trimManagedFields ? trimManagedFieldsOfFrame(line) : line);
+      if (line) yield eventOf(frameOf(line));
     }
   }
-  if (pending.trim()) yield eventOf(pending.trim());
+  const last = pending.trim();
+  if (last) yield eventOf(frameOf(last));
 }
 
 function eventOf(line: string): WatchEvent {
