@@ -164,16 +164,16 @@ test('apply errors the merge types cannot handle are 500s', () => {
   assert.match(error.message, /omits key field "name"/);
 });
 
-test('managedFields take their schema place in metadata, so unchanged objects encode the same', () => {
+test('managedFields are replaced in place, or set last in metadata; other keys keep their place', () => {
   const live = created(cm({ a: '1' }, { labels: { x: 'y' } }), 'creator');
   // Unchanged: the live object's own order, managedFields replaced in place.
   const same = applyToObject(testScope(CONFIG_MAP, T1), live, cm({ a: '1' }), 'tool', false);
   assert.deepEqual(Object.keys(same.metadata), Object.keys(live.metadata));
-  // Added where there were none: at the schema's place.
+  // Added where there were none: last, without moving the keys before it (storage orders metadata itself).
   const fresh = cm({ a: '1' }, { labels: { x: 'y' }, uid: 'u' });
   const first = applyToObject(testScope(CONFIG_MAP, T1), fresh, cm({ a: '1' }), 'tool', false);
-  assert.deepEqual(Object.keys(first.metadata), ['labels', 'managedFields', 'name', 'namespace', 'uid']);
-  // Changed: the merge writes schema order.
+  assert.deepEqual(Object.keys(first.metadata), ['name', 'namespace', 'labels', 'uid', 'managedFields']);
+  // Changed: the merge writes schema order, managedFields follow.
   const changed = applyToObject(testScope(CONFIG_MAP, T1), live, cm({ a: '2' }), 'tool', true);
-  assert.deepEqual(Object.keys(changed.metadata), ['creationTimestamp', 'labels', 'managedFields', 'name', 'namespace', 'uid']);
+  assert.deepEqual(Object.keys(changed.metadata), ['creationTimestamp', 'labels', 'name', 'namespace', 'uid', 'managedFields']);
 });

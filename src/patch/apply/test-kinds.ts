@@ -119,7 +119,7 @@ export function createdBothWays(scope: FieldManagerScope, obj: KubeObject, manag
   trackUpdate(scope, undefined, fast, manager);
   const generic = structuredClone(obj);
   try {
-    setManagedFields(generic, runUpdate(scope, comparableView(undefined, scope.type, scope.zero), comparableView(generic, scope.type), emptyManaged(), manager), scope.type);
+    setManagedFields(generic, runUpdate(scope, comparableView(undefined, scope.type, scope.zero), comparableView(generic, scope.type), emptyManaged(), manager));
   } catch {
     delete generic.metadata.managedFields;
   }

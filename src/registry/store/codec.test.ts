@@ -29,3 +29,11 @@ test('storedJsonWithRevision declines values not laid out as encodeObject writes
     assert.equal(storedJsonWithRevision(kv(value), parseStored(kv(value))), undefined, value);
   }
 });
+
+test('encodeObject writes metadata in ObjectMeta declaration order, whatever order the object holds it in', () => {
+  const managedFields = [{ manager: 'm', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }];
+  const assembled = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { labels: { x: 'y' }, name: 'a', resourceVersion: '5', uid: 'u', managedFields, namespace: 'ns' } } as KubeObject;
+  const declared = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u', labels: { x: 'y' }, managedFields } } as KubeObject;
+  assert.equal(encodeObject(assembled), encodeObject(declared));
+  assert.deepEqual(Object.keys((JSON.parse(encodeObject(assembled)) as KubeObject).metadata), ['name', 'namespace', 'uid', 'labels', 'managedFields']);
+});

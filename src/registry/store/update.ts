@@ -108,7 +108,8 @@ async function validateAndWrite(
     options.warnings?.push(...warnings);
     return { ok: true, object };
   };
-  delete obj.metadata.resourceVersion;
+  // The stored form has no resourceVersion (encodeObject leaves it out): no delete, which would turn
+  // metadata into a slow dictionary object.
   const value = encodeObject(u.toStored(obj));
   obj.metadata.resourceVersion = String(current.modRevision);
   // Nothing changed: no write, no new resourceVersion (upstream short-circuits the same way).
