@@ -50,7 +50,6 @@ export function summarizeVolumeAttachment(object: KubeObject): VolumeAttachmentS
 const nameOf = (o: KubeObject): string => o.metadata.name ?? '';
 const namespaceOf = (o: KubeObject): string => o.metadata.namespace ?? '';
 
-/** Records a pod when it is bound, or bound anew (its references are immutable once bound). */
 /**
  * Whether a pod's JSON may name a node: the graph holds bound pods only (upstream's graph populator skips
  * the others), so an unbound pod is kept as its identity without being decoded. A `"nodeName"` elsewhere
@@ -58,6 +57,7 @@ const namespaceOf = (o: KubeObject): string => o.metadata.namespace ?? '';
  */
 const isBoundPod = (json: string): boolean => json.includes('"nodeName"');
 
+/** Records a pod when it is bound, or bound anew (its references are immutable once bound). */
 export function podHandlers(graph: Graph) {
   const add = (pod: PodSummary) => {
     if (pod.nodeName) graph.addPod(namespaceOf(pod), nameOf(pod), pod.nodeName, pod.references);
