@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { trimManagedFieldsOfFrame } from './trim-managed-fields.js';
+import type { KubeObject } from '../apis/meta/v1/types.js';
+import { trimManagedFields, trimManagedFieldsOfFrame } from './trim-managed-fields.js';
 
 const MANAGED = [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', time: '2026-12-06T08:33:35Z', fieldsType: 'FieldsV1',
   fieldsV1: { 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } }, 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { '.': {}, 'f:image': {}, 'f:args': {} } } } } }];
@@ -36,4 +37,11 @@ test('trimManagedFieldsOfFrame: cuts metadata.managedFields where it ends the fr
     assert.equal(got, want, name);
     assert.doesNotThrow(() => JSON.parse(got), name);
   }
+});
+
+test('trimManagedFields: a listed object keeps everything but metadata.managedFields', () => {
+  const object = { apiVersion: 'v1', kind: 'Pod', metadata: { ...base, ownerReferences: owners, managedFields: MANAGED }, spec: {} } as KubeObject;
+  assert.deepEqual(trimManagedFields(structuredClone(object)), { apiVersion: 'v1', kind: 'Pod', metadata: { ...base, ownerReferences: owners }, spec: {} });
+  const without = { metadata: { ...base } };
+  assert.equal(trimManagedFields(without), without);
 });
