@@ -2,7 +2,7 @@
 // follow without re-reading JSON schema keywords per request. Cached per schema object (WeakMap);
 // recursive schemas (`$ref` to an enclosing `$id`) compile to cyclic node graphs.
 import { goFieldOf } from './go-field.js';
-import { fieldEncoding } from './go-encoding.js';
+import { fieldEncoding, scalarZero } from './go-encoding.js';
 import { type JsonSchema, additionalProperties, asSchema, deref, isIntOrString, preservesUnknownFields, schemaType } from './schema-utils.js';
 
 interface NodeBase {
@@ -35,18 +35,26 @@ export interface ObjectNode extends NodeBase {
    * a metav1.Time as `null` (its MarshalJSON of the zero time).
    */
   absentFields: readonly AbsentField[];
-  /** Every field Go writes for the struct's zero value: `absentFields` and the required ones like them (zeroStruct's `full`). */
+  /**
+   * What Go writes for the struct's zero value when decoding finds the whole struct unset: `absentFields`
+   * and the required scalars' zeros (a bare Node's `nodeInfo: {architecture: "", ...}`); required structs
+   * and nil-able fields are left to validation, as for a present struct.
+   */
+  zeroValueFields: readonly AbsentField[];
+  /** Every field Go writes for the struct's zero value, required structs and nils included (zeroStruct's `full`). */
   zeroFields: readonly AbsentField[];
   preserveUnknown: boolean;
 }
 
-/** A field Go writes when unset: `null`, or the zero value of `struct`. */
+/** A field Go writes when unset: `null`, a scalar's zero, or the zero value of `struct`. */
 export interface AbsentField {
   readonly name: string;
   /** Its place in the struct's `order`. */
   readonly position: number;
-  /** The non-pointer struct whose zero value Go writes; undefined: Go writes `null`. */
+  /** The non-pointer struct whose zero value Go writes; undefined: Go writes `scalar`, else `null`. */
   readonly struct: ObjectNode | undefined;
+  /** A non-pointer scalar's zero as Go writes it (`""`, `0`, `false`, a Quantity's `"0"`). */
+  readonly scalar?: string | number | boolean;
 }
 
 /** A `map[string]V`. */
@@ -118,6 +126,7 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
     omitEmpty: new Set(),
     absentFields: [],
+    zeroValueFields: [],
     zeroFields: [],
     preserveUnknown: preservesUnknownFields(schema),
   };
@@ -125,6 +134,7 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
   const properties = asSchema(schema['properties']) ?? {};
   const omitEmpty = new Set<string>();
   const absentFields: AbsentField[] = [];
+  const zeroValueFields: AbsentField[] = [];
   const zeroFields: AbsentField[] = [];
   for (const name of Object.keys(properties)) {
     const property = asSchema(properties[name]) ?? {};
@@ -139,11 +149,16 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     if (encoding === 'omit-empty') omitEmpty.add(name);
     else if (encoding === 'null-when-absent') absentFields.push({ name, position, struct: undefined });
     else if (encoding === 'zero-struct') absentFields.push({ name, position, struct: field as ObjectNode });
+    if (encoding === 'null-when-absent' || encoding === 'zero-struct') zeroValueFields.push(absentFields[absentFields.length - 1] as AbsentField);
+    const scalar = go === undefined ? undefined : scalarZero(field, go);
+    if (scalar !== undefined) zeroValueFields.push({ name, position, struct: undefined, scalar });
     const zero = go === undefined ? 'as-is' : fieldEncoding(field, go, false);
     if (zero === 'null-when-absent' || zero === 'zero-struct') zeroFields.push({ name, position, struct: zero === 'zero-struct' ? (field as ObjectNode) : undefined });
+    else if (scalar !== undefined) zeroFields.push({ name, position, struct: undefined, scalar });
   }
   node.omitEmpty = omitEmpty;
   node.absentFields = absentFields;
+  node.zeroValueFields = zeroValueFields;
   node.zeroFields = zeroFields;
   return node;
 }

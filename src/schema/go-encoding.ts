@@ -8,21 +8,41 @@ import type { AbsentField, ObjectNode, SchemaNode } from './compile.js';
 const MAX_ZERO_DEPTH = 32;
 
 /**
- * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`):
- * by default the optional fields decoding would add to an empty body; `full` adds the required structs and
- * nil fields (the typed zero object the field manager compares a create with; its required scalars are
- * left out). A new object on each call, built from the lists compile made, so no name is looked up.
+ * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`,
+ * `NodeSystemInfo{}` writes each of its strings as `""`): by default what decoding writes for a struct the
+ * body left out, which leaves required structs and nil fields to validation; `full` adds those too (the
+ * typed zero object the field manager compares a create with). A new object on each call, built from the
+ * lists compile made, so no name is looked up.
  */
 export function zeroStruct(node: ObjectNode, depth = 0, full = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (depth >= MAX_ZERO_DEPTH) return out;
-  for (const field of full ? node.zeroFields : node.absentFields) out[field.name] = absentValue(field, depth + 1, full);
+  for (const field of full ? node.zeroFields : node.zeroValueFields) out[field.name] = absentValue(field, depth + 1, full);
   return out;
 }
 
-/** What Go writes for an unset field it does not omit: `null`, or its struct's zero value. */
+/** What Go writes for an unset field it does not omit: `null`, a scalar's zero, or its struct's zero value. */
 export function absentValue(field: AbsentField, depth = 0, full = false): unknown {
-  return field.struct === undefined ? null : zeroStruct(field.struct, depth, full);
+  if (field.struct !== undefined) return zeroStruct(field.struct, depth, full);
+  return field.scalar ?? null;
+}
+
+/** JSON of the zero value of each Go scalar kind (a zero resource.Quantity marshals as "0", IntOrString as 0). */
+const SCALAR_ZEROS: Partial<Record<SchemaNode['kind'], string | number | boolean>> = {
+  string: '',
+  integer: 0,
+  number: 0,
+  boolean: false,
+  quantity: '0',
+  'int-or-string': 0,
+};
+
+/**
+ * What Go writes for a non-pointer scalar field without `omitempty` in a struct's zero value; undefined for
+ * every other field (pointers, slices, maps and RawExtension are nil, written `null` or omitted).
+ */
+export function scalarZero(field: SchemaNode, go: { omitempty: boolean; pointer: boolean }): string | number | boolean | undefined {
+  return go.omitempty || go.pointer ? undefined : SCALAR_ZEROS[field.kind];
 }
 
 /** Kinds whose zero value encoding/json's omitempty drops: slices, maps and the scalars ([]byte is a slice). */

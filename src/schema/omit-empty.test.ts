@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PodSchema, ServiceSchema } from '../apis/core/v1/schemas.generated.js';
+import { NodeSchema, PodSchema, ServiceSchema } from '../apis/core/v1/schemas.generated.js';
 import { ClusterRoleSchema, RoleSchema } from '../apis/rbac/v1/schemas.generated.js';
 import { EndpointSliceSchema } from '../apis/discovery/v1/schemas.generated.js';
 import { DeploymentSchema } from '../apis/apps/v1/schemas.generated.js';
@@ -24,6 +24,12 @@ const goPod = (spec: { containers: object[]; [field: string]: unknown }, metadat
   status: {},
 });
 const goContainer = (extra: object): { containers: object[] } => ({ containers: [{ name: 'c', image: 'i', ...extra }] });
+
+/** NodeSystemInfo{}: every field a string without omitempty. */
+const NODE_INFO_ZERO = {
+  architecture: '', bootID: '', containerRuntimeVersion: '', kernelVersion: '', kubeProxyVersion: '',
+  kubeletVersion: '', machineID: '', operatingSystem: '', osImage: '', systemUUID: '',
+};
 
 /** Each case: a body and the object Go's decode-then-encode makes of it (encoding/json's omitempty rules). */
 const cases: Array<{ name: string; schema: TSchema; body: object; want: object }> = [
@@ -127,6 +133,29 @@ const cases: Array<{ name: string; schema: TSchema; body: object; want: object }
     schema: PodSchema,
     body: pod({ ...container({}), volumes: [{ name: 'v', emptyDir: {} }], ephemeralContainers: [{ name: 'e', image: 'i' }] }),
     want: goPod({ ...goContainer({}), volumes: [{ name: 'v', emptyDir: {} }], ephemeralContainers: [{ name: 'e', image: 'i', resources: {} }] }),
+  },
+  {
+    name: 'an unset struct is its zero value, required scalars included (a bare Node, as Python\'s client needs it)',
+    schema: NodeSchema,
+    body: { metadata: { name: 'n' } },
+    want: {
+      metadata: { name: 'n', creationTimestamp: null },
+      spec: {},
+      status: {
+        daemonEndpoints: { kubeletEndpoint: { Port: 0 } },
+        nodeInfo: NODE_INFO_ZERO,
+      },
+    },
+  },
+  {
+    name: 'a struct left out of a present one is its zero value too (a kubelet\'s status without nodeInfo)',
+    schema: NodeSchema,
+    body: { metadata: { name: 'n' }, status: { daemonEndpoints: { kubeletEndpoint: { Port: 10250 } } } },
+    want: {
+      metadata: { name: 'n', creationTimestamp: null },
+      spec: {},
+      status: { daemonEndpoints: { kubeletEndpoint: { Port: 10250 } }, nodeInfo: NODE_INFO_ZERO },
+    },
   },
   {
     name: 'a required struct is left to validation (RoleBinding roleRef)',
