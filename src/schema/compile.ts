@@ -29,18 +29,14 @@ export interface ObjectNode extends NodeBase {
    */
   omitEmpty: ReadonlySet<string>;
   /**
-   * Optional fields Go's encoding/json writes although the body left them out, in declaration order:
-   * those without `omitempty` that are nil when unset (pointers, slices, maps), written `null`; and the
-   * non-pointer structs, which omitempty never drops: written as their zero value (`resources: {}`),
-   * a metav1.Time as `null` (its MarshalJSON of the zero time).
+   * Fields Go's encoding/json writes although the body left them out, in declaration order: optional ones
+   * without `omitempty` that are nil when unset (pointers, slices, maps), written `null`; optional
+   * non-pointer structs, which omitempty never drops: written as their zero value (`resources: {}`), a
+   * metav1.Time as `null` (its MarshalJSON of the zero time); and non-pointer scalars without `omitempty`,
+   * required ones included, written as their zero (`""`, `0`, `false`: a bare Node's `nodeInfo` strings).
+   * Required structs and nil-able fields are left to validation.
    */
   absentFields: readonly AbsentField[];
-  /**
-   * What Go writes for the struct's zero value when decoding finds the whole struct unset: `absentFields`
-   * and the required scalars' zeros (a bare Node's `nodeInfo: {architecture: "", ...}`); required structs
-   * and nil-able fields are left to validation, as for a present struct.
-   */
-  zeroValueFields: readonly AbsentField[];
   /** Every field Go writes for the struct's zero value, required structs and nils included (zeroStruct's `full`). */
   zeroFields: readonly AbsentField[];
   preserveUnknown: boolean;
@@ -126,7 +122,6 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
     omitEmpty: new Set(),
     absentFields: [],
-    zeroValueFields: [],
     zeroFields: [],
     preserveUnknown: preservesUnknownFields(schema),
   };
@@ -134,7 +129,6 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
   const properties = asSchema(schema['properties']) ?? {};
   const omitEmpty = new Set<string>();
   const absentFields: AbsentField[] = [];
-  const zeroValueFields: AbsentField[] = [];
   const zeroFields: AbsentField[] = [];
   for (const name of Object.keys(properties)) {
     const property = asSchema(properties[name]) ?? {};
@@ -149,16 +143,14 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     if (encoding === 'omit-empty') omitEmpty.add(name);
     else if (encoding === 'null-when-absent') absentFields.push({ name, position, struct: undefined });
     else if (encoding === 'zero-struct') absentFields.push({ name, position, struct: field as ObjectNode });
-    if (encoding === 'null-when-absent' || encoding === 'zero-struct') zeroValueFields.push(absentFields[absentFields.length - 1] as AbsentField);
     const scalar = go === undefined ? undefined : scalarZero(field, go);
-    if (scalar !== undefined) zeroValueFields.push({ name, position, struct: undefined, scalar });
+    if (scalar !== undefined) absentFields.push({ name, position, struct: undefined, scalar });
     const zero = go === undefined ? 'as-is' : fieldEncoding(field, go, false);
     if (zero === 'null-when-absent' || zero === 'zero-struct') zeroFields.push({ name, position, struct: zero === 'zero-struct' ? (field as ObjectNode) : undefined });
     else if (scalar !== undefined) zeroFields.push({ name, position, struct: undefined, scalar });
   }
   node.omitEmpty = omitEmpty;
   node.absentFields = absentFields;
-  node.zeroValueFields = zeroValueFields;
   node.zeroFields = zeroFields;
   return node;
 }

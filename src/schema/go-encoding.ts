@@ -10,14 +10,14 @@ const MAX_ZERO_DEPTH = 32;
 /**
  * The zero value of a struct as Go's encoding/json writes it (`ObjectMeta{}` is `{"creationTimestamp":null}`,
  * `NodeSystemInfo{}` writes each of its strings as `""`): by default what decoding writes for a struct the
- * body left out, which leaves required structs and nil fields to validation; `full` adds those too (the
- * typed zero object the field manager compares a create with). A new object on each call, built from the
- * lists compile made, so no name is looked up.
+ * body left out, which leaves required structs and nil fields to validation (`absentFields`); `full` adds
+ * those too (the typed zero object the field manager compares a create with). A new object on each call,
+ * built from the lists compile made, so no name is looked up.
  */
 export function zeroStruct(node: ObjectNode, depth = 0, full = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (depth >= MAX_ZERO_DEPTH) return out;
-  for (const field of full ? node.zeroFields : node.zeroValueFields) out[field.name] = absentValue(field, depth + 1, full);
+  for (const field of full ? node.zeroFields : node.absentFields) out[field.name] = absentValue(field, depth + 1, full);
   return out;
 }
 

@@ -158,6 +158,16 @@ const cases: Array<{ name: string; schema: TSchema; body: object; want: object }
     },
   },
   {
+    name: 'scalars without omitempty a sent struct leaves out are their zeros, required ones included',
+    schema: NodeSchema,
+    body: { metadata: { name: 'n' }, status: { nodeInfo: { architecture: 'amd64' }, daemonEndpoints: { kubeletEndpoint: {} } } },
+    want: {
+      metadata: { name: 'n', creationTimestamp: null },
+      spec: {},
+      status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo: { ...NODE_INFO_ZERO, architecture: 'amd64' } },
+    },
+  },
+  {
     name: 'a required struct is left to validation (RoleBinding roleRef)',
     schema: RoleBindingSchema,
     body: { metadata: { name: 'rb' } },
