@@ -13,6 +13,7 @@ import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
 import type { AdmissionAttributes } from '../../admission/types.js';
 import { finishing } from './hooks.js';
+import { withGoScalarZeros } from '../../schema/omit-empty.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
 const MAX_ATTEMPTS = 1000;
@@ -42,6 +43,8 @@ export async function updateObject(
       return { object: await u.create(obj), created: true };
     }
     const old = u.fromStored(decodeObject(current));
+    // As upstream decodes the stored bytes into the typed object: a value stored before its scalar zeros were.
+    withGoScalarZeros(u.def.schema, old);
     const uid = options.uidPrecondition;
     if (uid && uid !== old.metadata.uid) {
       throw conflict(u.gr, name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
