@@ -38,11 +38,14 @@ const SCALAR_ZEROS: Partial<Record<SchemaNode['kind'], string | number | boolean
 };
 
 /**
- * What Go writes for a non-pointer scalar field without `omitempty` in a struct's zero value; undefined for
- * every other field (pointers, slices, maps and RawExtension are nil, written `null` or omitted).
+ * What Go writes for an unset non-pointer scalar field: its zero, unless `omitempty` drops it; undefined for
+ * every other field (pointers, slices, maps and RawExtension are nil, written `null` or omitted). A Quantity
+ * and an IntOrString are Go structs, which `omitempty` never drops: an unset downward-API `divisor` is `"0"`.
  */
 export function scalarZero(field: SchemaNode, go: { omitempty: boolean; pointer: boolean }): string | number | boolean | undefined {
-  return go.omitempty || go.pointer ? undefined : SCALAR_ZEROS[field.kind];
+  if (go.pointer) return undefined;
+  if (field.kind === 'quantity' || field.kind === 'int-or-string') return SCALAR_ZEROS[field.kind];
+  return go.omitempty ? undefined : SCALAR_ZEROS[field.kind];
 }
 
 /** Kinds whose zero value encoding/json's omitempty drops: slices, maps and the scalars ([]byte is a slice). */

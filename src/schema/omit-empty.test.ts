@@ -168,6 +168,12 @@ const cases: Array<{ name: string; schema: TSchema; body: object; want: object }
     },
   },
   {
+    name: 'a Quantity is a Go struct, never omitted: an unset downward-API divisor is "0"',
+    schema: PodSchema,
+    body: pod(container({ env: [{ name: 'MEM', valueFrom: { resourceFieldRef: { resource: 'limits.memory' } } }] })),
+    want: goPod(goContainer({ env: [{ name: 'MEM', valueFrom: { resourceFieldRef: { resource: 'limits.memory', divisor: '0' } } }] })),
+  },
+  {
     name: 'a required struct is left to validation (RoleBinding roleRef)',
     schema: RoleBindingSchema,
     body: { metadata: { name: 'rb' } },

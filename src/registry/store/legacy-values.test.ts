@@ -46,6 +46,22 @@ describe('an update of a value stored without its scalar zeros', () => {
     assert.equal((object.spec as { serviceName: string }).serviceName, '');
   });
 
+  test('a StatefulSet without serviceName is scaled: the update edits the stored object, as the scale subresource does', async () => {
+    const def = statefulSetDefinition as unknown as ResourceDefinition;
+    const template = { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:15' }] } };
+    const legacy = decoded(def, { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'scaled', namespace: 'ns', ...META }, spec: { replicas: 1, selector: { matchLabels: { app: 'db' } }, template } } as KubeObject);
+    delete (legacy.spec as Record<string, unknown>)['serviceName'];
+    def.defaults?.(legacy);
+    const store = await storeWithLegacyValue(def, 'ns', 'scaled', legacy);
+    const scale = (current: KubeObject | undefined): KubeObject => {
+      const next = structuredClone(current) as KubeObject;
+      (next.spec as { replicas: number }).replicas = 5;
+      return next;
+    };
+    const { object } = await store.update('ns', 'scaled', scale, { dryRun: false });
+    assert.equal((object.spec as { replicas: number }).replicas, 5);
+  });
+
   test('a PriorityClass without value takes a new label (value is immutable)', async () => {
     const def = priorityClassDefinition as unknown as ResourceDefinition;
     const legacy = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'low', ...META }, preemptionPolicy: 'PreemptLowerPriority' } as KubeObject;

@@ -42,14 +42,12 @@ export async function updateObject(
       if ((!u.def.strategy.allowCreateOnUpdate && !options.apply) || options.subresource) throw notFound(u.gr, name);
       return { object: await u.create(obj), created: true };
     }
-    const old = u.fromStored(decodeObject(current));
-    // As upstream decodes the stored bytes into the typed object: a value stored before its scalar zeros were.
-    withGoScalarZeros(u.def.schema, old);
+    const old = storedAsTyped(u, current);
     const uid = options.uidPrecondition;
     if (uid && uid !== old.metadata.uid) {
       throw conflict(u.gr, name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
     }
-    const obj = await fn(u.fromStored(decodeObject(current)));
+    const obj = await fn(storedAsTyped(u, current));
     const precondition = obj.metadata.resourceVersion;
     if (precondition && precondition !== String(current.modRevision)) throw conflict(u.gr, name);
     const written = await tryWrite(u, key, current, obj, old, namespace, name, options);
@@ -59,6 +57,17 @@ export async function updateObject(
     current = written.current;
   }
   throw conflict(u.gr, name, 'too many concurrent updates; please try again');
+}
+
+/**
+ * The stored object as upstream's GuaranteedUpdate hands it over, decoded into the typed struct: with the
+ * scalar zeros a value stored by an earlier kplane lacks, both as the old object and as what the update
+ * function changes (a scale or status write edits it directly).
+ */
+function storedAsTyped(u: UpdateContext, current: KeyValue): KubeObject {
+  const obj = u.fromStored(decodeObject(current));
+  withGoScalarZeros(u.def.schema, obj);
+  return obj;
 }
 
 type WriteResult = { ok: true; object: KubeObject } | { ok: false; current: KeyValue | undefined };
