@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppsV1Api, CoreV1Api, KubeConfig, PatchStrategy, Watch, setHeaderOptions, type V1Deployment } from '@kubernetes/client-node';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
-import { hasPython, PYTHON, python, statusOf } from './support/clients.js';
+import { hasPython, PYTHON_CLIENT_MISSING, python, statusOf } from './support/clients.js';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 const strategicMergePatch = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
@@ -119,7 +119,7 @@ describe('apps/v1 through the official clients', () => {
 
   test('Python: deployments created, scaled through the subresource, watched across namespaces', async (t) => {
     if (!(await hasPython())) {
-      t.skip(`${PYTHON} is not installed`);
+      t.skip(PYTHON_CLIENT_MISSING);
       return;
     }
     const result = await python(PYTHON_DEPLOYMENTS, c.server.kubeconfigPath);

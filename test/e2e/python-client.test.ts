@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCluster, type TestCluster } from './support/cluster.js';
-import { hasPython, PYTHON, python } from './support/clients.js';
+import { hasPython, PYTHON_CLIENT_MISSING, python } from './support/clients.js';
 
 const CREATE_AND_READ = `
 from kubernetes import client, config
@@ -75,7 +75,7 @@ describe('the Python client', () => {
 
   test('creates a service and reads the allocated cluster IP', async (t) => {
     if (!(await hasPython())) {
-      t.skip(`${PYTHON} is not installed`);
+      t.skip(PYTHON_CLIENT_MISSING);
       return;
     }
     const result = await python(CREATE_AND_READ, c.server.kubeconfigPath);
@@ -91,7 +91,7 @@ describe('the Python client', () => {
 
   test('creates pods, binds one, and lists pods by field selector', async (t) => {
     if (!(await hasPython())) {
-      t.skip(`${PYTHON} is not installed`);
+      t.skip(PYTHON_CLIENT_MISSING);
       return;
     }
     const result = await python(PODS_BY_FIELD_SELECTOR, c.server.kubeconfigPath);
@@ -101,7 +101,7 @@ describe('the Python client', () => {
 
   test('reads a node created without a status, which Go writes with its zero values', async (t) => {
     if (!(await hasPython())) {
-      t.skip(`${PYTHON} is not installed`);
+      t.skip(PYTHON_CLIENT_MISSING);
       return;
     }
     // Created through kubectl, as a test creates a fake node; then read through the Python client.
@@ -113,7 +113,7 @@ describe('the Python client', () => {
 
   test('watches pods: ADDED, MODIFIED and DELETED reach watch.Watch().stream', async (t) => {
     if (!(await hasPython())) {
-      t.skip(`${PYTHON} is not installed`);
+      t.skip(PYTHON_CLIENT_MISSING);
       return;
     }
     const result = await python(WATCH_PODS, c.server.kubeconfigPath);
