@@ -141,18 +141,25 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     const required = node.required.has(name);
     const encoding = fieldEncoding(field, go, required);
     if (encoding === 'omit-empty') omitEmpty.add(name);
-    else if (encoding === 'null-when-absent') absentFields.push({ name, position, struct: undefined });
-    else if (encoding === 'zero-struct') absentFields.push({ name, position, struct: field as ObjectNode });
-    const scalar = go === undefined ? undefined : scalarZero(field, go);
-    if (scalar !== undefined) absentFields.push({ name, position, struct: undefined, scalar });
+    const absent = absentField(name, position, field, encoding);
+    if (absent) absentFields.push(absent);
+    // The zero value holds required structs and nils too: the field encoded as if optional.
     const zero = go === undefined ? 'as-is' : fieldEncoding(field, go, false);
-    if (zero === 'null-when-absent' || zero === 'zero-struct') zeroFields.push({ name, position, struct: zero === 'zero-struct' ? (field as ObjectNode) : undefined });
-    else if (scalar !== undefined) zeroFields.push({ name, position, struct: undefined, scalar });
+    const inZero = zero === encoding ? absent : absentField(name, position, field, zero);
+    if (inZero) zeroFields.push(inZero);
   }
   node.omitEmpty = omitEmpty;
   node.absentFields = absentFields;
   node.zeroFields = zeroFields;
   return node;
+}
+
+/** The entry of a field Go writes when unset, by its encoding; undefined for one it omits or leaves as is. */
+function absentField(name: string, position: number, field: SchemaNode, encoding: ReturnType<typeof fieldEncoding>): AbsentField | undefined {
+  if (encoding === 'null-when-absent') return { name, position, struct: undefined };
+  if (encoding === 'zero-struct') return { name, position, struct: field as ObjectNode };
+  if (encoding === 'zero-scalar') return { name, position, struct: undefined, scalar: scalarZero(field) };
+  return undefined;
 }
 
 type Shape = 'object' | 'map' | 'array' | ScalarNode['kind'];

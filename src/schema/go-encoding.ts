@@ -36,16 +36,12 @@ const SCALAR_ZEROS: Partial<Record<SchemaNode['kind'], string | number | boolean
   quantity: '0',
   'int-or-string': 0,
 };
+/** Go structs that marshal as a scalar: `omitempty` never drops them (an unset downward-API `divisor` is `"0"`). */
+const SCALAR_STRUCTS = new Set<SchemaNode['kind']>(['quantity', 'int-or-string']);
 
-/**
- * What Go writes for an unset non-pointer scalar field: its zero, unless `omitempty` drops it; undefined for
- * every other field (pointers, slices, maps and RawExtension are nil, written `null` or omitted). A Quantity
- * and an IntOrString are Go structs, which `omitempty` never drops: an unset downward-API `divisor` is `"0"`.
- */
-export function scalarZero(field: SchemaNode, go: { omitempty: boolean; pointer: boolean }): string | number | boolean | undefined {
-  if (go.pointer) return undefined;
-  if (field.kind === 'quantity' || field.kind === 'int-or-string') return SCALAR_ZEROS[field.kind];
-  return go.omitempty ? undefined : SCALAR_ZEROS[field.kind];
+/** The zero Go writes for a field `fieldEncoding` calls `zero-scalar`. */
+export function scalarZero(field: SchemaNode): string | number | boolean | undefined {
+  return SCALAR_ZEROS[field.kind];
 }
 
 /** Kinds whose zero value encoding/json's omitempty drops: slices, maps and the scalars ([]byte is a slice). */
@@ -57,14 +53,20 @@ const NULL_WHEN_ZERO = new Set<SchemaNode['kind']>(['time', 'microtime']);
 
 /**
  * How Go encodes a field, from the Go facts of its declaration (go-field.ts; encoding/json's isEmptyValue):
- * an `omitempty` non-pointer slice, map or scalar is left out when empty; an optional field without
- * `omitempty` that is nil when unset is written as `null`; a non-pointer struct is always written,
- * omitempty or not (isEmptyValue is false for structs): its zero value, `null` for a zero Time. Required
- * fields are left to validation, which reports them missing. Without facts (hand-written and test
- * schemas), an optional map or list is taken as `omitempty`.
+ * a non-pointer scalar without `omitempty`, required or not, is always written, its zero when unset
+ * (`zero-scalar`), and so is a Quantity or IntOrString; an `omitempty` non-pointer slice, map or scalar is
+ * left out when empty; an optional field without `omitempty` that is nil when unset is written as `null`;
+ * a non-pointer struct is always written, omitempty or not (isEmptyValue is false for structs): its zero
+ * value, `null` for a zero Time. Required structs and nils are left to validation, which reports them
+ * missing. Without facts (hand-written and test schemas), an optional map or list is taken as `omitempty`.
  */
-export function fieldEncoding(field: SchemaNode, go: { omitempty: boolean; pointer: boolean } | undefined, required: boolean): 'omit-empty' | 'null-when-absent' | 'zero-struct' | 'as-is' {
+export function fieldEncoding(
+  field: SchemaNode,
+  go: { omitempty: boolean; pointer: boolean } | undefined,
+  required: boolean,
+): 'omit-empty' | 'null-when-absent' | 'zero-struct' | 'zero-scalar' | 'as-is' {
   if (go === undefined) return !required && (field.kind === 'array' || field.kind === 'map') ? 'omit-empty' : 'as-is';
+  if (!go.pointer && SCALAR_ZEROS[field.kind] !== undefined && (!go.omitempty || SCALAR_STRUCTS.has(field.kind))) return 'zero-scalar';
   if (required) return 'as-is';
   if (!go.pointer && field.kind === 'object') return 'zero-struct';
   if (!go.pointer && NULL_WHEN_ZERO.has(field.kind)) return 'null-when-absent';
