@@ -24,7 +24,7 @@ function scripted(scripts: WatchScript[]) {
     async *watch(resourceVersion, signal) {
       calls.push(`watch@${resourceVersion}`);
       const script = scripts.shift() ?? { events: [], then: 'hang' as const };
-      for (const event of script.events) yield event;
+      for (const event of script.events) yield [event];
       if (script.then === 'error') throw new StatusError(410, 'Expired', 'too old resource version');
       if (script.then === 'hang') await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
     },

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { ResourceClient } from './resource-client.js';
 import type { InformerFilter } from './shared-informer-factory.js';
-import type { WatchEvent } from './watch-stream.js';
+import type { WatchBatch } from './watch-stream.js';
 
 /** How long to wait before listing again after a failure; after more failures the wait doubles up to the maximum (client-go's reflector backs off to 30 s). */
 const RESTART_DELAY_MS = 500;
@@ -22,7 +22,7 @@ export interface ListerWatcher {
   /** For log lines: `configmaps`, `leases.coordination.k8s.io`. */
   readonly description: string;
   list(): Promise<{ objects: readonly Readonly<KubeObject>[]; resourceVersion: string }>;
-  watch(resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchEvent>;
+  watch(resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchBatch>;
 }
 
 /** A ListerWatcher over a client: all namespaces, or one, the objects a field selector picks, whole or their metadata only. */
@@ -97,10 +97,12 @@ const VERY_SHORT_WATCH_MS = 1000;
 async function watchOnce(source: ListerWatcher, resourceVersion: string, h: ListWatchHandlers): Promise<string> {
   const started = performance.now();
   let events = 0;
-  for await (const event of source.watch(resourceVersion, h.signal)) {
-    events++;
-    resourceVersion = event.object.metadata?.resourceVersion || resourceVersion;
-    if (event.type !== 'BOOKMARK') h.onEvent(event.object, event.type);
+  for await (const batch of source.watch(resourceVersion, h.signal)) {
+    for (const event of batch) {
+      events++;
+      resourceVersion = event.object.metadata?.resourceVersion || resourceVersion;
+      if (event.type !== 'BOOKMARK') h.onEvent(event.object, event.type);
+    }
   }
   if (events === 0 && !h.signal.aborted && performance.now() - started < VERY_SHORT_WATCH_MS) {
     throw new Error('very short watch: the watch ended too soon and without an event');

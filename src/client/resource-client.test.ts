@@ -29,7 +29,7 @@ test('a metadata-only list and watch ask for PartialObjectMetadata as client-go\
   await client.list('ns', { metadataOnly: true });
   await client.list('ns');
   const events = [];
-  for await (const event of client.watch('', { resourceVersion: '5', metadataOnly: true, signal: new AbortController().signal })) events.push(event);
+  for await (const batch of client.watch('', { resourceVersion: '5', metadataOnly: true, signal: new AbortController().signal })) events.push(...batch);
   assert.deepEqual(asked, [
     { path: '/api/v1/namespaces/ns/pods', accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' },
     { path: '/api/v1/namespaces/ns/pods', accept: undefined },

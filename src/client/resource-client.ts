@@ -6,7 +6,7 @@ import { StatusError } from '../errors/status-error.js';
 import { statusErrorOf } from './status.js';
 import type { Transport, TransportRequest } from './transport.js';
 import { trimManagedFields } from './trim-managed-fields.js';
-import { watchEvents, type WatchEvent } from './watch-stream.js';
+import { watchEvents, type WatchBatch } from './watch-stream.js';
 
 /** Which resource a client reads and writes. */
 export interface ResourceRef {
@@ -73,8 +73,8 @@ export class ResourceClient {
     return { items: trim ? items.map(trimManagedFields) : items, resourceVersion: list.metadata?.resourceVersion ?? '' };
   }
 
-  /** Watches from `resourceVersion` until `signal` aborts or the server ends the watch; an ERROR event throws its Status. */
-  async *watch(namespace: string, query: ListQuery & { signal: AbortSignal }): AsyncIterable<WatchEvent> {
+  /** Watches from `resourceVersion` until `signal` aborts or the server ends the watch, in batches of events; an ERROR event throws its Status. */
+  async *watch(namespace: string, query: ListQuery & { signal: AbortSignal }): AsyncIterable<WatchBatch> {
     const { signal, metadataOnly, trimManagedFields: trim, ...rest } = query;
     const path = this.#path(namespace) + queryString({ ...rest, watch: '1', allowWatchBookmarks: 'true' });
     const stream = await this.transport.stream(path, signal, metadataOnly ? METADATA_ACCEPT : undefined);

@@ -25,8 +25,8 @@ test('items the reader does not need are handed over as their identity, undecode
   const abort = new AbortController();
   const seen: Readonly<KubeObject>[] = [];
   const watching = (async () => {
-    for await (const event of source.watch(resourceVersion, abort.signal)) {
-      seen.push(event.object);
+    for await (const batch of source.watch(resourceVersion, abort.signal)) {
+      seen.push(...batch.map((event) => event.object));
       abort.abort();
     }
   })().catch(() => undefined);

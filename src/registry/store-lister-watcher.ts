@@ -2,6 +2,7 @@
 // follow the stores directly, as kube-apiserver's privileged loopback informers do, without a round trip
 // through the filter chain.
 import type { ListerWatcher } from '../client/list-watch.js';
+import type { WatchEvent } from '../client/watch-stream.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Store, StoredItem } from './store/index.js';
 
@@ -24,8 +25,10 @@ export function storeListerWatcher(store: Store, relevant?: (json: string) => bo
       return { objects: list.items.map(objectOf), resourceVersion: String(list.revision) };
     },
     async *watch(resourceVersion, signal) {
-      for await (const event of store.watch('', { resourceVersion, allowWatchBookmarks: false, signal })) {
-        if (event.type !== 'BOOKMARK') yield { type: event.type, object: objectOf(event.item) };
+      for await (const batch of store.watch('', { resourceVersion, allowWatchBookmarks: false, signal })) {
+        const events: WatchEvent[] = [];
+        for (const event of batch) if (event.type !== 'BOOKMARK') events.push({ type: event.type, object: objectOf(event.item) });
+        if (events.length > 0) yield events;
       }
     },
   };

@@ -180,12 +180,32 @@ describe('generic store', () => {
     await store.delete('w', 'w1', {}, write);
     const abort = new AbortController();
     const seen: string[] = [];
-    for await (const event of store.watch('w', { resourceVersion: start.metadata.resourceVersion, allowWatchBookmarks: false, signal: abort.signal })) {
-      if (event.type === 'BOOKMARK') continue;
-      seen.push(`${event.type}:${(event.item.object as KubeObject & { data?: Record<string, string> }).data?.['a']}`);
-      if (seen.length === 2) abort.abort();
+    for await (const batch of store.watch('w', { resourceVersion: start.metadata.resourceVersion, allowWatchBookmarks: false, signal: abort.signal })) {
+      for (const event of batch) {
+        if (event.type === 'BOOKMARK') continue;
+        seen.push(`${event.type}:${(event.item.object as KubeObject & { data?: Record<string, string> }).data?.['a']}`);
+      }
+      if (seen.length >= 2) abort.abort();
     }
     assert.deepEqual(seen, ['MODIFIED:2', 'DELETED:2']);
+  });
+
+  test('a watch hands over the events that are ready together as one batch, in order', async () => {
+    const { object: start } = await store.create('b', cm('b0'), write);
+    const abort = new AbortController();
+    const batches: string[][] = [];
+    const watching = (async () => {
+      for await (const batch of store.watch('b', { resourceVersion: start.metadata.resourceVersion, allowWatchBookmarks: false, signal: abort.signal })) {
+        batches.push(batch.map((event) => (event.type === 'BOOKMARK' ? 'BOOKMARK' : `${event.type}:${event.item.object.metadata.name}`)));
+        if (batches.flat().length >= 4) abort.abort();
+      }
+    })();
+    // Three writes that are ready before the watcher reads, then one more later.
+    await Promise.all(['b1', 'b2', 'b3'].map((name) => store.create('b', cm(name), write)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await store.create('b', cm('b4'), write);
+    await watching;
+    assert.deepEqual(batches, [['ADDED:b1', 'ADDED:b2', 'ADDED:b3'], ['ADDED:b4']]);
   });
 
   test('a watch of every namespace by metadata.name sees that name in each namespace', async () => {
@@ -196,10 +216,12 @@ describe('generic store', () => {
     const abort = new AbortController();
     const seen: string[] = [];
     const options = { resourceVersion: first.metadata.resourceVersion, allowWatchBookmarks: false, signal: abort.signal, fieldSelector: parseFieldSelector('metadata.name=same') };
-    for await (const event of store.watch('', options)) {
-      if (event.type === 'BOOKMARK') continue;
-      seen.push(`${event.type}:${event.item.object.metadata.namespace}/${event.item.object.metadata.name}`);
-      if (seen.length === 2) abort.abort();
+    for await (const batch of store.watch('', options)) {
+      for (const event of batch) {
+        if (event.type === 'BOOKMARK') continue;
+        seen.push(`${event.type}:${event.item.object.metadata.namespace}/${event.item.object.metadata.name}`);
+      }
+      if (seen.length >= 2) abort.abort();
     }
     assert.deepEqual(seen, ['ADDED:n2/same', 'MODIFIED:n1/same']);
   });

@@ -144,6 +144,9 @@ export type StoreWatchEvent =
   | { type: 'ADDED' | 'MODIFIED' | 'DELETED'; revision: number; item: StoredItem; encoded<T>(format: string, encode: () => T): T }
   | { type: 'BOOKMARK'; revision: number };
 
+/** The events of a watch that were ready together, in order (one or more). */
+export type StoreWatchBatch = readonly StoreWatchEvent[];
+
 /** What an update computes from the current object (undefined when it does not exist). */
 export type UpdateFn = (current: Readonly<KubeObject> | undefined) => Promise<KubeObject> | KubeObject;
 
@@ -158,7 +161,7 @@ export interface Store {
   readonly groupResource: GroupResource;
   get(namespace: string, name: string, resourceVersion?: string): Promise<StoredItem>;
   list(namespace: string, options: ListOptions): Promise<ListResult>;
-  watch(namespace: string, options: WatchOptions): AsyncIterable<StoreWatchEvent>;
+  watch(namespace: string, options: WatchOptions): AsyncIterable<StoreWatchBatch>;
   create(namespace: string, obj: KubeObject, options: WriteOptions): Promise<Created>;
   /** Read-modify-write with compare-and-swap retries; `subresource` selects the status/finalize strategy. */
   update(namespace: string, name: string, fn: UpdateFn, options: WriteOptions & { subresource?: string }): Promise<{ object: KubeObject; created: boolean }>;

@@ -23,6 +23,20 @@ describe('Watcher', () => {
     assert.deepEqual(summary(await take(w, 3)), ['ADDED i@1', 'ADDED r@2', 'ADDED l@4']);
   });
 
+  it('hands over what is ready without waiting (takeReady), then nothing until more comes', async () => {
+    const { watcher: w } = watcher();
+    assert.equal(w.takeReady(), undefined); // not open yet
+    w.open([added('i', 1).object], [added('r', 2)]);
+    w.deliver(added('l', 3));
+    assert.deepEqual(summary([w.takeReady(), w.takeReady(), w.takeReady()].filter((item) => item !== undefined)), ['ADDED i@1', 'ADDED r@2', 'ADDED l@3']);
+    assert.equal(w.takeReady(), undefined);
+    const pending = w.next();
+    w.deliver(added('m', 4));
+    assert.deepEqual(summary([(await pending).value!]), ['ADDED m@4']);
+    w.end();
+    assert.equal(w.takeReady(), undefined);
+  });
+
   it('wakes a waiting reader and sends only bookmarks that move forward, coalescing unread ones', async () => {
     const { watcher: w } = watcher({ fromRevision: 5 });
     w.open([], []);

@@ -25,6 +25,11 @@ export interface WatcherOptions {
 export interface CacheWatch extends AsyncIterableIterator<WatchItem, undefined> {
   next(): Promise<IteratorResult<WatchItem, undefined>>;
   return(): Promise<IteratorResult<WatchItem, undefined>>;
+  /**
+   * The next item if one is ready now, without waiting; undefined when none is (`next` then waits, or
+   * tells the end or the error). A consumer takes a group commit's events in one turn so (registry watch).
+   */
+  takeReady(): WatchItem | undefined;
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
@@ -131,6 +136,10 @@ export class Watcher implements CacheWatch {
       this.#waiting ??= new Promise<void>((resolve) => (this.#wake = resolve));
       await this.#waiting;
     }
+  }
+
+  takeReady(): WatchItem | undefined {
+    return this.#take();
   }
 
   async return(): Promise<IteratorResult<WatchItem, undefined>> {
