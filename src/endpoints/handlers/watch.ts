@@ -17,6 +17,9 @@ import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
 import { startLongTimer } from '../long-timer.js';
 
+/** Bytes of frames joined into one write at most (a frame larger than this is written alone). */
+const MAX_WRITE_BYTES = 1024 * 1024;
+
 /** kube-apiserver's default --min-request-timeout. */
 const MIN_REQUEST_TIMEOUT_SECONDS = 1800;
 
@@ -64,7 +67,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
         sink?.observe(embeddedObjectBytes(bytes, event.type, protobuf));
         return bytes;
       });
-      if (!(await write(ctx, frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames)))) break;
+      if (!(await writeFrames(ctx, frames))) break;
     }
   } catch (error) {
     if (!abort.signal.aborted) {
@@ -130,8 +133,26 @@ function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent
   });
 }
 
+/**
+ * Writes `frames` joined: one write per batch, or per MAX_WRITE_BYTES of it, so that a batch of large objects
+ * is not copied whole. False once the client is gone.
+ */
+export async function writeFrames(ctx: Pick<RequestContext, 'signal' | 'res'>, frames: readonly Buffer[]): Promise<boolean> {
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < frames.length; i++) {
+    bytes += (frames[i] as Buffer).length;
+    if (bytes < MAX_WRITE_BYTES && i < frames.length - 1) continue;
+    const chunk = i === start ? (frames[i] as Buffer) : Buffer.concat(frames.slice(start, i + 1), bytes);
+    if (!(await write(ctx, chunk))) return false;
+    start = i + 1;
+    bytes = 0;
+  }
+  return true;
+}
+
 /** Write with backpressure; false once the client is gone. */
-function write(ctx: RequestContext, chunk: Buffer): Promise<boolean> {
+function write(ctx: Pick<RequestContext, 'signal' | 'res'>, chunk: Buffer): Promise<boolean> {
   if (ctx.signal.aborted) return Promise.resolve(false);
   if (ctx.res.write(chunk)) return Promise.resolve(true);
   return new Promise((resolve) => {
