@@ -45,4 +45,10 @@ describe('watchEvents', () => {
     assert.deepEqual(result.batches, [['ADDED a', 'ADDED b']]);
     assert.ok(isStatusError(result.error) && result.error.status.code === 410 && result.error.status.reason === 'Expired');
   });
+
+  it('delivers the events before a line that is no JSON, then throws', async () => {
+    const result = await read([frame('ADDED', 'a') + frame('ADDED', 'b') + '{bad\n']);
+    assert.deepEqual(result.batches, [['ADDED a', 'ADDED b']]);
+    assert.ok(result.error instanceof SyntaxError);
+  });
 });

@@ -36,18 +36,29 @@ export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedField
   yield* eventsOf([pending], frameOf);
 }
 
-/** The events of `lines` as one batch (none when all are blank); an ERROR event throws after those before it. */
+/**
+ * The events of `lines` as one batch (none when all are blank). An ERROR event, or a line that is no JSON,
+ * throws after the events before it are delivered.
+ */
 function* eventsOf(lines: readonly string[], frameOf: (line: string) => string): Iterable<WatchBatch> {
   const batch: WatchEvent[] = [];
+  let failure: { error: unknown } | undefined;
   for (const text of lines) {
     const line = text.trim();
     if (!line) continue;
-    const event = JSON.parse(frameOf(line)) as { type: string; object: unknown };
-    if (event.type === 'ERROR') {
-      if (batch.length > 0) yield batch;
-      throw statusErrorFrom(event.object as Partial<Status>);
+    try {
+      batch.push(eventOf(frameOf(line)));
+    } catch (error) {
+      failure = { error };
+      break;
     }
-    batch.push(event as WatchEvent);
   }
   if (batch.length > 0) yield batch;
+  if (failure) throw failure.error;
+}
+
+function eventOf(line: string): WatchEvent {
+  const event = JSON.parse(line) as { type: string; object: unknown };
+  if (event.type === 'ERROR') throw statusErrorFrom(event.object as Partial<Status>);
+  return event as WatchEvent;
 }

@@ -16,18 +16,23 @@ test('the object size of a watch frame is read off its framing (apiserver_watch_
   }
 });
 
-test('the frames of a batch leave in one write, or in writes of about 1 MiB when they are larger', async () => {
+test('the frames of a batch leave in one write, or in writes of at most 1 MiB, a larger frame alone', async () => {
   const writes: number[] = [];
   const res = { write: (chunk: Buffer) => (writes.push(chunk.length), true) };
   const ctx = { signal: new AbortController().signal, res } as unknown as Parameters<typeof writeFrames>[0];
   const frame = (bytes: number) => Buffer.alloc(bytes, 0x61);
-  assert.equal(await writeFrames(ctx, [frame(10), frame(20), frame(30)]), true);
-  assert.deepEqual(writes, [60]);
-  writes.length = 0;
+  const written = async (frames: Buffer[], signal = new AbortController().signal) => {
+    writes.length = 0;
+    const ok = await writeFrames(ctx, frames, signal);
+    return { ok, writes: [...writes] };
+  };
+  assert.deepEqual(await written([frame(10), frame(20), frame(30)]), { ok: true, writes: [60] });
   const big = 400 * 1024;
-  await writeFrames(ctx, [frame(big), frame(big), frame(big), frame(big), frame(10)]);
-  assert.deepEqual(writes, [3 * big, big + 10]);
-  writes.length = 0;
-  await writeFrames(ctx, [frame(2 * 1024 * 1024), frame(10)]);
-  assert.deepEqual(writes, [2 * 1024 * 1024, 10]);
+  assert.deepEqual((await written([frame(big), frame(big), frame(big), frame(10)])).writes, [2 * big, big + 10]);
+  const mib = 1024 * 1024;
+  assert.deepEqual((await written([frame(10), frame(2 * mib), frame(10), frame(mib - 10), frame(1)])).writes, [10, 2 * mib, mib, 1]);
+  // The watch ended (its timeout): nothing more is written.
+  const ended = new AbortController();
+  ended.abort();
+  assert.deepEqual(await written([frame(10)], ended.signal), { ok: false, writes: [] });
 });

@@ -17,7 +17,7 @@ import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
 import { startLongTimer } from '../long-timer.js';
 
-/** Bytes of frames joined into one write at most (a frame larger than this is written alone). */
+/** Bytes of frames joined into one write at most (a frame this large or larger is written alone). */
 const MAX_WRITE_BYTES = 1024 * 1024;
 
 /** kube-apiserver's default --min-request-timeout. */
@@ -62,12 +62,10 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
   const sink = metrics?.(scope.def.group, scope.def.version, scope.def.kind);
   try {
     for await (const batch of events) {
-      const frames = batch.map((event) => {
-        const bytes = frame(ctx, scope, event, rep);
-        sink?.observe(embeddedObjectBytes(bytes, event.type, protobuf));
-        return bytes;
-      });
-      if (!(await writeFrames(ctx, frames))) break;
+      const { frames, failure } = framesOf(ctx, scope, batch, rep);
+      if (!(await writeFrames(ctx, frames, abort.signal))) break;
+      frames.forEach((bytes, i) => sink?.observe(embeddedObjectBytes(bytes, (batch[i] as StoreWatchEvent).type, protobuf)));
+      if (failure) throw failure.error;
     }
   } catch (error) {
     if (!abort.signal.aborted) {
@@ -134,21 +132,46 @@ function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent
 }
 
 /**
- * Writes `frames` joined: one write per batch, or per MAX_WRITE_BYTES of it, so that a batch of large objects
- * is not copied whole. False once the client is gone.
+ * The frames of a batch, up to an event that fails to encode: its error comes back beside the frames before
+ * it, which are written first (as they were when each event was written before the next was encoded).
  */
-export async function writeFrames(ctx: Pick<RequestContext, 'signal' | 'res'>, frames: readonly Buffer[]): Promise<boolean> {
-  let start = 0;
-  let bytes = 0;
-  for (let i = 0; i < frames.length; i++) {
-    bytes += (frames[i] as Buffer).length;
-    if (bytes < MAX_WRITE_BYTES && i < frames.length - 1) continue;
-    const chunk = i === start ? (frames[i] as Buffer) : Buffer.concat(frames.slice(start, i + 1), bytes);
-    if (!(await write(ctx, chunk))) return false;
-    start = i + 1;
-    bytes = 0;
+function framesOf(ctx: RequestContext, scope: ResourceScope, batch: readonly StoreWatchEvent[], rep: Representation): { frames: Buffer[]; failure?: { error: unknown } } {
+  const frames: Buffer[] = [];
+  for (const event of batch) {
+    try {
+      frames.push(frame(ctx, scope, event, rep));
+    } catch (error) {
+      return { frames, failure: { error } };
+    }
+  }
+  return { frames };
+}
+
+/**
+ * Writes `frames` in as few writes as MAX_WRITE_BYTES allows (frames joined up to it, a frame that large alone),
+ * so that a batch of large objects is not copied into one buffer. False once the client is gone or `signal`
+ * (the watch's end) aborted.
+ */
+export async function writeFrames(ctx: Pick<RequestContext, 'signal' | 'res'>, frames: readonly Buffer[], signal: AbortSignal): Promise<boolean> {
+  for (const chunk of joinedFrames(frames)) {
+    if (signal.aborted || !(await write(ctx, chunk))) return false;
   }
   return true;
+}
+
+function* joinedFrames(frames: readonly Buffer[]): Iterable<Buffer> {
+  let run: Buffer[] = [];
+  let bytes = 0;
+  for (const bytesOfFrame of frames) {
+    if (run.length > 0 && bytes + bytesOfFrame.length > MAX_WRITE_BYTES) {
+      yield run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run, bytes);
+      run = [];
+      bytes = 0;
+    }
+    run.push(bytesOfFrame);
+    bytes += bytesOfFrame.length;
+  }
+  if (run.length > 0) yield run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run, bytes);
 }
 
 /** Write with backpressure; false once the client is gone. */

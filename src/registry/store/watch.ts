@@ -40,13 +40,21 @@ export async function* watchItems(
     for (;;) {
       const first = await iterator.next();
       if (first.done) return;
-      const batch = [eventOf(first.value)];
-      while (batch.length < MAX_BATCH) {
-        const item = iterator.takeReady();
-        if (item === undefined) break;
-        batch.push(eventOf(item));
+      const batch: StoreWatchEvent[] = [];
+      // An event that fails to convert ends the watch after the events before it, as one by one.
+      let failure: { error: unknown } | undefined;
+      let item: WatchItem | undefined = first.value;
+      while (item !== undefined) {
+        try {
+          batch.push(eventOf(item));
+        } catch (error) {
+          failure = { error };
+          break;
+        }
+        item = batch.length < MAX_BATCH ? iterator.takeReady() : undefined;
       }
-      yield batch;
+      if (batch.length > 0) yield batch;
+      if (failure) throw failure.error;
     }
   } catch (error) {
     // Translated here rather than by an extra generator layer around every watcher's stream.
