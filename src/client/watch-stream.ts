@@ -1,7 +1,7 @@
 // Reading a watch answer: one JSON event per line (kube-apiserver's JSON watch framing). An ERROR event
 // (a resourceVersion too old, the watch cache lagging) ends the watch with its Status as the error.
-// The events a chunk completes come as one batch: a server sends those ready together in one write, and
-// a turn of async iteration per event cost the follower more than reading the event.
+// The events a chunk completes come as one batch: a server sends those ready together in one write, and a
+// follower then takes them in one turn of async iteration instead of one turn each.
 import { StringDecoder } from 'node:string_decoder';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Status } from '../errors/status-error.js';

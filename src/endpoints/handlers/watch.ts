@@ -1,7 +1,8 @@
 // Watch streams (1-conventions: watch): `{type, object}` JSON documents, one per line, chunked.
 // Every frame is encoded once per event and shared by all watchers (memo on the event). The events ready
 // together (a group commit's) go out in one write, as upstream's watch server flushes only when its channel
-// is empty: a write per event was most of what an in-process follower cost the writes it followed.
+// is empty: a write and turns of iteration per event were much of what the in-process garbage collector's
+// watch cost the creates it followed (architecture §3).
 import type { RequestContext } from '../context.js';
 import { negotiate, type Representation } from '../negotiation.js';
 import { listParams } from '../params.js';
