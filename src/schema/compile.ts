@@ -17,6 +17,8 @@ export interface ObjectNode extends NodeBase {
   /** Last segment of the `$id` (Go struct name, e.g. `ConfigMap`); '' for an anonymous object. */
   structName: string;
   fields: Map<string, SchemaNode>;
+  /** Each field's node, place and encoding in one entry: the decode walk looks a key up once. */
+  slots: Map<string, FieldSlot>;
   /** Field names in declaration order (the order Go encodes them). */
   order: string[];
   /** Each field's place in `order`. */
@@ -40,6 +42,15 @@ export interface ObjectNode extends NodeBase {
   /** Every field Go writes for the struct's zero value, required structs and nils included (zeroStruct's `full`). */
   zeroFields: readonly AbsentField[];
   preserveUnknown: boolean;
+}
+
+/** What the decode walk needs of a declared field. */
+export interface FieldSlot {
+  readonly node: SchemaNode;
+  /** Its place in the struct's `order`. */
+  readonly position: number;
+  /** Whether Go's encoding omits its empty value (in `omitEmpty`). */
+  readonly omitEmpty: boolean;
 }
 
 /** A field Go writes when unset: `null`, a scalar's zero, or the zero value of `struct`. */
@@ -117,6 +128,7 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     kind: 'object',
     structName: typeof id === 'string' ? id.slice(id.lastIndexOf('.') + 1) : '',
     fields: new Map(),
+    slots: new Map(),
     order: [],
     positions: new Map(),
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
@@ -141,6 +153,7 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     const required = node.required.has(name);
     const encoding = fieldEncoding(field, go, required);
     if (encoding === 'omit-empty') omitEmpty.add(name);
+    node.slots.set(name, { node: field, position, omitEmpty: encoding === 'omit-empty' });
     const absent = absentField(name, position, field, encoding);
     if (absent) absentFields.push(absent);
     // The zero value holds required structs and nils too: the field encoded as if optional.

@@ -234,15 +234,16 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
   let ordered = true;
   let kept: [string, unknown][] | undefined;
   for (const key of Object.keys(value)) {
-    const field = node.fields.get(key);
-    if (!field) {
+    const slot = node.slots.get(key);
+    if (!slot) {
       if (node.preserveUnknown) (kept ??= []).push([key, value[key]]);
       else state.unknown(join(ctx.path, key));
       continue;
     }
+    const field = slot.node;
     const out = decodeChild(field, value[key], ctx, struct, key, Step.Field, state);
-    if (out === DROP || (state.omitEmpty && node.omitEmpty.has(key) && isGoEmpty(field, out))) continue;
-    const position = node.positions.get(key) as number;
+    if (out === DROP || (slot.omitEmpty && state.omitEmpty && isGoEmpty(field, out))) continue;
+    const position = slot.position;
     if (position < previous) ordered = false;
     previous = position;
     result[key] = out;
