@@ -16,7 +16,7 @@ test('the object size of a watch frame is read off its framing (apiserver_watch_
   }
 });
 
-test('the frames of a batch leave in one write, or in writes of at most 1 MiB, a larger frame alone', async () => {
+test('the frames of a batch leave in one write, or in writes of at most 64 KiB, a larger frame alone', async () => {
   const writes: number[] = [];
   const res = { write: (chunk: Buffer) => (writes.push(chunk.length), true) };
   const ctx = { signal: new AbortController().signal, res } as unknown as Parameters<typeof writeFrames>[0];
@@ -27,10 +27,10 @@ test('the frames of a batch leave in one write, or in writes of at most 1 MiB, a
     return { ok, writes: [...writes] };
   };
   assert.deepEqual(await written([frame(10), frame(20), frame(30)]), { ok: true, writes: [60] });
-  const big = 400 * 1024;
+  const big = 25 * 1024;
   assert.deepEqual((await written([frame(big), frame(big), frame(big), frame(10)])).writes, [2 * big, big + 10]);
-  const mib = 1024 * 1024;
-  assert.deepEqual((await written([frame(10), frame(2 * mib), frame(10), frame(mib - 10), frame(1)])).writes, [10, 2 * mib, mib, 1]);
+  const max = 64 * 1024;
+  assert.deepEqual((await written([frame(10), frame(2 * max), frame(10), frame(max - 10), frame(1)])).writes, [10, 2 * max, max, 1]);
   // The watch ended (its timeout): nothing more is written.
   const ended = new AbortController();
   ended.abort();
