@@ -42,6 +42,20 @@ describe('eventForFilter', () => {
     assert.equal(event.encoded('yaml', encode), '2');
   });
 
+  it('encodes again when asked after its memo was released, keeping nothing', () => {
+    const leaving = cacheEvent('MODIFIED', at(3, 'db'), at(2, 'web'));
+    const derived = eventForFilter(leaving, web) as CacheEvent;
+    let calls = 0;
+    const encode = (): string => String(++calls);
+    assert.equal(leaving.encoded('json', encode), '1');
+    assert.equal(derived.encoded('json', encode), '2');
+    leaving.releaseEncodings();
+    assert.equal(leaving.encoded('json', encode), '3');
+    assert.equal(leaving.encoded('json', encode), '4');
+    // The events derived from it for filtered watchers let theirs go too.
+    assert.equal(derived.encoded('json', encode), '5');
+  });
+
   it('shares the synthetic initial ADDED of an object', () => {
     const object = at(2, 'web');
     assert.equal(initialEventFor(object), initialEventFor(object));

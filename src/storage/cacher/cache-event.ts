@@ -16,6 +16,8 @@ export interface CacheEvent {
   readonly prevObject?: CachedObject;
   /** Memo shared by all watchers: each encoding of this event is produced once, not once per watcher. */
   encoded<T>(format: string, encode: () => T): T;
+  /** Drops the memo: later encodings are made when asked for and not kept (an event no watcher is near). */
+  releaseEncodings(): void;
 }
 
 /** A bookmark: every change up to `revision` has been sent (1-conventions: watch bookmarks). */
@@ -32,6 +34,7 @@ export type ObjectPredicate = (object: CachedObject) => boolean;
 
 class SharedEvent implements CacheEvent {
   #encodings: Map<string, unknown> | undefined;
+  #released = false;
   #asAdded: SharedEvent | undefined;
   #asDeleted: SharedEvent | undefined;
 
@@ -43,11 +46,19 @@ class SharedEvent implements CacheEvent {
   ) {}
 
   encoded<T>(format: string, encode: () => T): T {
+    if (this.#released) return encode();
     this.#encodings ??= new Map();
     if (this.#encodings.has(format)) return this.#encodings.get(format) as T;
     const value = encode();
     this.#encodings.set(format, value);
     return value;
+  }
+
+  releaseEncodings(): void {
+    this.#released = true;
+    this.#encodings = undefined;
+    this.#asAdded?.releaseEncodings();
+    this.#asDeleted?.releaseEncodings();
   }
 
   /** This MODIFIED seen by a watcher whose filter the old state failed: an ADDED, shared by such watchers. */

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cacheEvent } from './cache-event.js';
 import { cachedObjectOf } from './cached-object.js';
-import { WatchRing } from './watch-ring.js';
+import { ENCODED_EVENTS, WatchRing } from './watch-ring.js';
 
 const eventAt = (revision: number) =>
   cacheEvent('ADDED', cachedObjectOf(`/r/o${revision}`, revision, { metadata: { name: `o${revision}` } }));
@@ -21,6 +21,25 @@ describe('WatchRing', () => {
       [30, []],
     ];
     for (const [from, expected] of cases) assert.deepEqual(ring.since(from)?.map((e) => e.revision), expected, `from ${from}`);
+  });
+
+  it('keeps the encodings of its newest events only', () => {
+    const ring = new WatchRing(60_000, 2 * ENCODED_EVENTS);
+    ring.reset(0);
+    const events = Array.from({ length: ENCODED_EVENTS + 2 }, (_, i) => eventAt(i + 1));
+    let calls = 0;
+    for (const event of events) {
+      event.encoded('json', () => ++calls);
+      ring.append(event, 0);
+    }
+    const encodeAgain = (index: number): boolean => {
+      const before = calls;
+      (events[index] as (typeof events)[number]).encoded('json', () => ++calls);
+      return calls > before;
+    };
+    assert.deepEqual([encodeAgain(0), encodeAgain(1), encodeAgain(2), encodeAgain(ENCODED_EVENTS + 1)], [true, true, false, false]);
+    // Still held and resumable from: only the memo went.
+    assert.equal(ring.since(0)?.length, ENCODED_EVENTS + 2);
   });
 
   it('evicts by capacity and by age, moving the oldest resumable revision', () => {

@@ -2,6 +2,13 @@
 // and a capacity cap, so that a client can resume a watch from any revision still covered.
 import type { CacheEvent } from './cache-event.js';
 
+/**
+ * The newest events keep their encodings (frames shared by every watcher, cache-event.ts); older ones drop
+ * them. Watchers write an event soon after it happens, so only one resuming from far back encodes it again;
+ * kept for the whole ring, the frames were a second copy of the history (a Pod's metadata frame is 3.7 KB).
+ */
+export const ENCODED_EVENTS = 1024;
+
 /** History of events in revision order, evicted by age and by count. */
 export class WatchRing {
   #events: CacheEvent[] = [];
@@ -40,6 +47,8 @@ export class WatchRing {
   append(event: CacheEvent, now: number): void {
     this.#events.push(event);
     this.#times.push(now);
+    const older = this.#events.length - 1 - ENCODED_EVENTS;
+    if (older >= this.#head) (this.#events[older] as CacheEvent).releaseEncodings();
     this.evict(now);
   }
 
