@@ -46,6 +46,21 @@ describe('watchEvents', () => {
     assert.ok(isStatusError(result.error) && result.error.status.code === 410 && result.error.status.reason === 'Expired');
   });
 
+  it('delivers the events before a frame the stream was cut inside (in a character too), then throws', async () => {
+    for (const cut of [frame('ADDED', 'é').indexOf('é') + 1, 20]) {
+      const bytes = Buffer.from(frame('ADDED', 'a') + frame('ADDED', 'é'));
+      const body = (async function* () {
+        yield bytes.subarray(0, Buffer.byteLength(frame('ADDED', 'a')) + cut);
+      })();
+      const names: string[] = [];
+      const failure = await (async () => {
+        for await (const batch of watchEvents(body)) names.push(...batch.map((event) => event.object.metadata.name ?? ''));
+      })().then(() => undefined, (error: unknown) => error);
+      assert.deepEqual(names, ['a'], `cut at ${cut}`);
+      assert.ok(failure instanceof SyntaxError, `cut at ${cut}`);
+    }
+  });
+
   it('delivers the events before a line that is no JSON, then throws', async () => {
     const result = await read([frame('ADDED', 'a') + frame('ADDED', 'b') + '{bad\n']);
     assert.deepEqual(result.batches, [['ADDED a', 'ADDED b']]);

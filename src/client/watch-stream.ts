@@ -33,7 +33,8 @@ export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedField
     pending = pending.slice(last + 1);
     yield* eventsOf(lines, frameOf);
   }
-  yield* eventsOf([pending], frameOf);
+  // Bytes the decoder still holds (a stream cut inside a character) join the last line, which then fails as no JSON.
+  yield* eventsOf([pending + decoder.end()], frameOf);
 }
 
 /**
