@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeProtobufWatchEvent } from '../../schema/protobuf/index.js';
@@ -35,4 +36,32 @@ test('the frames of a batch leave in one write, or in writes of at most 64 KiB, 
   const ended = new AbortController();
   ended.abort();
   assert.deepEqual(await written([frame(10)], ended.signal), { ok: false, writes: [] });
+});
+
+test('frame writes answer at once while the socket takes them, and wait for it to drain when it does not', async () => {
+  const res = Object.assign(new EventEmitter(), { writes: [] as number[], full: false, write(chunk: Buffer) {
+    this.writes.push(chunk.length);
+    return !this.full;
+  } });
+  const ctx = { signal: new AbortController().signal, res } as unknown as Parameters<typeof writeFrames>[0];
+  const max = 64 * 1024;
+  const frames = [Buffer.alloc(max), Buffer.alloc(max), Buffer.alloc(10)];
+  assert.equal(writeFrames(ctx, frames, new AbortController().signal), true);
+  assert.deepEqual(res.writes, [max, max, 10]);
+  // The first write fills the socket: the rest follow its drain; a close instead ends the watch.
+  res.writes = [];
+  res.full = true;
+  const waiting = writeFrames(ctx, frames, new AbortController().signal);
+  assert.ok(waiting instanceof Promise);
+  assert.deepEqual(res.writes, [max]);
+  res.full = false;
+  res.emit('drain');
+  assert.equal(await waiting, true);
+  assert.deepEqual(res.writes, [max, max, 10]);
+  res.writes = [];
+  res.full = true;
+  const closing = writeFrames(ctx, frames, new AbortController().signal);
+  res.emit('close');
+  assert.equal(await closing, false);
+  assert.deepEqual(res.writes, [max]);
 });
