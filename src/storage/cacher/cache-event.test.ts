@@ -52,8 +52,12 @@ describe('eventForFilter', () => {
     leaving.releaseEncodings();
     assert.equal(leaving.encoded('json', encode), '3');
     assert.equal(leaving.encoded('json', encode), '4');
-    // The events derived from it for filtered watchers let theirs go too.
+    // The events derived from it for filtered watchers let theirs go too, also those derived later.
     assert.equal(derived.encoded('json', encode), '5');
+    const later = eventForFilter(leaving, (o) => o.object.metadata.labels?.['tier'] === 'db') as CacheEvent;
+    assert.equal(later.type, 'ADDED');
+    assert.equal(later.encoded('json', encode), '6');
+    assert.equal(later.encoded('json', encode), '7');
   });
 
   it('shares the synthetic initial ADDED of an object', () => {

@@ -63,12 +63,18 @@ class SharedEvent implements CacheEvent {
 
   /** This MODIFIED seen by a watcher whose filter the old state failed: an ADDED, shared by such watchers. */
   asAdded(): SharedEvent {
-    return (this.#asAdded ??= new SharedEvent('ADDED', this.revision, this.object, this.prevObject));
+    return (this.#asAdded ??= this.#derived(new SharedEvent('ADDED', this.revision, this.object, this.prevObject)));
   }
 
   /** This MODIFIED seen by a watcher whose filter the new state fails: a DELETED of the old state. */
   asDeleted(prev: CachedObject): SharedEvent {
-    return (this.#asDeleted ??= new SharedEvent('DELETED', this.revision, withRevision(prev, this.revision), prev));
+    return (this.#asDeleted ??= this.#derived(new SharedEvent('DELETED', this.revision, withRevision(prev, this.revision), prev)));
+  }
+
+  /** A derived event keeps no encodings once this one keeps none. */
+  #derived(event: SharedEvent): SharedEvent {
+    if (this.#released) event.releaseEncodings();
+    return event;
   }
 }
 
