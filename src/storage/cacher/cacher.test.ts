@@ -4,6 +4,7 @@ import { isStorageError } from '../errors.js';
 import type { CacheEvent, WatchItem } from './cache-event.js';
 import type { CachedObject } from './cached-object.js';
 import { configMap, keepAlive, keyOf, PREFIX, startCacher, summary, take } from './test-support.js';
+import { ENCODED_EVENTS } from './watch-ring.js';
 
 const hasLabel = (value: string) => (o: CachedObject): boolean => o.object.metadata.labels?.['tier'] === value;
 
@@ -180,6 +181,35 @@ describe('Cacher: watch', () => {
       assert.equal(encodings, 3);
       for (const encoded of encodedByWatch) assert.deepEqual(encoded, encodedByWatch[0]);
       for (const watch of watches) await watch.return();
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps the encodings of events a watcher has yet to hand over, past the newest ENCODED_EVENTS', async () => {
+    const { cacher, backend, close } = await startCacher();
+    try {
+      const rev = await backend.currentRevision();
+      const signal = new AbortController().signal;
+      const [fast, slow] = [0, 1].map(() => cacher.watch({ keyPrefix: PREFIX, fromRevision: rev, initialEvents: false, bookmarks: false, signal }));
+      const count = ENCODED_EVENTS + 5;
+      for (let i = 0; i < count; i++) await backend.create(keyOf('a', `o${i}`), configMap('a', `o${i}`));
+      await cacher.waitUntilFresh(await backend.currentRevision());
+      let encodings = 0;
+      const encode = (event: CacheEvent): unknown => event.encoded('json', () => ++encodings);
+      // The slow watcher holds the oldest events: the fast one's encodings of them are kept for it.
+      const seen = (await take(fast!, count)) as CacheEvent[];
+      seen.forEach(encode);
+      ((await take(slow!, count)) as CacheEvent[]).forEach(encode);
+      assert.equal(encodings, count);
+      // Once no watcher holds them, the next batch lets the encodings of all but the newest go.
+      const first = seen[0]!;
+      const { modRevision } = await backend.create(keyOf('a', 'last'), configMap('a', 'last'));
+      await cacher.waitUntilFresh(modRevision);
+      for (const watch of [fast, slow]) await take(watch!, 1);
+      encode(first);
+      assert.equal(encodings, count + 1);
+      for (const watch of [fast, slow]) await watch!.return();
     } finally {
       await close();
     }

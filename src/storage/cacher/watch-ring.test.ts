@@ -23,23 +23,29 @@ describe('WatchRing', () => {
     for (const [from, expected] of cases) assert.deepEqual(ring.since(from)?.map((e) => e.revision), expected, `from ${from}`);
   });
 
-  it('keeps the encodings of its newest events only', () => {
-    const ring = new WatchRing(60_000, 2 * ENCODED_EVENTS);
+  it('keeps the encodings of its newest events, and of those a watcher has yet to hand over', () => {
+    const ring = new WatchRing(60_000, 4 * ENCODED_EVENTS);
     ring.reset(0);
-    const events = Array.from({ length: ENCODED_EVENTS + 2 }, (_, i) => eventAt(i + 1));
+    const events = Array.from({ length: ENCODED_EVENTS + 10 }, (_, i) => eventAt(i + 1));
     let calls = 0;
     for (const event of events) {
       event.encoded('json', () => ++calls);
       ring.append(event, 0);
     }
-    const encodeAgain = (index: number): boolean => {
+    /** Whether event `revision` is encoded again (its memo was released). */
+    const encodesAgain = (revision: number): boolean => {
       const before = calls;
-      (events[index] as (typeof events)[number]).encoded('json', () => ++calls);
+      (events[revision - 1] as (typeof events)[number]).encoded('json', () => ++calls);
       return calls > before;
     };
-    assert.deepEqual([encodeAgain(0), encodeAgain(1), encodeAgain(2), encodeAgain(ENCODED_EVENTS + 1)], [true, true, false, false]);
+    // A watcher has yet to hand over revisions 4 and later: only 1 to 3 let their encodings go.
+    ring.releaseEncodings(4);
+    assert.deepEqual([1, 3, 4, 10].map(encodesAgain), [true, true, false, false]);
+    // No watcher is behind: all but the newest ENCODED_EVENTS (revisions 11 and later) let theirs go.
+    ring.releaseEncodings(Infinity);
+    assert.deepEqual([4, 10, 11, ENCODED_EVENTS + 10].map(encodesAgain), [true, true, false, false]);
     // Still held and resumable from: only the memo went.
-    assert.equal(ring.since(0)?.length, ENCODED_EVENTS + 2);
+    assert.equal(ring.since(0)?.length, ENCODED_EVENTS + 10);
   });
 
   it('evicts by capacity and by age, moving the oldest resumable revision', () => {

@@ -3,9 +3,10 @@
 import type { CacheEvent } from './cache-event.js';
 
 /**
- * The newest events keep their encodings (frames shared by every watcher, cache-event.ts); older ones drop
- * them. Watchers write an event soon after it happens, so only one resuming from far back encodes it again;
- * kept for the whole ring, the frames were a second copy of the history (a Pod's metadata frame is 3.7 KB).
+ * Events keep their encodings (frames shared by every watcher, cache-event.ts) while they are among the newest
+ * ENCODED_EVENTS or a watcher has yet to hand them over; older ones drop them, and a watch resuming from far back
+ * encodes those again. Kept for the whole ring, the frames were a second copy of the history (a Pod's metadata
+ * frame is 3.7 KB).
  */
 export const ENCODED_EVENTS = 1024;
 
@@ -15,6 +16,8 @@ export class WatchRing {
   #times: number[] = [];
   /** Index of the oldest live entry; the arrays are compacted when the dead head grows. */
   #head = 0;
+  /** Index of the oldest event that may still keep its encodings. */
+  #encodedFrom = 0;
   #oldestRevision = 0;
 
   constructor(
@@ -40,6 +43,7 @@ export class WatchRing {
     this.#events = [];
     this.#times = [];
     this.#head = 0;
+    this.#encodedFrom = 0;
     this.#oldestRevision = revision;
   }
 
@@ -47,9 +51,22 @@ export class WatchRing {
   append(event: CacheEvent, now: number): void {
     this.#events.push(event);
     this.#times.push(now);
-    const older = this.#events.length - 1 - ENCODED_EVENTS;
-    if (older >= this.#head) (this.#events[older] as CacheEvent).releaseEncodings();
     this.evict(now);
+  }
+
+  /**
+   * Drops the encodings of events older than the newest ENCODED_EVENTS and than `pendingFrom`, the oldest
+   * revision a watcher has yet to hand over (called after each batch is dispatched).
+   */
+  releaseEncodings(pendingFrom: number): void {
+    const end = this.#events.length - ENCODED_EVENTS;
+    let at = Math.max(this.#encodedFrom, this.#head);
+    for (; at < end; at++) {
+      const event = this.#events[at] as CacheEvent;
+      if (event.revision >= pendingFrom) break;
+      event.releaseEncodings();
+    }
+    this.#encodedFrom = at;
   }
 
   /** Drops events older than the window, or beyond the capacity. */
@@ -81,6 +98,7 @@ export class WatchRing {
   #compact(): void {
     this.#events = this.#events.slice(this.#head);
     this.#times = this.#times.slice(this.#head);
+    this.#encodedFrom = Math.max(0, this.#encodedFrom - this.#head);
     this.#head = 0;
   }
 }

@@ -48,6 +48,18 @@ export class WatcherSet {
     if (exact !== undefined) for (const watcher of exact) watcher.deliver(event);
   }
 
+  /** The oldest revision any watcher has yet to hand over (Infinity when none has any). */
+  oldestPending(): number {
+    let oldest = Infinity;
+    const consider = (watcher: Watcher): void => {
+      const pending = watcher.oldestPending;
+      if (pending !== undefined && pending < oldest) oldest = pending;
+    };
+    this.#prefixWatchers.forEach(consider);
+    for (const watchers of this.#keyWatchers.values()) watchers.forEach(consider);
+    return oldest;
+  }
+
   /** Every registered watcher (a copy: callbacks may remove watchers). */
   all(): Watcher[] {
     const all = [...this.#prefixWatchers];

@@ -63,6 +63,16 @@ export class Watcher implements CacheWatch {
     return this.options.keyPrefix;
   }
 
+  /**
+   * The revision of the oldest event of the history this watcher has yet to hand over (replayed or queued),
+   * or undefined when it has none: its consumer encodes those events later, so their encodings are kept.
+   */
+  get oldestPending(): number | undefined {
+    const replayed = this.#replay[this.#replayIndex];
+    if (replayed !== undefined) return replayed.revision;
+    return this.#queue[this.#queueHead]?.revision;
+  }
+
   /** True until the watcher ended, started failing, or was closed as unresponsive. */
   get active(): boolean {
     return this.#state === 'pending' || this.#state === 'open';
