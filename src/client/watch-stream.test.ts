@@ -61,6 +61,18 @@ describe('watchEvents', () => {
     }
   });
 
+  it('fails a last line that is whole JSON but ends in the first byte of a character', async () => {
+    const body = (async function* () {
+      yield Buffer.concat([Buffer.from(frame('ADDED', 'a') + frame('ADDED', 'b').trimEnd()), Buffer.from([0xc3])]);
+    })();
+    const names: string[] = [];
+    const failure = await (async () => {
+      for await (const batch of watchEvents(body)) names.push(...batch.map((event) => event.object.metadata.name ?? ''));
+    })().then(() => undefined, (error: unknown) => error);
+    assert.deepEqual(names, ['a']);
+    assert.ok(failure instanceof SyntaxError);
+  });
+
   it('delivers the events before a line that is no JSON, then throws', async () => {
     const result = await read([frame('ADDED', 'a') + frame('ADDED', 'b') + '{bad\n']);
     assert.deepEqual(result.batches, [['ADDED a', 'ADDED b']]);

@@ -64,4 +64,12 @@ test('frame writes answer at once while the socket takes them, and wait for it t
   res.emit('close');
   assert.equal(await closing, false);
   assert.deepEqual(res.writes, [max]);
+  // The watch ends (its timeout) while a write waits: no more writes, and no waiting for a drain.
+  res.writes = [];
+  const ending = new AbortController();
+  const ended = writeFrames(ctx, frames, ending.signal);
+  ending.abort();
+  assert.equal(await ended, false);
+  assert.deepEqual(res.writes, [max]);
+  assert.equal(res.listenerCount('drain') + res.listenerCount('close'), 0);
 });
