@@ -21,15 +21,8 @@ export interface ObjectNode extends NodeBase {
   slots: Map<string, FieldSlot>;
   /** Field names in declaration order (the order Go encodes them). */
   order: string[];
-  /** Each field's place in `order`. */
-  positions: Map<string, number>;
   /** Fields the schema requires. */
   required: ReadonlySet<string>;
-  /**
-   * Fields whose empty value Go's encoding/json omits: `omitempty` fields that are not pointers, when empty
-   * (a slice or map of length 0, "", 0, false). Structs are never omitted, pointers only when nil (absent).
-   */
-  omitEmpty: ReadonlySet<string>;
   /**
    * Fields Go's encoding/json writes although the body left them out, in declaration order: optional ones
    * without `omitempty` that are nil when unset (pointers, slices, maps), written `null`; optional
@@ -44,12 +37,15 @@ export interface ObjectNode extends NodeBase {
   preserveUnknown: boolean;
 }
 
-/** What the decode walk needs of a declared field. */
+/** What the decode and shaping walks need of a declared field. */
 export interface FieldSlot {
   readonly node: SchemaNode;
   /** Its place in the struct's `order`. */
   readonly position: number;
-  /** Whether Go's encoding omits its empty value (in `omitEmpty`). */
+  /**
+   * Whether Go's encoding/json omits its empty value: an `omitempty` field that is not a pointer, when empty
+   * (a slice or map of length 0, "", 0, false). Structs are never omitted, pointers only when nil (absent).
+   */
   readonly omitEmpty: boolean;
 }
 
@@ -130,16 +126,13 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     fields: new Map(),
     slots: new Map(),
     order: [],
-    positions: new Map(),
     required: new Set(Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((r): r is string => typeof r === 'string') : []),
-    omitEmpty: new Set(),
     absentFields: [],
     zeroFields: [],
     preserveUnknown: preservesUnknownFields(schema),
   };
   cache.set(schema, node);
   const properties = asSchema(schema['properties']) ?? {};
-  const omitEmpty = new Set<string>();
   const absentFields: AbsentField[] = [];
   const zeroFields: AbsentField[] = [];
   for (const name of Object.keys(properties)) {
@@ -147,12 +140,10 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     const field = compileNode(property, root, cache);
     const position = node.order.length;
     node.fields.set(name, field);
-    node.positions.set(name, position);
     node.order.push(name);
     const go = goFieldOf(property);
     const required = node.required.has(name);
     const encoding = fieldEncoding(field, go, required);
-    if (encoding === 'omit-empty') omitEmpty.add(name);
     node.slots.set(name, { node: field, position, omitEmpty: encoding === 'omit-empty' });
     const absent = absentField(name, position, field, encoding);
     if (absent) absentFields.push(absent);
@@ -161,7 +152,6 @@ function compileObject(schema: JsonSchema, base: NodeBase, root: JsonSchema, cac
     const inZero = zero === encoding ? absent : absentField(name, position, field, zero);
     if (inZero) zeroFields.push(inZero);
   }
-  node.omitEmpty = omitEmpty;
   node.absentFields = absentFields;
   node.zeroFields = zeroFields;
   return node;

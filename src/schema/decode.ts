@@ -3,7 +3,7 @@
 // as absent, timestamps and byte fields re-encoded canonically. Runs on every write, over a schema
 // compiled once (compile.ts). 1-conventions: common parameters (`fieldValidation`).
 import type { TSchema } from '@sinclair/typebox';
-import { type ArrayNode, type MapNode, type ObjectNode, type SchemaNode, compileSchema, goTypeName } from './compile.js';
+import { type ArrayNode, type FieldSlot, type MapNode, type ObjectNode, type SchemaNode, compileSchema, goTypeName } from './compile.js';
 import { absentValue, isGoEmpty } from './go-encoding.js';
 import {
   DecodeFailure,
@@ -60,7 +60,7 @@ class DecodeState {
   constructor(
     readonly typed: boolean,
     readonly detectUnknown: boolean,
-    /** Shape the object as Go's encoding writes it (omitempty, nulls): compile.ts's `omitEmpty` and `absentFields`. */
+    /** Shape the object as Go's encoding writes it (omitempty, nulls): compile.ts's slots and `absentFields`. */
     readonly omitEmpty: boolean,
   ) {}
   unknown(path: string): void {
@@ -260,19 +260,20 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
     }
   }
   // Declaration order, as Go encodes a struct; preserved unknown fields follow.
-  if (!ordered) result = inDeclarationOrder(result, node.positions);
+  if (!ordered) result = inDeclarationOrder(result, node.slots);
   if (kept) for (const [key, keptValue] of kept) result[key] = keptValue;
   return result;
 }
 
 /** `fields` again with its keys in ascending position (an insertion sort: structs are small). */
-function inDeclarationOrder(fields: Record<string, unknown>, positions: ReadonlyMap<string, number>): Record<string, unknown> {
+function inDeclarationOrder(fields: Record<string, unknown>, slots: ReadonlyMap<string, FieldSlot>): Record<string, unknown> {
+  const position = (key: string): number => (slots.get(key) as FieldSlot).position;
   const keys = Object.keys(fields);
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i] as string;
-    const at = positions.get(key) as number;
+    const at = position(key);
     let j = i - 1;
-    for (; j >= 0 && (positions.get(keys[j] as string) as number) > at; j--) keys[j + 1] = keys[j] as string;
+    for (; j >= 0 && position(keys[j] as string) > at; j--) keys[j + 1] = keys[j] as string;
     keys[j + 1] = key;
   }
   const result: Record<string, unknown> = {};

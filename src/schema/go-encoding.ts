@@ -76,8 +76,8 @@ export function fieldEncoding(
 
 /**
  * A value encoding/json's isEmptyValue calls empty: a map or slice of length 0, "", 0, false. Only asked
- * for the fields in `omitEmpty` (non-pointer slices, maps and scalars), so a struct (`securityContext: {}`)
- * or a pointer's zero (`privileged: false`) is never dropped.
+ * for the fields whose slot is `omitEmpty` (non-pointer slices, maps and scalars), so a struct
+ * (`securityContext: {}`) or a pointer's zero (`privileged: false`) is never dropped.
  */
 export function isGoEmpty(node: SchemaNode, value: unknown): boolean {
   switch (node.kind) {

@@ -17,10 +17,10 @@ export function omitEmptyAsGo(schema: TSchema | JsonSchema, value: unknown): voi
 }
 
 function shapeStruct(node: ObjectNode, object: Record<string, unknown>, visit: Visit): void {
-  for (const [key, field] of node.fields) {
+  for (const [key, { node: field, omitEmpty }] of node.slots) {
     const item = object[key];
     if (item === undefined || item === null) continue;
-    if (node.omitEmpty.has(key) && isGoEmpty(field, item)) delete object[key];
+    if (omitEmpty && isGoEmpty(field, item)) delete object[key];
     else visit(field, item);
   }
   for (const field of node.absentFields) {
