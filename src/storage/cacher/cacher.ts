@@ -234,7 +234,7 @@ export class Cacher {
 
   #apply(batch: WatchBatch): void {
     for (const event of this.#state.apply(batch, Date.now())) this.#watchers.dispatch(event);
-    this.#state.ring.releaseEncodings(this.#watchers.oldestPending());
+    this.#state.ring.releaseEncodings(() => this.#watchers.oldestPending());
     this.#waiters.advance(this.revision);
   }
 

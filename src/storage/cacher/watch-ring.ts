@@ -55,15 +55,18 @@ export class WatchRing {
   }
 
   /**
-   * Drops the encodings of events older than the newest ENCODED_EVENTS and than `pendingFrom`, the oldest
-   * revision a watcher has yet to hand over (called after each batch is dispatched).
+   * Drops the encodings of events older than the newest ENCODED_EVENTS and than `pendingFrom()`, the oldest
+   * revision a watcher has yet to hand over (called after each batch is dispatched; asked only when some event
+   * is past the newest).
    */
-  releaseEncodings(pendingFrom: number): void {
+  releaseEncodings(pendingFrom: () => number): void {
     const end = this.#events.length - ENCODED_EVENTS;
     let at = Math.max(this.#encodedFrom, this.#head);
+    if (at >= end) return;
+    const pending = pendingFrom();
     for (; at < end; at++) {
       const event = this.#events[at] as CacheEvent;
-      if (event.revision >= pendingFrom) break;
+      if (event.revision >= pending) break;
       event.releaseEncodings();
     }
     this.#encodedFrom = at;
