@@ -15,6 +15,13 @@ export interface ApiResponse {
   end(chunk?: string | Uint8Array): unknown;
   once(event: 'close' | 'drain', listener: () => void): unknown;
   off(event: 'close' | 'drain', listener: () => void): unknown;
+  /** Ends the exchange without an answer: the HTTP/1 connection closes, an HTTP/2 stream is reset. */
+  destroy(error?: Error): unknown;
+  readonly writableEnded: boolean;
+  /** HTTP/1: whether the response (its connection) was destroyed. */
+  readonly destroyed?: boolean;
+  /** HTTP/2: the response's stream (the compatibility response itself keeps no `destroyed`). */
+  readonly stream?: { readonly destroyed: boolean };
 }
 
 export interface RequestContext {

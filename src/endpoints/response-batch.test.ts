@@ -16,6 +16,8 @@ function response(name: string, log: string[], failing = false, httpVersionMajor
     },
     once: () => undefined,
     off: () => undefined,
+    destroy: () => undefined,
+    writableEnded: false,
   };
   return { req: { httpVersionMajor } as HttpRequest, res };
 }

@@ -34,6 +34,8 @@ function context(info: RequestInfo, query = ''): RequestContext & { closed: Prom
     },
     once: (_event: string, f: () => void) => void onClose.push(f),
     off: () => undefined,
+    destroy: () => undefined,
+    writableEnded: false,
   };
   return {
     req: { method: 'GET', headers: {} } as RequestContext['req'],

@@ -6,6 +6,7 @@
 import type { Filter, RequestContext } from '../endpoints/context.js';
 import { isLongRunningRequest } from '../endpoints/request-info.js';
 import { writeError } from '../endpoints/responses.js';
+import { responseClosed } from '../endpoints/drain.js';
 import { badRequest, timeout } from '../errors/status-error.js';
 import { parseGoDuration } from '../schema/go-duration.js';
 import { MAX_TIMEOUT_MS, startLongTimer } from '../endpoints/long-timer.js';
@@ -47,7 +48,12 @@ export function requestTimeoutMs(value: string | null, maximumMs: number): numbe
 }
 
 function answerTimeout(ctx: RequestContext, onTimeout: ((ctx: RequestContext) => void) | undefined): void {
-  if (ctx.res.headersSent) return;
+  // A body already begun (a list streaming to a slow client) cannot become a 504: as upstream's timeout
+  // filter (errConnKilled), the exchange is cut, the HTTP/1 connection closed or the HTTP/2 stream reset.
+  if (ctx.res.headersSent) {
+    if (!responseClosed(ctx.res)) ctx.res.destroy(new Error('request timed out after its response began'));
+    return;
+  }
   onTimeout?.(ctx);
   // upstream NewTimeoutError(..., 0): no Retry-After, `details: {}`.
   writeError(ctx, timeout('Timeout: request did not complete within the allotted timeout', 0));

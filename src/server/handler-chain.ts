@@ -16,6 +16,7 @@ import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
 import { withRequestTimeout } from '../filters/with-request-timeout.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
+import { responseClosed } from '../endpoints/drain.js';
 import type { ApiMetrics } from './metrics.js';
 
 export interface ChainDeps {
@@ -106,7 +107,7 @@ class Context implements RequestContext {
 /** Aborts when the response closes (client gone or finished) or the server shuts down. */
 function requestAbort(res: HttpResponse, shutdown: AbortSignal): AbortController {
   const abort = new AbortController();
-  if (shutdown.aborted || res.writableEnded || res.destroyed) {
+  if (shutdown.aborted || responseClosed(res)) {
     abort.abort();
     return abort;
   }

@@ -14,5 +14,5 @@ export async function handleList(ctx: RequestContext, scope: ResourceScope): Pro
   const meta: Record<string, unknown> = result.revision > 0 ? { resourceVersion: String(result.revision) } : {};
   if (result.continue) meta['continue'] = result.continue;
   if (result.remainingItemCount !== undefined) meta['remainingItemCount'] = result.remainingItemCount;
-  writeList(ctx, scope.def, result.items, meta, rep);
+  await writeList(ctx, scope.def, result.items, meta, rep);
 }

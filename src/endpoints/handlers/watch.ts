@@ -17,6 +17,7 @@ import type { ResourceScope } from './scope.js';
 import { goOrderedStatus } from '../status-encoding.js';
 import { parseResourceVersion, type StoreWatchEvent } from '../../registry/store/index.js';
 import { startLongTimer } from '../long-timer.js';
+import { drained } from '../drain.js';
 
 /**
  * Bytes of frames joined into one write at most (a frame this large or larger is written alone). Over TLS, Node
@@ -191,19 +192,3 @@ function joinedFrames(frames: readonly Buffer[]): Buffer[] {
   return chunks;
 }
 
-/** Resolves true when the response drains, false when it closes or the watch ends (`signal`) first. */
-function drained(ctx: Pick<RequestContext, 'res'>, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => () => {
-      ctx.res.off('drain', onDrain);
-      ctx.res.off('close', onClose);
-      signal.removeEventListener('abort', onClose);
-      resolve(ok);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    ctx.res.once('drain', onDrain);
-    ctx.res.once('close', onClose);
-    signal.addEventListener('abort', onClose, { once: true });
-  });
-}

@@ -1,0 +1,28 @@
+// Waiting for a response to take more: streamed bodies (watch events, long lists) write while the
+// response takes them and wait for its 'drain' otherwise, so a slow client holds back the writer
+// instead of the whole body piling up in memory.
+import type { ApiResponse, RequestContext } from './context.js';
+
+/** Whether nothing more can be written: the response ended, or was destroyed (client gone, request timeout). */
+export function responseClosed(res: Pick<ApiResponse, 'writableEnded' | 'destroyed' | 'stream'>): boolean {
+  return res.writableEnded || (res.stream ? res.stream.destroyed : res.destroyed === true);
+}
+
+/** Resolves true when the response drains, false when it closes (or `signal` aborts) first. */
+export function drained(ctx: Pick<RequestContext, 'res'>, signal?: AbortSignal): Promise<boolean> {
+  // A response closed already emits no 'close' again.
+  if (responseClosed(ctx.res) || signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      ctx.res.off('drain', onDrain);
+      ctx.res.off('close', onClose);
+      signal?.removeEventListener('abort', onClose);
+      resolve(ok);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    ctx.res.once('drain', onDrain);
+    ctx.res.once('close', onClose);
+    signal?.addEventListener('abort', onClose, { once: true });
+  });
+}
