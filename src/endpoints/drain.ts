@@ -8,14 +8,20 @@ export function responseClosed(res: Pick<ApiResponse, 'writableEnded' | 'destroy
   return res.writableEnded || (res.stream ? res.stream.destroyed : res.destroyed === true);
 }
 
-/** Resolves true when the response drains, false when it closes (or `signal` aborts) first. */
-export function drained(ctx: Pick<RequestContext, 'res'>, signal?: AbortSignal): Promise<boolean> {
+/**
+ * Resolves true when the response drains, false when it closes (or `signal` aborts) first. An HTTP/1 response
+ * queued behind another on a pipelining connection has no socket yet: when the connection dies it emits
+ * neither 'drain' nor 'close', so the connection's own 'close' ends the wait too.
+ */
+export function drained(ctx: Pick<RequestContext, 'req' | 'res'>, signal?: AbortSignal): Promise<boolean> {
+  const connection = ctx.res.stream ? undefined : ctx.req.socket;
   // A response closed already emits no 'close' again.
-  if (responseClosed(ctx.res) || signal?.aborted) return Promise.resolve(false);
+  if (responseClosed(ctx.res) || connection?.destroyed || signal?.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
     const done = (ok: boolean) => () => {
       ctx.res.off('drain', onDrain);
       ctx.res.off('close', onClose);
+      connection?.off('close', onClose);
       signal?.removeEventListener('abort', onClose);
       resolve(ok);
     };
@@ -23,6 +29,7 @@ export function drained(ctx: Pick<RequestContext, 'res'>, signal?: AbortSignal):
     const onClose = done(false);
     ctx.res.once('drain', onDrain);
     ctx.res.once('close', onClose);
+    connection?.once('close', onClose);
     signal?.addEventListener('abort', onClose, { once: true });
   });
 }

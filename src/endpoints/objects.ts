@@ -95,6 +95,8 @@ async function writeJsonList(ctx: RequestContext, kind: string, apiVersion: stri
     writeRaw(ctx, 200, 'application/json', head + items.map(itemJson).join(',') + ']}');
     return;
   }
+  // Already answered (a request timeout's 504): the handler's own answer is dropped, as writeRaw drops it.
+  if (ctx.res.headersSent) return;
   writeHeadOnly(ctx, 200, 'application/json');
   if (ctx.req.method === 'HEAD') {
     ctx.res.end();
@@ -109,7 +111,10 @@ async function writeJsonList(ctx: RequestContext, kind: string, apiVersion: stri
       const data = Buffer.from(chunk);
       bytes += data.length;
       chunk = '';
-      if (!ctx.res.write(data) && !(await drained(ctx))) return;
+      if (!ctx.res.write(data) && !(await drained(ctx))) {
+        ctx.responseBytes = bytes; // what was handed over before the response closed
+        return;
+      }
     }
   }
   const last = Buffer.from(chunk + ']}');

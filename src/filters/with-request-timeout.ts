@@ -51,7 +51,9 @@ function answerTimeout(ctx: RequestContext, onTimeout: ((ctx: RequestContext) =>
   // A body already begun (a list streaming to a slow client) cannot become a 504: as upstream's timeout
   // filter (errConnKilled), the exchange is cut, the HTTP/1 connection closed or the HTTP/2 stream reset.
   if (ctx.res.headersSent) {
-    if (!responseClosed(ctx.res)) ctx.res.destroy(new Error('request timed out after its response began'));
+    if (responseClosed(ctx.res)) return;
+    onTimeout?.(ctx); // counted as a termination, as upstream counts it before killing the connection
+    ctx.res.destroy(new Error('request timed out after its response began'));
     return;
   }
   onTimeout?.(ctx);

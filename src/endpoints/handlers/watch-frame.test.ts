@@ -20,7 +20,7 @@ test('the object size of a watch frame is read off its framing (apiserver_watch_
 test('the frames of a batch leave in one write, or in writes of at most 64 KiB, a larger frame alone', async () => {
   const writes: number[] = [];
   const res = { write: (chunk: Buffer) => (writes.push(chunk.length), true) };
-  const ctx = { signal: new AbortController().signal, res } as unknown as Parameters<typeof writeFrames>[0];
+  const ctx = { signal: new AbortController().signal, req: {}, res } as unknown as Parameters<typeof writeFrames>[0];
   const frame = (bytes: number) => Buffer.alloc(bytes, 0x61);
   const written = async (frames: Buffer[], signal = new AbortController().signal) => {
     writes.length = 0;
@@ -43,7 +43,7 @@ test('frame writes answer at once while the socket takes them, and wait for it t
     this.writes.push(chunk.length);
     return !this.full;
   } });
-  const ctx = { signal: new AbortController().signal, res } as unknown as Parameters<typeof writeFrames>[0];
+  const ctx = { signal: new AbortController().signal, req: {}, res } as unknown as Parameters<typeof writeFrames>[0];
   const max = 64 * 1024;
   const frames = [Buffer.alloc(max), Buffer.alloc(max), Buffer.alloc(10)];
   assert.equal(writeFrames(ctx, frames, new AbortController().signal), true);

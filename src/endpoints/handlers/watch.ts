@@ -161,11 +161,11 @@ function framesOf(ctx: RequestContext, scope: ResourceScope, batch: readonly Sto
  * (the watch's end) aborted. The answer comes at once when the socket took every write (no turn of the event
  * loop spent per batch and watcher: the 1,000-watcher fan-out), a promise of it when a write had to wait.
  */
-export function writeFrames(ctx: Pick<RequestContext, 'signal' | 'res'>, frames: readonly Buffer[], signal: AbortSignal): boolean | Promise<boolean> {
+export function writeFrames(ctx: Pick<RequestContext, 'signal' | 'res' | 'req'>, frames: readonly Buffer[], signal: AbortSignal): boolean | Promise<boolean> {
   return writeChunks(ctx, joinedFrames(frames), 0, signal);
 }
 
-function writeChunks(ctx: Pick<RequestContext, 'signal' | 'res'>, chunks: readonly Buffer[], from: number, signal: AbortSignal): boolean | Promise<boolean> {
+function writeChunks(ctx: Pick<RequestContext, 'signal' | 'res' | 'req'>, chunks: readonly Buffer[], from: number, signal: AbortSignal): boolean | Promise<boolean> {
   for (let i = from; i < chunks.length; i++) {
     if (signal.aborted || ctx.signal.aborted) return false;
     // Backpressure: the chunk is taken, the next waits for the socket to drain.
