@@ -99,43 +99,37 @@ export class KeyOrder {
     const waiting = this.#added.filter(inRange);
     // A range of keys mostly waiting (a resource written fast) settles: its later reads (pages) share that.
     if ((to - from + waiting.length) * NARROW_SHARE > sorted.length + this.#added.length) return undefined;
-    const added = waiting.sort(native ? undefined : compareKeys);
-    const keys: string[] = [];
-    let i = from;
-    let j = 0;
-    while (i < to || j < added.length) {
-      const a = i < to ? sorted[i] : undefined;
-      const b = added[j];
-      let next: string;
-      if (b === undefined || (a !== undefined && keyBefore(a, b, native))) next = sorted[i++] as string;
-      else if (a === b) next = (i++, added[j++] as string);
-      else next = added[j++] as string;
-      if (next !== keys[keys.length - 1] && this.#exists(next)) keys.push(next);
-    }
-    return keys;
+    return mergeExisting(sorted, from, to, waiting.sort(native ? undefined : compareKeys), native, this.#exists);
   }
 
   /** Merges the keys added since into the sorted array, dropping those that no longer exist. */
   #settle(): readonly string[] {
     if (this.waiting === 0) return this.#sorted;
     const native = this.#wide === 0;
-    const added = this.#added.sort(native ? undefined : compareKeys);
-    const sorted = this.#sorted;
-    const merged: string[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < sorted.length || j < added.length) {
-      const a = sorted[i];
-      const b = added[j];
-      let next: string;
-      if (b === undefined || (a !== undefined && keyBefore(a, b, native))) next = sorted[i++] as string;
-      else if (a === b) next = (i++, added[j++] as string); // removed and added again
-      else next = added[j++] as string;
-      if (next !== merged[merged.length - 1] && this.#exists(next)) merged.push(next);
-    }
+    const merged = mergeExisting(this.#sorted, 0, this.#sorted.length, this.#added.sort(native ? undefined : compareKeys), native, this.#exists);
     this.#sorted = merged;
     this.#added = [];
     this.#removedSince = 0;
     return merged;
   }
+}
+
+/**
+ * `sorted[from, to)` merged with the sorted `added`, in order, once each (a key removed and added again is in
+ * both), keeping only the keys that still exist.
+ */
+function mergeExisting(sorted: readonly string[], from: number, to: number, added: readonly string[], native: boolean, exists: (key: string) => boolean): string[] {
+  const merged: string[] = [];
+  let i = from;
+  let j = 0;
+  while (i < to || j < added.length) {
+    const a = i < to ? sorted[i] : undefined;
+    const b = added[j];
+    let next: string;
+    if (b === undefined || (a !== undefined && keyBefore(a, b, native))) next = sorted[i++] as string;
+    else if (a === b) next = (i++, added[j++] as string);
+    else next = added[j++] as string;
+    if (next !== merged[merged.length - 1] && exists(next)) merged.push(next);
+  }
+  return merged;
 }
