@@ -53,6 +53,8 @@ export interface RequestContext {
   code?: number;
   /** Bytes of the response body once written, when known (apiserver_response_sizes). */
   responseBytes?: number;
+  /** The APIResponseCompression gate: large API responses may be gzip-compressed (compression.ts). */
+  responseCompression?: boolean;
   /** `--min-request-timeout` in seconds: a watch without `timeoutSeconds` ends after [this, 2×this). */
   minRequestTimeoutSeconds?: number;
 }

@@ -5,8 +5,9 @@ import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { StoredItem } from '../registry/store/index.js';
 import type { RequestContext } from './context.js';
 import type { Representation } from './negotiation.js';
-import { isPrettyPrint, serialize, writeHeadOnly, writeRaw } from './responses.js';
-import { drained } from './drain.js';
+import { isPrettyPrint, serialize, writeSerialized } from './responses.js';
+import { acceptsCompression, GZIP_THRESHOLD_BYTES } from './compression.js';
+import { openListBody, type ListBody } from './list-body.js';
 import { includeObjectParam, toTable } from './table.js';
 import { partialObjectMetadata, partialObjectMetadataJson } from './partial-metadata.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufList, encodeProtobufObject, supportsProtobuf } from '../schema/protobuf/index.js';
@@ -59,18 +60,13 @@ export function objectProtobuf(def: ResourceDefinition, obj: Readonly<KubeObject
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefinition, item: StoredItem, rep: Representation): void {
-  if (rep.kind === 'object' && rep.format === 'protobuf') {
-    writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, objectProtobuf(def, item.object));
-    return;
-  }
-  if (rep.kind === 'object' && rep.format === 'json' && !isPrettyPrint(ctx)) {
-    writeRaw(ctx, code, 'application/json', objectJson(def, item));
-    return;
-  }
+/** Writes one object in the negotiated representation; a compressed one resolves once handed over. */
+export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefinition, item: StoredItem, rep: Representation): void | Promise<void> {
+  if (rep.kind === 'object' && rep.format === 'protobuf') return writeSerialized(ctx, code, PROTOBUF_MEDIA_TYPE, objectProtobuf(def, item.object));
+  if (rep.kind === 'object' && rep.format === 'json' && !isPrettyPrint(ctx)) return writeSerialized(ctx, code, 'application/json', objectJson(def, item));
   const value = transformObject(ctx, def, item.object, rep);
   const format = rep.kind === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
-  writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
+  return writeSerialized(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format));
 }
 
 /**
@@ -91,59 +87,50 @@ const LIST_CHUNK_CHARS = 1 << 16;
  */
 async function writeJsonList(ctx: RequestContext, kind: string, apiVersion: string, items: readonly StoredItem[], meta: ListMeta, itemJson: (item: StoredItem) => string): Promise<void> {
   const head = `{"kind":${JSON.stringify(kind)},"apiVersion":${JSON.stringify(apiVersion)},"metadata":${JSON.stringify(meta)},"items":[`;
-  if (items.length < 64) {
-    writeRaw(ctx, 200, 'application/json', head + items.map(itemJson).join(',') + ']}');
-    return;
-  }
+  if (items.length < 64) return writeSerialized(ctx, 200, 'application/json', head + items.map(itemJson).join(',') + ']}');
   // Already answered (a request timeout's 504): the handler's own answer is dropped, as writeRaw drops it.
   if (ctx.res.headersSent) return;
-  writeHeadOnly(ctx, 200, 'application/json');
-  if (ctx.req.method === 'HEAD') {
-    ctx.res.end();
-    return;
-  }
+  // Upstream compresses when its first write (the whole list) is over the threshold: when the client accepts
+  // gzip, the first chunk waits until it is over the threshold too (in characters, so in bytes as well).
+  const compressible = acceptsCompression(ctx);
+  const firstChunkChars = compressible ? GZIP_THRESHOLD_BYTES + 1 : LIST_CHUNK_CHARS;
+  let body: ListBody | undefined;
   let chunk = head;
-  let bytes = 0;
   for (let i = 0; i < items.length; i++) {
     chunk += (i === 0 ? '' : ',') + itemJson(items[i]!);
-    if (chunk.length >= LIST_CHUNK_CHARS) {
+    if (chunk.length >= (body ? LIST_CHUNK_CHARS : firstChunkChars)) {
+      body ??= openListBody(ctx, 'application/json', compressible);
+      if (body === undefined) return; // HEAD: no body
       // Bytes once: their length counts the response, and the response need not encode the string again.
-      const data = Buffer.from(chunk);
-      bytes += data.length;
+      const written = await body.write(Buffer.from(chunk));
       chunk = '';
-      if (!ctx.res.write(data) && !(await drained(ctx))) {
-        ctx.responseBytes = bytes; // what was handed over before the response closed
-        return;
-      }
+      if (!written) return;
     }
   }
-  const last = Buffer.from(chunk + ']}');
-  ctx.responseBytes = bytes + last.length;
-  ctx.res.end(last);
+  // The whole list came before a chunk was full: one body, compressed or not by its size.
+  if (body === undefined) return writeSerialized(ctx, 200, 'application/json', chunk + ']}');
+  await body.end(Buffer.from(chunk + ']}'));
 }
 
 /** Writes a list in the negotiated representation; a JSON list of many items resolves once streamed. */
 export function writeList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta, rep: Representation): void | Promise<void> {
   if (rep.kind === 'table') {
     const table = toTable(def, items.map((i) => i.object), meta, { include: includeObjectParam(ctx.query), version: rep.version });
-    writeRaw(ctx, 200, 'application/json', serialize(ctx, table, 'json'));
-    return;
+    return writeSerialized(ctx, 200, 'application/json', serialize(ctx, table, 'json'));
   }
   if (rep.kind === 'partial-metadata') {
     const apiVersion = `meta.k8s.io/${rep.version}`;
     if (!isPrettyPrint(ctx)) return writeJsonList(ctx, 'PartialObjectMetadataList', apiVersion, items, meta, (i) => partialObjectMetadataJson(i, rep.version));
     const list = { kind: 'PartialObjectMetadataList', apiVersion, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version)) };
-    writeRaw(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
-    return;
+    return writeSerialized(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
   }
   if (rep.format === 'protobuf') {
     const bytes = encodeProtobufList(def.schema, apiVersionOf(def), def.listKind, meta, items.map((i) => i.object));
-    writeRaw(ctx, 200, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return;
+    return writeSerialized(ctx, 200, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
   if (rep.format === 'json' && !isPrettyPrint(ctx)) {
     return writeJsonList(ctx, def.listKind, apiVersionOf(def), items, meta, (i) => objectJson(def, i));
   }
   const list = { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: meta, items: items.map((i) => withTypeMeta(def, i.object)) };
-  writeRaw(ctx, 200, rep.format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, list, rep.format));
+  return writeSerialized(ctx, 200, rep.format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, list, rep.format));
 }

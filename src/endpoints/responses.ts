@@ -6,6 +6,7 @@ import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/in
 import { goOrderedStatus, statusJson } from './status-encoding.js';
 import { yamlLibrary } from '../schema/yaml-library.js';
 import { responseBatch } from './response-batch.js';
+import { acceptsCompression, compressedHeaders, gzipBody, GZIP_THRESHOLD_BYTES } from './compression.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
@@ -14,7 +15,7 @@ export type ExtraHeaders = Readonly<Record<string, string>>;
 
 // Every header goes in the one object writeHead gets: a setHeader beforehand sends Node down a slower
 // merging path, measurable on short requests.
-function writeHead(ctx: RequestContext, code: number, contentType: string, length?: number, extra?: ExtraHeaders): void {
+function writeHead(ctx: RequestContext, code: number, contentType: string, length?: number, extra?: Readonly<Record<string, string | string[]>>): void {
   const headers: Record<string, string | number | string[]> = { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', 'content-type': contentType };
   if (extra) Object.assign(headers, extra);
   if (length !== undefined) headers['content-length'] = length;
@@ -24,8 +25,8 @@ function writeHead(ctx: RequestContext, code: number, contentType: string, lengt
 }
 
 /** Write the head of a response whose body follows in chunks (no content-length). */
-export function writeHeadOnly(ctx: RequestContext, code: number, contentType: string): void {
-  writeHead(ctx, code, contentType);
+export function writeHeadOnly(ctx: RequestContext, code: number, contentType: string, extra?: Readonly<Record<string, string | string[]>>): void {
+  writeHead(ctx, code, contentType, undefined, extra);
 }
 
 /** Write an already serialized body. */
@@ -33,11 +34,39 @@ export function writeRaw(ctx: RequestContext, code: number, contentType: string,
   // Already answered (a request timeout's 504): the handler's own answer is dropped.
   if (ctx.res.headersSent) return;
   // A string body is not copied into a Buffer first: Node joins it to the head and sends both in one write.
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const length = byteLength(body);
   writeHead(ctx, code, contentType, length, extra);
   const head = ctx.req.method === 'HEAD';
   ctx.responseBytes = head ? 0 : length;
   responseBatch.end(ctx, head ? undefined : body);
+}
+
+/**
+ * Write a serialized API object, list, table or Status (upstream SerializeObject): gzip-compressed when it is
+ * large and the client accepts gzip (compression.ts), which resolves once the compressed body is handed over.
+ */
+export function writeSerialized(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, extra?: ExtraHeaders): void | Promise<void> {
+  // The body's bytes are counted only for clients that ask for gzip (the bench's and most controllers' do not).
+  if (!acceptsCompression(ctx) || byteLength(body) <= GZIP_THRESHOLD_BYTES) return writeRaw(ctx, code, contentType, body, extra);
+  return writeCompressed(ctx, code, contentType, body, extra);
+}
+
+const byteLength = (body: string | Buffer): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+
+async function writeCompressed(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, extra: ExtraHeaders | undefined): Promise<void> {
+  let compressed: Buffer | undefined;
+  try {
+    if (ctx.req.method !== 'HEAD') compressed = await gzipBody(body);
+  } catch (error) {
+    // zlib fails only on its own faults (memory): nothing sensible can be sent.
+    ctx.res.destroy(error instanceof Error ? error : undefined);
+    return;
+  }
+  // Answered meanwhile (a request timeout's 504): this answer is dropped, as writeRaw drops it.
+  if (ctx.res.headersSent) return;
+  writeHead(ctx, code, contentType, undefined, { ...extra, ...compressedHeaders(extra?.['vary']) });
+  ctx.responseBytes = compressed?.length ?? 0;
+  responseBatch.end(ctx, compressed);
 }
 
 /** Go's http.Error: a plain-text line, where upstream answers outside its API machinery. */
@@ -77,23 +106,22 @@ export function serialize(ctx: RequestContext, value: unknown, format: 'json' | 
   return isPrettyPrint(ctx) ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
 
-export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json', extra?: ExtraHeaders): void {
-  writeRaw(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format), extra);
+export function writeObject(ctx: RequestContext, code: number, value: unknown, format: 'json' | 'yaml' = 'json', extra?: ExtraHeaders): void | Promise<void> {
+  return writeSerialized(ctx, code, format === 'yaml' ? 'application/yaml' : 'application/json', serialize(ctx, value, format), extra);
 }
 
 /**
  * A `Status` object (a delete's success, a binding's answer) in the negotiated representation: protobuf
  * when the client asked for it first, YAML or JSON otherwise.
  */
-export function writeStatus(ctx: RequestContext, code: number, status: Readonly<Status> | Readonly<Omit<Status, 'code'>>, rep?: Representation, extra?: ExtraHeaders): void {
+export function writeStatus(ctx: RequestContext, code: number, status: Readonly<Status> | Readonly<Omit<Status, 'code'>>, rep?: Representation, extra?: ExtraHeaders): void | Promise<void> {
   if (rep?.kind === 'object' && rep.format === 'protobuf') {
     const bytes = encodeProtobufStatus(status);
-    writeRaw(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), extra);
-    return;
+    return writeSerialized(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), extra);
   }
-  if (rep?.kind === 'object' && rep.format === 'yaml') writeObject(ctx, code, goOrderedStatus(status), 'yaml', extra);
-  else if (isPrettyPrint(ctx)) writeObject(ctx, code, goOrderedStatus(status), 'json', extra);
-  else writeRaw(ctx, code, 'application/json', statusJson(status), extra);
+  if (rep?.kind === 'object' && rep.format === 'yaml') return writeObject(ctx, code, goOrderedStatus(status), 'yaml', extra);
+  if (isPrettyPrint(ctx)) return writeObject(ctx, code, goOrderedStatus(status), 'json', extra);
+  return writeSerialized(ctx, code, 'application/json', statusJson(status), extra);
 }
 
 /** 304 Not Modified: no body, no content type. */
@@ -126,7 +154,8 @@ export function writeError(ctx: RequestContext, error: unknown): void {
   const extra = statusError.headers ? { ...statusError.headers, ...retry } : retry;
   // Errors of resource requests are encoded as the client asked (upstream negotiates the error's serializer).
   const protobuf = ctx.info.isResourceRequest && acceptsProtobufFirst(ctx.req.headers.accept);
-  writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);
+  // A compressed error (a Status of many causes) completes later; its metrics are recorded when the response closes.
+  void writeStatus(ctx, statusError.code, statusError.status, protobuf ? PROTOBUF_REPRESENTATION : undefined, extra);
 }
 
 export function toStatusError(error: unknown): StatusError {

@@ -31,6 +31,8 @@ export interface ChainDeps {
   metrics: ApiMetrics;
   /** Aborted when the server stops: ends watches and other long requests. */
   shutdown: AbortSignal;
+  /** The APIResponseCompression gate (default on, as in 1.25). */
+  responseCompression?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
 }
 
 function contextOf(req: HttpRequest, res: HttpResponse, path: string, query: URLSearchParams, deps: ChainDeps): RequestContext {
-  return new Context(req, res, path, query, parseRequestInfo(req.method ?? 'GET', path, query), deps.shutdown, deps.minRequestTimeoutSeconds);
+  return new Context(req, res, path, query, parseRequestInfo(req.method ?? 'GET', path, query), deps.shutdown, deps.minRequestTimeoutSeconds, deps.responseCompression ?? true);
 }
 
 /** Go's net/http answer to a request line whose URL does not parse (a bad `%` escape): plain text, then close. */
@@ -94,6 +96,7 @@ class Context implements RequestContext {
     readonly info: RequestInfo,
     private readonly shutdown: AbortSignal,
     readonly minRequestTimeoutSeconds: number,
+    readonly responseCompression: boolean,
   ) {}
 
   // Made on first use: only long requests (watches) need it, and an AbortController per request

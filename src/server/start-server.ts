@@ -242,6 +242,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
     requestTimeoutMs,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    responseCompression: features.enabled('APIResponseCompression'),
   });
   loopback.serve(handler);
   const listener = await listen({

@@ -5,9 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connect as connectHttp2, constants as http2 } from 'node:http2';
-import YAML from 'yaml';
+import { randomBytes } from 'node:crypto';
+import { constants as http2 } from 'node:http2';
 import { useCluster } from './support/cluster.js';
+import { adminHttp2Session } from './support/raw-client.js';
 
 const MIN_REQUEST_TIMEOUT_SECONDS = 1;
 const env = useCluster({ requestTimeoutMs: 700, minRequestTimeoutSeconds: MIN_REQUEST_TIMEOUT_SECONDS });
@@ -67,35 +68,31 @@ test('a watch whose timeoutSeconds exceeds what setTimeout holds (3,000,000 s) s
   // The server's stop (after()) ends it.
 });
 
-/** An HTTP/2 session with the admin kubeconfig's credentials. */
-function adminSession(kubeconfig: string): ReturnType<typeof connectHttp2> {
-  const config = YAML.parse(kubeconfig) as { clusters: [{ cluster: { server: string; 'certificate-authority-data': string } }]; users: [{ user: { 'client-certificate-data': string; 'client-key-data': string } }] };
-  const decode = (b64: string): string => Buffer.from(b64, 'base64').toString('utf8');
-  const { cluster } = config.clusters[0];
-  const { user } = config.users[0];
-  return connectHttp2(cluster.server, { ca: decode(cluster['certificate-authority-data']), cert: decode(user['client-certificate-data']), key: decode(user['client-key-data']) });
-}
-
 test('a list whose client stops reading is cut at the timeout (upstream errConnKilled): its HTTP/2 stream is reset', async () => {
   // ~300 KB of ConfigMaps: more than the client's flow-control window, so the streamed list waits for the client.
   await env.client.request('POST', '/api/v1/namespaces', { body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'unread' } }) });
-  const data = { payload: 'x'.repeat(1000) };
+  // Random payloads: compressed, the list is still larger than the window.
+  const data = (): Record<string, string> => ({ payload: randomBytes(750).toString('base64') });
   for (let i = 0; i < 300; i += 50) {
-    const created = await Promise.all(Array.from({ length: 50 }, (_, k) => env.client.request('POST', '/api/v1/namespaces/unread/configmaps', { body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i + k}` }, data }) })));
+    const created = await Promise.all(Array.from({ length: 50 }, (_, k) => env.client.request('POST', '/api/v1/namespaces/unread/configmaps', { body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i + k}` }, data: data() }) })));
     assert.deepEqual(created.map((r) => r.status), created.map(() => 201));
   }
-  const session = adminSession(env.cluster.server.kubeconfig);
+  const session = adminHttp2Session(env.cluster.server.kubeconfig);
   try {
-    const started = performance.now();
-    const stream = session.request({ ':path': '/api/v1/namespaces/unread/configmaps' });
-    stream.pause(); // reads nothing
-    stream.on('error', () => undefined);
-    const status = await new Promise<unknown>((resolve) => stream.once('response', (headers) => resolve(headers[':status'])));
-    assert.equal(status, 200);
-    await new Promise((resolve) => stream.once('close', resolve));
-    assert.equal(stream.rstCode, http2.NGHTTP2_INTERNAL_ERROR);
-    const ms = performance.now() - started;
-    assert.ok(ms >= 650 && ms < 5_000, `reset after ${ms} ms (request timeout 700 ms)`);
+    // As sent, and gzip-compressed (its compressing stream then waits for the response).
+    for (const encoding of [{}, { 'accept-encoding': 'gzip' }]) {
+      const started = performance.now();
+      const stream = session.request({ ':path': '/api/v1/namespaces/unread/configmaps', ...encoding });
+      stream.pause(); // reads nothing
+      stream.on('error', () => undefined);
+      const head = await new Promise<Record<string, unknown>>((resolve) => stream.once('response', resolve));
+      assert.equal(head[':status'], 200);
+      assert.equal(head['content-encoding'], 'accept-encoding' in encoding ? 'gzip' : undefined);
+      await new Promise((resolve) => stream.once('close', resolve));
+      assert.equal(stream.rstCode, http2.NGHTTP2_INTERNAL_ERROR);
+      const ms = performance.now() - started;
+      assert.ok(ms >= 650 && ms < 5_000, `reset after ${ms} ms (request timeout 700 ms)`);
+    }
     // Read to the end, the list streamed in chunks is whole, the same over HTTP/2 and HTTP/1.1.
     const overHttp2 = await new Promise<string>((resolve, reject) => {
       const reader = session.request({ ':path': '/api/v1/namespaces/unread/configmaps' });

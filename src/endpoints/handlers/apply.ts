@@ -115,5 +115,5 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
     },
     { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings },
   );
-  writeSingle(ctx, result.created ? 201 : 200, def, { object: result.object }, rep);
+  return writeSingle(ctx, result.created ? 201 : 200, def, { object: result.object }, rep);
 }

@@ -18,5 +18,5 @@ export async function handleCreate(ctx: RequestContext, scope: ResourceScope): P
     warnings: ctx.warnings,
     user: ctx.user,
   });
-  writeSingle(ctx, 201, scope.def, created, rep);
+  return writeSingle(ctx, 201, scope.def, created, rep);
 }

@@ -19,12 +19,11 @@ export async function handleDelete(ctx: RequestContext, scope: ResourceScope): P
   if (result.deleted && !scope.def.deleteReturnsObject) {
     const meta = result.object.metadata;
     const details = { name: meta.name ?? '', group: scope.def.group, kind: scope.def.resource, ...(meta.uid ? { uid: meta.uid } : {}) };
-    writeStatus(ctx, 200, successStatus(details), rep);
-    return;
+    return writeStatus(ctx, 200, successStatus(details), rep);
   }
   // Upstream answers 202 only when a pending deletion was asked to cascade (orphanDependents=false).
   const code = !result.deleted && options.orphanDependents === false ? 202 : 200;
-  writeSingle(ctx, code, scope.def, { object: result.object }, rep);
+  return writeSingle(ctx, code, scope.def, { object: result.object }, rep);
 }
 
 export async function handleDeleteCollection(ctx: RequestContext, scope: ResourceScope): Promise<void> {
@@ -32,5 +31,5 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Resourc
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const params = listParams(ctx.query, false, scope.features.listChunking);
   await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user });
-  writeStatus(ctx, 200, successStatus(undefined), rep);
+  return writeStatus(ctx, 200, successStatus(undefined), rep);
 }

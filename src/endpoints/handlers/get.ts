@@ -8,5 +8,5 @@ export async function handleGet(ctx: RequestContext, scope: ResourceScope): Prom
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const resourceVersion = ctx.query.get('resourceVersion') ?? undefined;
   const item = await scope.store.get(scope.namespace, scope.info.name, resourceVersion);
-  writeSingle(ctx, 200, scope.def, item, rep);
+  return writeSingle(ctx, 200, scope.def, item, rep);
 }

@@ -85,7 +85,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
     },
     { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings },
   );
-  writeSingle(ctx, 200, def, { object: result.object }, rep);
+  return writeSingle(ctx, 200, def, { object: result.object }, rep);
 }
 
 /**

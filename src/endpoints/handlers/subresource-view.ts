@@ -42,8 +42,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings } };
   };
   if (verb === 'get' && view.get) {
-    writeSingle(ctx, 200, def, { object: await view.get(access, namespace, name) }, rep);
-    return;
+    return writeSingle(ctx, 200, def, { object: await view.get(access, namespace, name) }, rep);
   }
   if (verb === 'create' && view.create) {
     const { params, write } = options('CreateOptions');
@@ -51,15 +50,13 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     ensureNamespace(scope.def, obj, namespace);
     await access.parent.admitSubresourceCreate?.(namespace, name, view.name, obj, write);
     const result = await view.create(access, namespace, name, obj, write);
-    writeResult(ctx, result.code, def, result.object, rep);
-    return;
+    return writeResult(ctx, result.code, def, result.object, rep);
   }
   if (verb === 'update' && view.update) {
     const { params, write } = options('UpdateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
     ensureNamespace(scope.def, obj, namespace);
-    writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
-    return;
+    return writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
   }
   if (verb === 'patch' && view.get && view.update) {
     const mediaType = patchMediaType(ctx.req.headers['content-type']);
@@ -71,8 +68,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     const { raw, text } = patchedForDecoding(type, body, patched);
     const obj = decodeKubeObject(ctx, def, raw, params.fieldValidation, false, text);
     if ((obj.metadata.name ?? name) !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
-    writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
-    return;
+    return writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
   }
   throw notFound(scope.store.groupResource, name);
 }
@@ -93,14 +89,11 @@ export async function handleCreateAction(ctx: RequestContext, scope: ResourceSco
   checkNamespace(scope.def, obj, scope.namespace);
   const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user };
   const result = await action(access, scope.namespace, obj, write);
-  writeResult(ctx, result.code, scope.def, result.object, rep);
+  return writeResult(ctx, result.code, scope.def, result.object, rep);
 }
 
 /** A create's answer: the view's kind, or a `Status` (binding and eviction answer 201 with Success). */
-function writeResult(ctx: RequestContext, code: number, def: ResourceDefinition, object: KubeObject, rep: ReturnType<typeof negotiate>): void {
-  if (object.kind === 'Status') {
-    writeStatus(ctx, code, object as unknown as Status, rep);
-    return;
-  }
-  writeSingle(ctx, code, def, { object }, rep);
+function writeResult(ctx: RequestContext, code: number, def: ResourceDefinition, object: KubeObject, rep: ReturnType<typeof negotiate>): void | Promise<void> {
+  if (object.kind === 'Status') return writeStatus(ctx, code, object as unknown as Status, rep);
+  return writeSingle(ctx, code, def, { object }, rep);
 }

@@ -26,5 +26,5 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
     subresource: scope.info.subresource,
     ...(obj.metadata.uid ? { uidPrecondition: obj.metadata.uid } : {}),
   });
-  writeSingle(ctx, result.created ? 201 : 200, scope.def, { object: result.object }, rep);
+  return writeSingle(ctx, result.created ? 201 : 200, scope.def, { object: result.object }, rep);
 }

@@ -1,4 +1,5 @@
 // Test support: raw HTTPS requests with the admin client certificate, for exact status codes and bodies.
+import { connect as connectHttp2, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { connect, type TLSSocket } from 'node:tls';
 import YAML from 'yaml';
@@ -61,6 +62,13 @@ export function rawClient(kubeconfig: string): RawClient {
       });
     },
   };
+}
+
+/** An HTTP/2 session with the admin kubeconfig's credentials (the caller destroys it). */
+export function adminHttp2Session(kubeconfig: string): ClientHttp2Session {
+  const { host, port, ca, cert, key } = tlsOptions(kubeconfig);
+  // The URL's hostname keeps an IPv6 address's brackets.
+  return connectHttp2(`https://${host}:${port}`, { ca, cert, key });
 }
 
 interface TlsOptions {
