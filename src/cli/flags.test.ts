@@ -4,6 +4,7 @@ import { FlagError, parseServeFlags, serveUsage, serverOptionsOf, type ServeOpti
 
 const defaults: ServeOptions = {
   securePort: 6443,
+  http2MaxStreamsPerConnection: 0,
   bindAddress: '127.0.0.1',
   tlsCipherSuites: [],
   tlsMinVersion: undefined,
@@ -65,6 +66,7 @@ describe('parseServeFlags', () => {
     { args: ['--advertise-address=192.0.2.10'], expected: { advertiseAddress: '192.0.2.10' } },
     { args: ['--secure-port=8443'], expected: { securePort: 8443 } },
     { args: ['--secure-port', '0'], expected: { securePort: 0 } },
+    { args: ['--http2-max-streams-per-connection=1000'], expected: { http2MaxStreamsPerConnection: 1000 } },
     { args: ['--bind-address', '::'], expected: { bindAddress: '::' } },
     { args: ['--tls-min-version=VersionTLS13'], expected: { tlsMinVersion: 'VersionTLS13' } },
     { args: ['--tls-min-version', 'VersionTLS10'], expected: { tlsMinVersion: 'VersionTLS10' } },

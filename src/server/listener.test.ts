@@ -71,6 +71,27 @@ describe('listen', () => {
     listener = undefined;
   });
 
+  it("announces kube-apiserver 1.25's HTTP/2 settings: 250 streams (or the flag's), 256 KiB windows and frames", async () => {
+    for (const [flag, streams] of [[undefined, 250], [0, 250], [-1, 250], [1000, 1000]] as const) {
+      listener = await listen({ port: 0, host: '127.0.0.1', pki, handler, ...(flag === undefined ? {} : { http2MaxStreamsPerConnection: flag }) });
+      const session = connect(listener.url, { ca: pki.caCert });
+      try {
+        await getHttp2(session, '/api'); // settings and the connection's window update have arrived
+        const settings = session.remoteSettings;
+        assert.equal(settings.maxConcurrentStreams, streams);
+        assert.equal(settings.initialWindowSize, 256 * 1024);
+        assert.equal(settings.maxFrameSize, 256 * 1024);
+        assert.equal(settings.maxHeaderListSize, 1 << 20);
+        // Upstream MaxUploadBufferPerConnection: 256 KiB per stream allowed.
+        assert.equal(session.state.remoteWindowSize, 256 * 1024 * streams);
+      } finally {
+        session.close();
+      }
+      await listener.close({ graceMs: 0 });
+      listener = undefined;
+    }
+  });
+
   it('takes request lines up to 1 MiB (kube-apiserver MaxHeaderBytes) and answers CONNECT like any method', async () => {
     listener = await listen({ port: 0, host: '127.0.0.1', pki, handler });
     const long = `/api?labelSelector=${'a'.repeat(100_000)}`;

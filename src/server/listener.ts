@@ -12,6 +12,15 @@ import { parseRequestHead, refuseUnparsable, requestOf } from './unknown-methods
 /** Go's http.Server MaxHeaderBytes as kube-apiserver sets it. */
 export const MAX_HEADER_BYTES = 1 << 20;
 
+/**
+ * Upstream 1.25 SecureServingInfo's HTTP/2 server: 250 streams per connection unless
+ * `--http2-max-streams-per-connection` says otherwise (golang's default, made explicit there), a receive window
+ * and largest frame of 256 KiB per stream ("at least 99% of serialized resources" are smaller, so most request
+ * bodies arrive in one frame without waiting for a window update), and a connection window of that per stream.
+ */
+export const DEFAULT_HTTP2_MAX_STREAMS = 250;
+const HTTP2_STREAM_BUFFER = 256 * 1024;
+
 /** Options of {@link listen}. */
 export interface ListenOptions {
   /** TCP port; 0 picks a free one (reported by the result). */
@@ -29,6 +38,8 @@ export interface ListenOptions {
   readonly shutdownGraceMs?: number;
   /** Called for each connection whose TLS handshake failed (Go's server logs `http: TLS handshake error from`). */
   readonly onTlsHandshakeError?: () => void;
+  /** `--http2-max-streams-per-connection`; 0, negative or unset: {@link DEFAULT_HTTP2_MAX_STREAMS}. */
+  readonly http2MaxStreamsPerConnection?: number;
 }
 
 /** A running HTTPS listener. */
@@ -67,15 +78,24 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     cert,
     key,
   });
+  const requestedStreams = options.http2MaxStreamsPerConnection ?? 0;
+  const maxStreams = requestedStreams > 0 ? requestedStreams : DEFAULT_HTTP2_MAX_STREAMS;
   const server = createSecureServer({
     allowHTTP1: true,
     ALPNProtocols: ['h2', 'http/1.1'],
     requestCert: true,
     rejectUnauthorized: false,
     ...secureContext(options.pki.servingCert, options.pki.servingKey),
-    // kube-apiserver's MaxHeaderBytes (1 MiB) for the request line and headers: long label selectors fit.
-    settings: { maxHeaderListSize: MAX_HEADER_BYTES },
+    settings: {
+      // kube-apiserver's MaxHeaderBytes (1 MiB) for the request line and headers: long label selectors fit.
+      maxHeaderListSize: MAX_HEADER_BYTES,
+      maxConcurrentStreams: maxStreams,
+      initialWindowSize: HTTP2_STREAM_BUFFER,
+      maxFrameSize: HTTP2_STREAM_BUFFER,
+    },
   });
+  // Upstream MaxUploadBufferPerConnection: the stream buffer times the streams allowed.
+  server.on('session', (session: Http2Session) => session.setLocalWindowSize(HTTP2_STREAM_BUFFER * maxStreams));
   // The HTTP/1 fallback's parser reads its limit from the server (Node's own default is 16 KiB).
   Object.assign(server, { maxHeaderSize: MAX_HEADER_BYTES });
   const tracker = trackConnections(server, options.handler);

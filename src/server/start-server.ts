@@ -66,6 +66,8 @@ export interface ServerOptions extends AuthenticationOptions {
   bindAddress?: string;
   /** `--tls-min-version`: `VersionTLS10` to `VersionTLS13`; default TLS 1.2. */
   tlsMinVersion?: string;
+  /** `--http2-max-streams-per-connection`: the streams an HTTP/2 client may open at once; 0 or unset: 250, as upstream. */
+  http2MaxStreamsPerConnection?: number;
   /**
    * `--tls-cert-file` and `--tls-private-key-file`: the serving certificate (its chain after it) and key,
    * served again when the files change; default a certificate generated in the cert directory.
@@ -253,6 +255,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     clientCAs: authentication.clientCAs,
     onTlsHandshakeError: metrics.tlsHandshakeError,
     handler,
+    ...(options.http2MaxStreamsPerConnection !== undefined ? { http2MaxStreamsPerConnection: options.http2MaxStreamsPerConnection } : {}),
   });
   // kube-controller-manager's controllers; their informers and service accounts come at the end of the start.
   await Promise.all(controllers.map((c) => c.start()));

@@ -10,6 +10,8 @@ const flags = {
     'The IP address on which to listen for the --secure-port port. Use 0.0.0.0 or :: to listen on all interfaces.'),
   certDir: stringFlag('cert-dir', '',
     'The directory holding the generated CA, serving and admin certificates. Defaults to --data-dir.'),
+  http2MaxStreamsPerConnection: intFlag('http2-max-streams-per-connection', 0,
+    'The limit that the server gives to clients for the maximum number of streams in an HTTP/2 connection. Zero means to use golang\'s default.'),
   securePort: intFlag('secure-port', 6443,
     'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port.'),
   tlsCipherSuites: stringsFlag('tls-cipher-suites',
@@ -29,6 +31,8 @@ export interface SecureServingOptions {
   /** `--cert-dir`; empty: the data directory (resolved with the storage options). */
   readonly certDir: string;
   readonly securePort: number;
+  /** `--http2-max-streams-per-connection`; 0: the default (250). */
+  readonly http2MaxStreamsPerConnection: number;
   /** `--tls-cipher-suites` by IANA name; empty: Go's defaults. */
   readonly tlsCipherSuites: readonly string[];
   /** `--tls-min-version` (`VersionTLS12`, ...); undefined: TLS 1.2. */
@@ -50,7 +54,7 @@ export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
       throw new FlagError('--tls-cert-file and --tls-private-key-file must be specified together');
     }
     const files = { tlsCertFile: values.tlsCertFile, tlsPrivateKeyFile: values.tlsPrivateKeyFile };
-    return { bindAddress: values.bindAddress, certDir: values.certDir, securePort: values.securePort, ...tls, ...files };
+    return { bindAddress: values.bindAddress, certDir: values.certDir, securePort: values.securePort, http2MaxStreamsPerConnection: values.http2MaxStreamsPerConnection, ...tls, ...files };
   },
   serverOptions: (o) => ({
     bindAddress: o.bindAddress,
@@ -58,6 +62,7 @@ export const secureServing: OptionGroup<typeof flags, SecureServingOptions> = {
     ...(o.certDir ? { certDir: o.certDir } : {}),
     ...(o.tlsCipherSuites.length > 0 ? { tlsCipherSuites: o.tlsCipherSuites } : {}),
     ...(o.tlsMinVersion !== undefined ? { tlsMinVersion: o.tlsMinVersion } : {}),
+    ...(o.http2MaxStreamsPerConnection !== 0 ? { http2MaxStreamsPerConnection: o.http2MaxStreamsPerConnection } : {}),
     ...(o.tlsCertFile ? { tlsCertFile: o.tlsCertFile, tlsPrivateKeyFile: o.tlsPrivateKeyFile } : {}),
   }),
 };
