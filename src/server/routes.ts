@@ -7,6 +7,7 @@ import { writePageNotFound, writeRaw } from '../endpoints/responses.js';
 import type { ResourceRegistry } from '../registry/served-resources.js';
 import { discoveryRoutes } from './discovery-routes.js';
 import { serveHealth } from './health.js';
+import { writeMetrics } from './metrics-response.js';
 import type { HealthChecks } from './health-checks.js';
 import type { FeatureGates } from './feature-gates/index.js';
 import type { ApiMetrics } from './metrics.js';
@@ -47,8 +48,7 @@ export function apiRoutes(deps: RouteDeps): Handler {
     if (health) return serveHealth(ctx, health[1] as 'livez', deps.checks[health[1] as 'livez'], health[2] ?? '');
     if (path === '/metrics') {
       const registry = await deps.metrics.registry();
-      writeRaw(ctx, 200, registry.contentType, await registry.metrics());
-      return;
+      return writeMetrics(ctx, registry.contentType, await registry.metrics());
     }
     if ((path === OPENID_CONFIG_PATH || path === JWKS_PATH) && serveOpenID(ctx, deps.openid?.())) return;
     if (await documents(ctx)) return;

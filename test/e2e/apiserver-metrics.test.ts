@@ -9,6 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import YAML from 'yaml';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 import { bindClusterRole } from './support/rbac.js';
@@ -99,6 +100,18 @@ test('help texts carry the stability level, process metrics use the process coll
     assert.match(text, new RegExp(`^${name} [0-9.e+]+$`, 'm'), name);
   }
   assert.ok((sample(text, 'process_start_time_seconds', '') ?? 0) > 1.6e9);
+});
+
+test('a scrape that accepts gzip gets the same families gzip-compressed, as promhttp answers Prometheus', async () => {
+  const compressed = await admin.request('GET', '/metrics', { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(compressed.status, 200);
+  assert.equal(compressed.headers['content-encoding'], 'gzip');
+  assert.match(compressed.headers['content-type'] as string, /^text\/plain; version=0\.0\.4/);
+  const text = gunzipSync(compressed.bytes).toString('utf8');
+  assert.ok(text.includes('# TYPE apiserver_request_total counter'));
+  const plain = await admin.request('GET', '/metrics');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.ok(plain.body.includes('# TYPE apiserver_request_total counter'));
 });
 
 test('a watch is a long-running request while open; its events are counted and sized by kind', async () => {
