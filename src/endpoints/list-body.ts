@@ -7,8 +7,8 @@ import { drained } from './drain.js';
 import { writeHeadOnly } from './responses.js';
 
 export interface ListBody {
-  /** Resolves false when the response closed instead of taking more. */
-  write(chunk: Buffer): Promise<boolean>;
+  /** True when the response takes more at once; else resolves false when it closed instead of draining. */
+  write(chunk: Buffer): boolean | Promise<boolean>;
   /** Writes the last chunk; resolves once everything was handed to the response (or it closed). */
   end(chunk: Buffer): Promise<void>;
 }
@@ -26,7 +26,7 @@ export function openListBody(ctx: RequestContext, contentType: string, compress:
 function plainBody(ctx: RequestContext): ListBody {
   let bytes = 0;
   return {
-    write: async (chunk) => {
+    write: (chunk) => {
       bytes += chunk.length;
       ctx.responseBytes = bytes; // what was handed over, should the response close
       return ctx.res.write(chunk) || drained(ctx);
@@ -40,35 +40,31 @@ function plainBody(ctx: RequestContext): ListBody {
 
 /**
  * The gzip stream's output goes to the response as it comes; while the response is full the stream is paused,
- * so its own buffer fills and its writer waits. Counted bytes are the compressed ones, as upstream's metrics
- * count what reaches the connection.
+ * so its own buffer fills and its writer waits. Every wait also ends when the stream is gone: destroyed when
+ * the response closes, when the wait for the response ended without a drain (an HTTP/1 response queued behind
+ * another on a connection that died emits neither 'drain' nor 'close': drain.ts), or when zlib failed.
+ * Counted bytes are the compressed ones, as upstream's metrics count what reaches the connection.
  */
 function gzipBody(ctx: RequestContext): ListBody {
   const gz = gzipStream();
+  const gone = new AbortController();
+  gz.once('close', () => gone.abort());
   let bytes = 0;
   gz.on('data', (data: Buffer) => {
     bytes += data.length;
     ctx.responseBytes = bytes;
-    if (!ctx.res.write(data)) {
-      gz.pause();
-      ctx.res.once('drain', () => gz.resume());
-    }
+    if (ctx.res.write(data)) return;
+    gz.pause();
+    void drained(ctx, gone.signal).then((ok) => (ok ? gz.resume() : gz.destroy()));
   });
-  const finished = new Promise<void>((resolve) => {
-    gz.once('end', () => {
-      ctx.res.end();
-      resolve();
-    });
-    ctx.res.once('close', () => {
-      gz.destroy();
-      resolve();
-    });
-  });
+  // 'close' follows 'end' (the stream destroys itself once done) or a destroy.
+  const finished = new Promise<void>((resolve) => gz.once('close', resolve));
+  gz.once('end', () => ctx.res.end());
+  ctx.res.once('close', () => gz.destroy());
   // zlib fails only on its own faults; the response cannot be completed then.
   gz.on('error', (error) => ctx.res.destroy(error));
   return {
-    // Once the response closed, the stream is destroyed: nothing more is written to it.
-    write: async (chunk) => !gz.destroyed && (gz.write(chunk) || drained(ctx, undefined, gz)),
+    write: (chunk) => !gz.destroyed && (gz.write(chunk) || drained(ctx, gone.signal, gz)),
     end: (chunk) => {
       gz.end(chunk);
       return finished;

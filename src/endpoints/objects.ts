@@ -102,9 +102,9 @@ async function writeJsonList(ctx: RequestContext, kind: string, apiVersion: stri
       body ??= openListBody(ctx, 'application/json', compressible);
       if (body === undefined) return; // HEAD: no body
       // Bytes once: their length counts the response, and the response need not encode the string again.
-      const written = await body.write(Buffer.from(chunk));
+      const written = body.write(Buffer.from(chunk));
       chunk = '';
-      if (!written) return;
+      if (written !== true && !(await written)) return;
     }
   }
   // The whole list came before a chunk was full: one body, compressed or not by its size.

@@ -72,7 +72,7 @@ describe('listen', () => {
   });
 
   it("announces kube-apiserver 1.25's HTTP/2 settings: 250 streams (or the flag's), 256 KiB windows and frames", async () => {
-    for (const [flag, streams] of [[undefined, 250], [0, 250], [-1, 250], [1000, 1000]] as const) {
+    for (const [flag, streams, window] of [[undefined, 250, 250 * 256 * 1024], [0, 250, 250 * 256 * 1024], [-1, 250, 250 * 256 * 1024], [1000, 1000, 1000 * 256 * 1024], [10_000, 10_000, 2 ** 31 - 1]] as const) {
       listener = await listen({ port: 0, host: '127.0.0.1', pki, handler, ...(flag === undefined ? {} : { http2MaxStreamsPerConnection: flag }) });
       const session = connect(listener.url, { ca: pki.caCert });
       try {
@@ -82,8 +82,8 @@ describe('listen', () => {
         assert.equal(settings.initialWindowSize, 256 * 1024);
         assert.equal(settings.maxFrameSize, 256 * 1024);
         assert.equal(settings.maxHeaderListSize, 1 << 20);
-        // Upstream MaxUploadBufferPerConnection: 256 KiB per stream allowed.
-        assert.equal(session.state.remoteWindowSize, 256 * 1024 * streams);
+        // Upstream MaxUploadBufferPerConnection: 256 KiB per stream allowed, within HTTP/2's largest window.
+        assert.equal(session.state.remoteWindowSize, window);
       } finally {
         session.close();
       }

@@ -20,6 +20,8 @@ export const MAX_HEADER_BYTES = 1 << 20;
  */
 export const DEFAULT_HTTP2_MAX_STREAMS = 250;
 const HTTP2_STREAM_BUFFER = 256 * 1024;
+/** RFC 9113's largest flow-control window. */
+const MAX_HTTP2_WINDOW = 2 ** 31 - 1;
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -94,8 +96,10 @@ export async function listen(options: ListenOptions): Promise<Listener> {
       maxFrameSize: HTTP2_STREAM_BUFFER,
     },
   });
-  // Upstream MaxUploadBufferPerConnection: the stream buffer times the streams allowed.
-  server.on('session', (session: Http2Session) => session.setLocalWindowSize(HTTP2_STREAM_BUFFER * maxStreams));
+  // Upstream MaxUploadBufferPerConnection: the stream buffer times the streams allowed, within HTTP/2's largest
+  // window (from 8,192 streams on; upstream's int32 product wraps there and x/net falls back to 1 MiB).
+  const connectionWindow = Math.min(HTTP2_STREAM_BUFFER * maxStreams, MAX_HTTP2_WINDOW);
+  server.on('session', (session: Http2Session) => session.setLocalWindowSize(connectionWindow));
   // The HTTP/1 fallback's parser reads its limit from the server (Node's own default is 16 KiB).
   Object.assign(server, { maxHeaderSize: MAX_HEADER_BYTES });
   const tracker = trackConnections(server, options.handler);

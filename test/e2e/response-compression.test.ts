@@ -5,13 +5,17 @@
 // decompresses on its own) reads such lists as any other.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { startCluster, useCluster, type TestCluster } from './support/cluster.js';
-import { adminHttp2Session, rawClient, type RawResponse } from './support/raw-client.js';
+import { adminHttp2Session, rawClient, type RawClient, type RawResponse } from './support/raw-client.js';
 
 const env = useCluster();
 const NAMESPACE = 'compression';
-const CONFIGMAPS = 150; // ~1.1 KB each: the list is over 128 KiB, a page of 50 under it
+// ~1.2 KB each, of random text that gzip shrinks by only a quarter: the list is over 128 KiB, and compressed
+// still larger than an HTTP/2 client's 64 KiB window, so its gzip stream waits for the client; a page of 80 is
+// under 128 KiB.
+const CONFIGMAPS = 150;
 const LIST = `/api/v1/namespaces/${NAMESPACE}/configmaps`;
 const GZIP = { 'accept-encoding': 'gzip' };
 
@@ -24,6 +28,18 @@ function assertCompressed(compressed: RawResponse, plain: RawResponse): void {
   assert.deepEqual(gunzipSync(compressed.bytes), plain.bytes);
 }
 
+async function createConfigMaps(client: RawClient, namespace: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i += 50) {
+    const created = await Promise.all(
+      Array.from({ length: Math.min(50, count - i) }, (_, k) => {
+        const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i + k}` }, data: { payload: randomBytes(750).toString('base64') } };
+        return client.request('POST', `/api/v1/namespaces/${namespace}/configmaps`, { body: JSON.stringify(body) });
+      }),
+    );
+    assert.deepEqual(created.map((r) => r.status), created.map(() => 201));
+  }
+}
+
 function assertPlain(response: RawResponse): void {
   assert.equal(response.status, 200);
   assert.equal(response.headers['content-encoding'], undefined);
@@ -33,13 +49,7 @@ function assertPlain(response: RawResponse): void {
 describe('a server with the default gates', () => {
   before(async () => {
     await env.client.request('POST', '/api/v1/namespaces', { body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } }) });
-    const data = { payload: 'x'.repeat(1000) };
-    for (let i = 0; i < CONFIGMAPS; i += 50) {
-      const created = await Promise.all(
-        Array.from({ length: 50 }, (_, k) => env.client.request('POST', `${LIST}`, { body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i + k}` }, data }) })),
-      );
-      assert.deepEqual(created.map((r) => r.status), created.map(() => 201));
-    }
+    await createConfigMaps(env.client, NAMESPACE, CONFIGMAPS);
     const big = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { payload: 'y'.repeat(200_000) } };
     assert.equal((await env.client.request('POST', '/api/v1/namespaces/default/configmaps', { body: JSON.stringify(big) })).status, 201);
   });
@@ -76,8 +86,17 @@ describe('a server with the default gates', () => {
     assertCompressed(compressed, plain);
   });
 
+  test('a HEAD request for a large object says it would be compressed, without a body', async () => {
+    const head = await env.client.request('HEAD', '/api/v1/namespaces/default/configmaps/big', { headers: GZIP });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['content-encoding'], 'gzip');
+    assert.equal(head.bytes.length, 0);
+  });
+
   test('answers up to 128 KiB, other encodings and watches are not compressed', async () => {
-    assertPlain(await env.client.request('GET', `${LIST}?limit=50`, { headers: GZIP }));
+    const page = await env.client.request('GET', `${LIST}?limit=80`, { headers: GZIP });
+    assertPlain(page);
+    assert.equal((page.json() as { items: unknown[] }).items.length, 80); // streamed in chunks, but whole under 128 KiB
     assertPlain(await env.client.request('GET', `${LIST}/c1`, { headers: GZIP }));
     // Upstream matches the token `gzip` exactly: with parameters it is not recognized.
     for (const encoding of ['gzip;q=1.0', 'deflate, br', 'x-gzip', '']) {
@@ -107,6 +126,7 @@ describe('a server with the default gates', () => {
       const plain = await read({});
       assert.equal(compressed.headers['content-encoding'], 'gzip');
       assert.equal(plain.headers['content-encoding'], undefined);
+      assert.ok(compressed.bytes.length > 65_535, `${compressed.bytes.length} compressed bytes: more than the stream window`);
       const items = (bytes: Buffer): unknown => (JSON.parse(bytes.toString('utf8')) as { items: unknown }).items;
       assert.deepEqual(items(gunzipSync(compressed.bytes)), items(plain.bytes));
     } finally {
@@ -131,4 +151,8 @@ test('with the APIResponseCompression gate off nothing is compressed', async () 
   const big = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { payload: 'y'.repeat(200_000) } };
   assert.equal((await client.request('POST', '/api/v1/namespaces/default/configmaps', { body: JSON.stringify(big) })).status, 201);
   assertPlain(await client.request('GET', '/api/v1/namespaces/default/configmaps/big', { headers: GZIP }));
+  await createConfigMaps(client, 'default', CONFIGMAPS);
+  const list = await client.request('GET', '/api/v1/namespaces/default/configmaps', { headers: GZIP });
+  assertPlain(list);
+  assert.ok(list.bytes.length > 128 * 1024);
 });
