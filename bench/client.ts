@@ -9,25 +9,51 @@ export interface ApiResponse {
   body: string;
 }
 
-/** An HTTP/2 session to kplane authenticating with a bearer token. */
-export class ApiClient {
-  readonly #session: ClientHttp2Session;
-  readonly #token: string;
+/** The HTTP/2 receive windows a client announces: per stream (SETTINGS_INITIAL_WINDOW_SIZE) and per connection. */
+export interface ReceiveWindows {
+  stream: number;
+  connection: number;
+}
 
-  private constructor(session: ClientHttp2Session, token: string) {
+/**
+ * Go's HTTP/2 transport (golang.org/x/net/http2, which client-go uses): 4 MiB per stream, 1 GiB per connection.
+ * A response larger than the stream window waits for the client's WINDOW_UPDATEs, one round trip through both
+ * event loops per half window: a 10 MB list takes ~320 of them with node:http2's default 64 KiB.
+ */
+export const CLIENT_GO_WINDOWS: ReceiveWindows = { stream: 4 << 20, connection: 1 << 30 };
+
+/** node:http2's default stream window (RFC 9113's initial 65,535 bytes), with a 32 MiB connection window. */
+export const NODE_DEFAULT_WINDOWS: ReceiveWindows = { stream: 65_535, connection: 32 << 20 };
+
+/**
+ * An HTTP/2 session to kplane authenticating with a bearer token. The server closes a session idle for 90 s
+ * (upstream's IdleTimeout), as between two scenarios: the next request then opens another, as client-go's
+ * transport does.
+ */
+export class ApiClient {
+  #session: ClientHttp2Session;
+  readonly #token: string;
+  readonly #url: string;
+  readonly #flow: ReceiveWindows;
+
+  private constructor(session: ClientHttp2Session, token: string, url: string, flow: ReceiveWindows) {
     this.#session = session;
     this.#token = token;
+    this.#url = url;
+    this.#flow = flow;
   }
 
-  /** Connects (the certificate is kplane's generated one: not verified, this is a local benchmark). */
-  static async connect(url: string, token: string): Promise<ApiClient> {
-    const session = connect(url, { rejectUnauthorized: false, peerMaxConcurrentStreams: 1000 });
+  /**
+   * Connects (the certificate is kplane's generated one: not verified, this is a local benchmark), announcing
+   * the receive windows `flow` gives (by default client-go's, as kubectl's and the controllers' connections do).
+   */
+  static async connect(url: string, token: string, flow: ReceiveWindows = CLIENT_GO_WINDOWS): Promise<ApiClient> {
+    const session = openSession(url, flow);
     await new Promise<void>((resolve, reject) => {
       session.once('connect', () => resolve());
       session.once('error', reject);
     });
-    session.setLocalWindowSize(32 * 1024 * 1024);
-    return new ApiClient(session, token);
+    return new ApiClient(session, token, url, flow);
   }
 
   /** One request; the body is kept as text. */
@@ -97,6 +123,7 @@ export class ApiClient {
       accept: 'application/json',
     };
     if (payload) headers['content-type'] = 'application/json';
+    if (this.#session.closed || this.#session.destroyed) this.#session = openSession(this.#url, this.#flow);
     const stream = this.#session.request(headers, { endStream: payload === undefined });
     if (payload) stream.end(payload);
     return new Promise((resolve, reject) => {
@@ -107,4 +134,13 @@ export class ApiClient {
       stream.once('error', reject);
     });
   }
+}
+
+/** A session announcing `flow`'s windows (the connection's once connected; requests wait for it). */
+function openSession(url: string, flow: ReceiveWindows): ClientHttp2Session {
+  const session = connect(url, { rejectUnauthorized: false, peerMaxConcurrentStreams: 1000, settings: { initialWindowSize: flow.stream } });
+  session.once('connect', () => session.setLocalWindowSize(flow.connection));
+  // A session the server closed (idle) is replaced at the next request; its errors end its streams.
+  session.on('error', () => undefined);
+  return session;
 }

@@ -150,6 +150,48 @@ describe('listen', () => {
     }
   });
 
+  it('closes connections idle for the idle timeout (upstream IdleTimeout), not those with a request or stream open', { timeout: 10_000 }, async () => {
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, idleTimeoutMs: 300 });
+    try {
+      // HTTP/1: a keep-alive connection after its request, and one whose response never ends.
+      const agent = new Agent({ keepAlive: true, ca: pki.caCert });
+      const idleRequest = httpsRequest(`${server.url}/version`, { agent });
+      idleRequest.end();
+      const [idleResponse] = (await once(idleRequest, 'response')) as [NodeJS.ReadableStream & { socket: { once(e: 'close', l: () => void): unknown } }];
+      const idleSocketClosed = new Promise<number>((resolve) => idleResponse.socket.once('close', () => resolve(performance.now())));
+      idleResponse.resume();
+      const busyRequest = httpsRequest(`${server.url}/stream`, { ca: pki.caCert, agent: false });
+      busyRequest.end();
+      const [busyResponse] = (await once(busyRequest, 'response')) as [NodeJS.ReadableStream];
+      let busyClosed = false;
+      busyResponse.on('close', () => (busyClosed = true));
+      busyResponse.resume();
+      // HTTP/2: a session after its request (GOAWAY, then closed), and one with a stream open.
+      const idleSession = connect(server.url, { ca: pki.caCert });
+      const idleSessionGoaway = once(idleSession, 'goaway');
+      const idleSessionClosed = new Promise<number>((resolve) => idleSession.once('close', () => resolve(performance.now())));
+      await getHttp2(idleSession, '/api');
+      const finished = performance.now();
+      const busySession = connect(server.url, { ca: pki.caCert });
+      busySession.on('error', () => undefined);
+      const busyStream = busySession.request({ ':path': '/stream' });
+      busyStream.on('error', () => undefined);
+      await once(busyStream, 'response');
+
+      await idleSessionGoaway;
+      for (const closedAt of await Promise.all([idleSocketClosed, idleSessionClosed])) {
+        assert.ok(closedAt - finished >= 250 && closedAt - finished < 2_000, `closed ${closedAt - finished} ms after going idle`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(busyClosed, false);
+      assert.equal(busySession.closed || busySession.destroyed, false);
+      busySession.destroy();
+      agent.destroy();
+    } finally {
+      await server.close({ graceMs: 0 });
+    }
+  });
+
   it('close() ends never-ending HTTP/1 and HTTP/2 responses after the grace period', { timeout: 10_000 }, async () => {
     const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, shutdownGraceMs: 50 });
     // An idle keep-alive HTTP/1 connection, an open HTTP/1 stream and an open HTTP/2 stream.

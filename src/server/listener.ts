@@ -20,6 +20,13 @@ export const MAX_HEADER_BYTES = 1 << 20;
  */
 export const DEFAULT_HTTP2_MAX_STREAMS = 250;
 const HTTP2_STREAM_BUFFER = 256 * 1024;
+/**
+ * Upstream's IdleTimeout for HTTP/1 connections and HTTP/2 sessions alike ("matches http.DefaultTransport
+ * keep-alive timeout"): a connection with nothing in progress for this long is closed, an HTTP/2 one with GOAWAY.
+ */
+export const IDLE_TIMEOUT_MS = 90_000;
+/** Idle connections are looked for this many times per timeout: they close within 1.12× of it. */
+const IDLE_CHECKS_PER_TIMEOUT = 8;
 /** RFC 9113's largest flow-control window. */
 const MAX_HTTP2_WINDOW = 2 ** 31 - 1;
 
@@ -38,6 +45,8 @@ export interface ListenOptions {
   readonly handler: HttpHandler;
   /** How long {@link Listener.close} lets in-flight requests run before cutting connections; default 1000 ms. */
   readonly shutdownGraceMs?: number;
+  /** How long a connection may stay open without a request or stream in progress; default {@link IDLE_TIMEOUT_MS}. */
+  readonly idleTimeoutMs?: number;
   /** Called for each connection whose TLS handshake failed (Go's server logs `http: TLS handshake error from`). */
   readonly onTlsHandshakeError?: () => void;
   /** `--http2-max-streams-per-connection`; 0, negative or unset: {@link DEFAULT_HTTP2_MAX_STREAMS}. */
@@ -102,7 +111,7 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   server.on('session', (session: Http2Session) => session.setLocalWindowSize(connectionWindow));
   // The HTTP/1 fallback's parser reads its limit from the server (Node's own default is 16 KiB).
   Object.assign(server, { maxHeaderSize: MAX_HEADER_BYTES });
-  const tracker = trackConnections(server, options.handler);
+  const tracker = trackConnections(server, options.handler, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
   const onTlsError = options.onTlsHandshakeError;
   if (onTlsError) {
     server.on('tlsClientError', (_error: Error, socket: Socket) => {
@@ -132,17 +141,32 @@ interface ConnectionTracker {
   shutdown(graceMs: number): Promise<void>;
 }
 
+/** What is in progress on a connection: HTTP/1 requests or HTTP/2 streams, and since when there is none. */
+interface Activity {
+  open: number;
+  idleSince: number;
+}
+
 /**
  * Tracks raw sockets, HTTP/2 sessions and in-flight HTTP/1 requests, so that shutdown can close
- * idle connections immediately and cut long-running ones (watch streams never end by themselves).
+ * idle connections immediately and cut long-running ones (watch streams never end by themselves), and
+ * connections idle for `idleTimeoutMs` are closed as upstream's IdleTimeout closes them (Node's HTTP/2 server
+ * and its HTTP/1 fallback close none). A periodic check reads one timestamp per connection: per request, the
+ * hot path only notes when its connection went idle.
  */
-function trackConnections(server: Http2SecureServer, handler: HttpHandler): ConnectionTracker {
+function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleTimeoutMs: number): ConnectionTracker {
   const sockets = new Set<Socket>();
-  const sessions = new Set<Http2Session>();
-  // HTTP/1 only; h2 sessions track their own streams. One counter per connection, made at its first
-  // request and dropped with the socket (weakly held: nothing has to notice the socket's end).
-  const inFlight = new WeakMap<Socket, { requests: number }>();
+  const sessions = new Map<Http2Session, Activity>();
+  // HTTP/1 only; h2 sessions track their streams above. One record per connection (its TLS socket, which
+  // 'connection' does not give), made at its first request and dropped with the socket.
+  const inFlight = new Map<Socket, Activity>();
   let closing = false;
+  const idleCheck = setInterval(() => {
+    const since = performance.now() - idleTimeoutMs;
+    for (const [socket, activity] of inFlight) if (activity.open === 0 && activity.idleSince <= since) socket.end();
+    for (const [session, activity] of sessions) if (activity.open === 0 && activity.idleSince <= since) session.close();
+  }, Math.max(1, idleTimeoutMs / IDLE_CHECKS_PER_TIMEOUT));
+  idleCheck.unref();
 
   server.on('connection', (socket: Socket) => {
     // API responses are small and latency-bound: send them at once (node:http does this by default;
@@ -152,7 +176,14 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('session', (session: Http2Session) => {
-    sessions.add(session);
+    const activity: Activity = { open: 0, idleSince: performance.now() };
+    sessions.set(session, activity);
+    session.on('stream', (stream: { once(event: 'close', listener: () => void): unknown }) => {
+      activity.open++;
+      stream.once('close', () => {
+        if (--activity.open === 0) activity.idleSince = performance.now();
+      });
+    });
     session.once('close', () => sessions.delete(session));
     if (closing) session.close();
   });
@@ -170,7 +201,7 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   const unknownMethodServed = new WeakSet<Socket>();
   server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
     if (unknownMethodServed.has(socket)) return; // the parser stopped: what follows the request is not read
-    const underway = (inFlight.get(socket)?.requests ?? 0) > 0; // a pipelined request: one response at a time on a socket
+    const underway = (inFlight.get(socket)?.open ?? 0) > 0; // a pipelined request: one response at a time on a socket
     const head = error.code === 'HPE_INVALID_METHOD' && error.rawPacket && !underway ? parseRequestHead(error.rawPacket) : undefined;
     if (head === undefined) return refuseUnparsable(error, socket, underway);
     unknownMethodServed.add(socket);
@@ -192,15 +223,19 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   // rather than a Map entry added and deleted per request.
   function trackHttp1Request(socket: Socket, res: ServerResponse): void {
     const connection = inFlight.get(socket);
-    if (connection === undefined) inFlight.set(socket, { requests: 1 });
-    else connection.requests++;
+    if (connection !== undefined) connection.open++;
+    else {
+      inFlight.set(socket, { open: 1, idleSince: 0 });
+      socket.once('close', () => inFlight.delete(socket));
+    }
     res.on('close', onHttp1ResponseClose);
   }
 
   function onHttp1ResponseClose(this: ServerResponse): void {
     const socket = this.req.socket;
     const connection = inFlight.get(socket);
-    const remaining = connection === undefined ? 0 : --connection.requests;
+    const remaining = connection === undefined ? 0 : --connection.open;
+    if (remaining === 0 && connection !== undefined) connection.idleSince = performance.now();
     // During shutdown a keep-alive connection is closed as soon as its last response is done.
     if (closing && remaining <= 0) socket.destroy();
   }
@@ -208,11 +243,12 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler): Conn
   return {
     shutdown(graceMs: number): Promise<void> {
       closing = true;
+      clearInterval(idleCheck);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const session of sessions) session.close(); // GOAWAY: no new streams, finish current ones
+      for (const session of sessions.keys()) session.close(); // GOAWAY: no new streams, finish current ones
       // graceMs follows --request-timeout, which may exceed what setTimeout holds.
       const timer = startLongTimer(graceMs, () => {
-        for (const session of sessions) session.destroy();
+        for (const session of sessions.keys()) session.destroy();
         for (const socket of sockets) socket.destroy();
       });
       return closed.finally(() => timer.clear());
