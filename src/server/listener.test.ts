@@ -192,6 +192,39 @@ describe('listen', () => {
     }
   });
 
+  it('closes an HTTP/1 connection whose request headers are not all in after the read-header timeout, without an answer', { timeout: 10_000 }, async () => {
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, readHeaderTimeoutMs: 300, idleTimeoutMs: 5_000 });
+    try {
+      // Upstream's ReadHeaderTimeout: a partial request, and a connection that sends nothing, are closed silently.
+      const opened = performance.now();
+      const outcomes = await Promise.all(['GET /api HTTP/1.1\r\nHost: x\r\n', ''].map((sent) => new Promise<{ bytes: number; ms: number }>((resolve) => {
+        let bytes = 0;
+        const socket = tlsConnect({ host: '127.0.0.1', port: server.port, ca: pki.caCert, ALPNProtocols: ['http/1.1'], servername: 'localhost' }, () => {
+          if (sent) socket.write(sent);
+        });
+        socket.on('data', (data: Buffer) => (bytes += data.length));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ bytes, ms: performance.now() - opened }));
+      })));
+      for (const { bytes, ms } of outcomes) {
+        assert.equal(bytes, 0);
+        assert.ok(ms >= 250 && ms < 2_000, `closed after ${ms} ms`);
+      }
+      // A keep-alive connection idle between requests is the idle timeout's, not this one's.
+      const agent = new Agent({ keepAlive: true, ca: pki.caCert });
+      const request = httpsRequest(`${server.url}/version`, { agent });
+      request.end();
+      const [response] = (await once(request, 'response')) as [NodeJS.ReadableStream & { socket: { destroyed: boolean } }];
+      const socket = response.socket; // the agent keeps it after the response
+      response.resume();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      assert.equal(socket.destroyed, false);
+      agent.destroy();
+    } finally {
+      await server.close({ graceMs: 0 });
+    }
+  });
+
   it('close() ends never-ending HTTP/1 and HTTP/2 responses after the grace period', { timeout: 10_000 }, async () => {
     const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, shutdownGraceMs: 50 });
     // An idle keep-alive HTTP/1 connection, an open HTTP/1 stream and an open HTTP/2 stream.

@@ -25,6 +25,13 @@ const HTTP2_STREAM_BUFFER = 256 * 1024;
  * keep-alive timeout"): a connection with nothing in progress for this long is closed, an HTTP/2 one with GOAWAY.
  */
 export const IDLE_TIMEOUT_MS = 90_000;
+/**
+ * Upstream's ReadHeaderTimeout ("just shy of requestTimeoutUpperBound"): an HTTP/1 connection whose next
+ * request's headers have not all arrived this long after it began (or after the connection opened) is closed.
+ * Node's headersTimeout, which its HTTP/2 server also applies to HTTP/1 connections, checked as often as the
+ * idle connections are.
+ */
+export const READ_HEADER_TIMEOUT_MS = 32_000;
 /** Idle connections are looked for this many times per timeout: they close within 1.12× of it. */
 const IDLE_CHECKS_PER_TIMEOUT = 8;
 /** RFC 9113's largest flow-control window. */
@@ -47,6 +54,8 @@ export interface ListenOptions {
   readonly shutdownGraceMs?: number;
   /** How long a connection may stay open without a request or stream in progress; default {@link IDLE_TIMEOUT_MS}. */
   readonly idleTimeoutMs?: number;
+  /** How long an HTTP/1 request's line and headers may take to arrive; default {@link READ_HEADER_TIMEOUT_MS}. */
+  readonly readHeaderTimeoutMs?: number;
   /** Called for each connection whose TLS handshake failed (Go's server logs `http: TLS handshake error from`). */
   readonly onTlsHandshakeError?: () => void;
   /** `--http2-max-streams-per-connection`; 0, negative or unset: {@link DEFAULT_HTTP2_MAX_STREAMS}. */
@@ -109,8 +118,13 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   // window (from 8,192 streams on; upstream's int32 product wraps there and x/net falls back to 1 MiB).
   const connectionWindow = Math.min(HTTP2_STREAM_BUFFER * maxStreams, MAX_HTTP2_WINDOW);
   server.on('session', (session: Http2Session) => session.setLocalWindowSize(connectionWindow));
-  // The HTTP/1 fallback's parser reads its limit from the server (Node's own default is 16 KiB).
-  Object.assign(server, { maxHeaderSize: MAX_HEADER_BYTES });
+  // The HTTP/1 fallback's parser reads its limits from the server (Node's own default is 16 KiB of headers).
+  const readHeaderTimeoutMs = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
+  Object.assign(server, {
+    maxHeaderSize: MAX_HEADER_BYTES,
+    headersTimeout: readHeaderTimeoutMs,
+    connectionsCheckingInterval: Math.max(1, readHeaderTimeoutMs / IDLE_CHECKS_PER_TIMEOUT),
+  });
   const tracker = trackConnections(server, options.handler, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
   const onTlsError = options.onTlsHandshakeError;
   if (onTlsError) {

@@ -80,8 +80,10 @@ export function requestOf(head: RequestHead, socket: Socket): IncomingMessage {
  * connection has sent its headers; here, unless one is under way at all (it is cut either way).
  */
 export function refuseUnparsable(error: Error & { code?: string }, socket: Socket, responseUnderway: boolean): void {
-  if (socket.writable && !responseUnderway) {
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  // A request that did not arrive in time (Node's headersTimeout and requestTimeout): Go's server closes the
+  // connection without an answer (a read timeout is one of its "common net read errors").
+  if (socket.writable && !responseUnderway && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n\r\n`, 'latin1');
   }
   socket.destroy(error);
