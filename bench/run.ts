@@ -76,7 +76,7 @@ async function runScenarios(ctx: BenchContext, only: ReadonlySet<Scenario>): Pro
         if (only.has('get')) results.push(await measureGetByName(ctx, pair));
         if (only.has('sa-get')) results.push(await measureGetWithServiceAccount(ctx, pair));
         if (only.has('apply')) results.push(await measureApplyVsPut(ctx, pair, CONFIGMAP_APPLY), await measureApplyVsPut(ctx, pair, DEPLOYMENT_APPLY));
-        if (only.has('list')) results.push(await measureListFromCache(ctx, pair.client, pair.admin));
+        if (only.has('list')) results.push(...(await measureListFromCache(ctx, pair)));
       } finally {
         await pair.stop();
       }

@@ -13,6 +13,7 @@ import { forkWatchClient } from './watch-client-process.js';
 
 const WATCHERS = 1000;
 const CHANGES = 1000;
+// 4 sessions × 250 watchers: exactly the 250 streams per connection kube-apiserver (and kplane) allow.
 const SESSIONS = 4;
 const WRITE_CONCURRENCY = 16;
 const WATCHED = 'fanout';
