@@ -114,7 +114,24 @@ export class ApiClient {
     this.#session.close();
   }
 
-  #send(method: string, path: string, body: unknown, onData: (chunk: Buffer) => void): Promise<number> {
+  async #send(method: string, path: string, body: unknown, onData: (chunk: Buffer) => void): Promise<number> {
+    const session = this.#liveSession();
+    try {
+      return await this.#exchange(session, method, path, body, onData);
+    } catch (error) {
+      // Sent while the server's GOAWAY (an idle session) was on its way: once more on a new session, as
+      // client-go retries a request the server did not take.
+      if (!(error instanceof NotAnswered) || !(session.closed || session.destroyed)) throw error instanceof NotAnswered ? (error.cause as Error) : error;
+      return this.#exchange(this.#liveSession(), method, path, body, onData);
+    }
+  }
+
+  #liveSession(): ClientHttp2Session {
+    if (this.#session.closed || this.#session.destroyed) this.#session = openSession(this.#url, this.#flow);
+    return this.#session;
+  }
+
+  #exchange(session: ClientHttp2Session, method: string, path: string, body: unknown, onData: (chunk: Buffer) => void): Promise<number> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const headers: Record<string, string | number> = {
       [constants.HTTP2_HEADER_METHOD]: method,
@@ -123,16 +140,28 @@ export class ApiClient {
       accept: 'application/json',
     };
     if (payload) headers['content-type'] = 'application/json';
-    if (this.#session.closed || this.#session.destroyed) this.#session = openSession(this.#url, this.#flow);
-    const stream = this.#session.request(headers, { endStream: payload === undefined });
-    if (payload) stream.end(payload);
     return new Promise((resolve, reject) => {
       let status = 0;
+      let stream;
+      try {
+        stream = session.request(headers, { endStream: payload === undefined });
+      } catch (error) {
+        reject(new NotAnswered(error));
+        return;
+      }
+      if (payload) stream.end(payload);
       stream.once('response', (h) => (status = Number(h[constants.HTTP2_HEADER_STATUS])));
       stream.on('data', onData);
       stream.once('end', () => resolve(status));
-      stream.once('error', reject);
+      stream.once('error', (error) => reject(status === 0 ? new NotAnswered(error) : error));
     });
+  }
+}
+
+/** A request that failed before any answer came. */
+class NotAnswered extends Error {
+  constructor(cause: unknown) {
+    super('request not answered', { cause });
   }
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { once } from 'node:events';
-import { connect as tlsConnect } from 'node:tls';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import type { BodyWriter, HttpRequest, HttpResponse } from './http-types.js';
 import { listen, type Listener } from './listener.js';
 import { ensureCertificates } from './pki/index.js';
@@ -192,8 +192,51 @@ describe('listen', () => {
     }
   });
 
+  it('closes idle HTTP/1 connections whole, also those whose client keeps its side open or whose only request Node answered, but not one whose next request is arriving', { timeout: 10_000 }, async () => {
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, idleTimeoutMs: 400, readHeaderTimeoutMs: 1_500, tlsHandshakeTimeoutMs: 10_000 });
+    try {
+      const open = (): Promise<{ socket: ReturnType<typeof tlsConnect>; received: () => string; closed: Promise<void> }> => new Promise((resolve) => {
+        let text = '';
+        // allowHalfOpen: the client does not close its side when the server closes its own.
+        const options = { host: '127.0.0.1', port: server.port, ca: pki.caCert, ALPNProtocols: ['http/1.1'], servername: 'localhost', allowHalfOpen: true };
+        const socket = tlsConnect(options as ConnectionOptions, () => resolve({ socket, received: () => text, closed }));
+        socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+        socket.on('error', () => undefined);
+        const closed = new Promise<void>((done) => socket.on('end', () => done()));
+      });
+      const connections = (): Promise<number> => new Promise((resolve) => server.server.getConnections((_error, count) => resolve(count)));
+      // One that keeps its side open after a request, one whose only request Node refused itself (417).
+      const halfOpen = await open();
+      halfOpen.socket.write('GET /version HTTP/1.1\r\nHost: x\r\n\r\n');
+      const expectation = await open();
+      expectation.socket.write('GET /version HTTP/1.1\r\nHost: x\r\nExpect: something\r\n\r\n');
+      // One whose next request starts arriving just before the timeout, and is answered once complete.
+      const arriving = await open();
+      arriving.socket.write('GET /version HTTP/1.1\r\nHost: x\r\n\r\n');
+      // Its headers take 500 ms, past the idle timeout (400 ms) but within the header timeout (1.5 s), as Go allows.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      arriving.socket.write('GET /api HTTP/1.1\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      arriving.socket.write('Host: x\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.match(arriving.received(), /HTTP\/1\.1 GET \/api/);
+      // Node's 417 is noticed as bytes read: idle once the header timeout has passed since.
+      await Promise.all([halfOpen.closed, expectation.closed]);
+      assert.match(expectation.received(), /^HTTP\/1\.1 417 /);
+      arriving.socket.destroy();
+      halfOpen.socket.destroy();
+      expectation.socket.destroy();
+      // The server holds none of them (before, a client keeping its side open kept the server's too).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(await connections(), 0);
+    } finally {
+      await server.close({ graceMs: 0 });
+    }
+  });
+
   it('closes an HTTP/1 connection whose request headers are not all in after the read-header timeout, without an answer', { timeout: 10_000 }, async () => {
-    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, readHeaderTimeoutMs: 300, idleTimeoutMs: 5_000 });
+    // The TLS handshake keeps a generous bound: this machine may be busy.
+    const server = await listen({ port: 0, host: '127.0.0.1', pki, handler, readHeaderTimeoutMs: 300, idleTimeoutMs: 5_000, tlsHandshakeTimeoutMs: 10_000 });
     try {
       // Upstream's ReadHeaderTimeout: a partial request, and a connection that sends nothing, are closed silently.
       const opened = performance.now();

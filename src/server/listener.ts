@@ -2,6 +2,7 @@ import { constants } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http-types.js';
 import type { Pki } from './pki/pki.js';
@@ -56,6 +57,8 @@ export interface ListenOptions {
   readonly idleTimeoutMs?: number;
   /** How long an HTTP/1 request's line and headers may take to arrive; default {@link READ_HEADER_TIMEOUT_MS}. */
   readonly readHeaderTimeoutMs?: number;
+  /** How long a TLS handshake may take; default `readHeaderTimeoutMs`, as Go's server bounds it. */
+  readonly tlsHandshakeTimeoutMs?: number;
   /** Called for each connection whose TLS handshake failed (Go's server logs `http: TLS handshake error from`). */
   readonly onTlsHandshakeError?: () => void;
   /** `--http2-max-streams-per-connection`; 0, negative or unset: {@link DEFAULT_HTTP2_MAX_STREAMS}. */
@@ -100,7 +103,10 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   });
   const requestedStreams = options.http2MaxStreamsPerConnection ?? 0;
   const maxStreams = requestedStreams > 0 ? requestedStreams : DEFAULT_HTTP2_MAX_STREAMS;
+  const readHeaderTimeoutMs = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
   const server = createSecureServer({
+    // Go bounds the TLS handshake by the same read-header timeout.
+    handshakeTimeout: options.tlsHandshakeTimeoutMs ?? readHeaderTimeoutMs,
     allowHTTP1: true,
     ALPNProtocols: ['h2', 'http/1.1'],
     requestCert: true,
@@ -119,13 +125,15 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   const connectionWindow = Math.min(HTTP2_STREAM_BUFFER * maxStreams, MAX_HTTP2_WINDOW);
   server.on('session', (session: Http2Session) => session.setLocalWindowSize(connectionWindow));
   // The HTTP/1 fallback's parser reads its limits from the server (Node's own default is 16 KiB of headers).
-  const readHeaderTimeoutMs = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
+  // No limit on a whole request's arrival (Node's 300 s requestTimeout): upstream has none; the request timeout
+  // filter bounds the handler that reads a body.
   Object.assign(server, {
     maxHeaderSize: MAX_HEADER_BYTES,
     headersTimeout: readHeaderTimeoutMs,
+    requestTimeout: 0,
     connectionsCheckingInterval: Math.max(1, readHeaderTimeoutMs / IDLE_CHECKS_PER_TIMEOUT),
   });
-  const tracker = trackConnections(server, options.handler, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
+  const tracker = trackConnections(server, options.handler, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS, readHeaderTimeoutMs);
   const onTlsError = options.onTlsHandshakeError;
   if (onTlsError) {
     server.on('tlsClientError', (_error: Error, socket: Socket) => {
@@ -140,6 +148,7 @@ export async function listen(options: ListenOptions): Promise<Listener> {
       resolve();
     });
   });
+  tracker.startIdleChecks();
   const port = boundPort(server);
   const defaultGraceMs = options.shutdownGraceMs ?? 1000;
   return {
@@ -152,14 +161,23 @@ export async function listen(options: ListenOptions): Promise<Listener> {
 }
 
 interface ConnectionTracker {
+  /** Starts closing idle connections (once listening: a failed listen leaves no timer behind). */
+  startIdleChecks(): void;
   shutdown(graceMs: number): Promise<void>;
 }
 
-/** What is in progress on a connection: HTTP/1 requests or HTTP/2 streams, and since when there is none. */
+/**
+ * What is in progress on a connection: HTTP/1 requests or HTTP/2 streams, since when there is none, and (HTTP/1)
+ * how many bytes it had read then: bytes read since, such as a next request beginning to arrive, are activity.
+ */
 interface Activity {
   open: number;
   idleSince: number;
+  bytesRead: number;
 }
+
+/** How long a session told to go away (GOAWAY) may take to close before it is destroyed (Go's goAwayTimeout). */
+const GOAWAY_TIMEOUT_MS = 1_000;
 
 /**
  * Tracks raw sockets, HTTP/2 sessions and in-flight HTTP/1 requests, so that shutdown can close
@@ -168,19 +186,46 @@ interface Activity {
  * and its HTTP/1 fallback close none). A periodic check reads one timestamp per connection: per request, the
  * hot path only notes when its connection went idle.
  */
-function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleTimeoutMs: number): ConnectionTracker {
+function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleTimeoutMs: number, readHeaderTimeoutMs: number): ConnectionTracker {
   const sockets = new Set<Socket>();
   const sessions = new Map<Http2Session, Activity>();
   // HTTP/1 only; h2 sessions track their streams above. One record per connection (its TLS socket, which
-  // 'connection' does not give), made at its first request and dropped with the socket.
+  // 'connection' does not give), made when its handshake ends and dropped with the socket.
   const inFlight = new Map<Socket, Activity>();
   let closing = false;
-  const idleCheck = setInterval(() => {
-    const since = performance.now() - idleTimeoutMs;
-    for (const [socket, activity] of inFlight) if (activity.open === 0 && activity.idleSince <= since) socket.end();
-    for (const [session, activity] of sessions) if (activity.open === 0 && activity.idleSince <= since) session.close();
-  }, Math.max(1, idleTimeoutMs / IDLE_CHECKS_PER_TIMEOUT));
-  idleCheck.unref();
+  let idleCheck: ReturnType<typeof setInterval> | undefined;
+  // Connections are closed whole, as Go closes them, whether or not the client closes its side: a client
+  // that vanished is what the timeout is mostly for.
+  const closeIdle = (): void => {
+    const now = performance.now();
+    const since = now - idleTimeoutMs;
+    for (const [socket, activity] of inFlight) {
+      if (activity.open > 0) continue;
+      // Bytes since the last look: a request is arriving, which is the header timeout's to end if it stalls
+      // (Go stops the idle timeout at a request's first byte), or one Node answered by itself was read (a failed
+      // Expect). Idle again once the header timeout would have ended the first.
+      if (socket.bytesRead !== activity.bytesRead) {
+        activity.bytesRead = socket.bytesRead;
+        activity.idleSince = now + Math.max(0, readHeaderTimeoutMs - idleTimeoutMs);
+        continue;
+      }
+      if (activity.idleSince > since) continue;
+      inFlight.delete(socket);
+      socket.destroySoon();
+    }
+    for (const [session, activity] of sessions) {
+      if (activity.open > 0 || activity.idleSince > since) continue;
+      sessions.delete(session);
+      session.close();
+      setTimeout(() => session.destroy(), GOAWAY_TIMEOUT_MS).unref();
+    }
+  };
+
+  server.on('secureConnection', (socket: TLSSocket) => {
+    if (socket.alpnProtocol === 'h2') return;
+    inFlight.set(socket, { open: 0, idleSince: performance.now(), bytesRead: socket.bytesRead });
+    socket.once('close', () => inFlight.delete(socket));
+  });
 
   server.on('connection', (socket: Socket) => {
     // API responses are small and latency-bound: send them at once (node:http does this by default;
@@ -190,13 +235,14 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleT
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('session', (session: Http2Session) => {
-    const activity: Activity = { open: 0, idleSince: performance.now() };
+    const activity: Activity = { open: 0, idleSince: performance.now(), bytesRead: 0 };
     sessions.set(session, activity);
+    const streamClosed = (): void => {
+      if (--activity.open === 0) activity.idleSince = performance.now();
+    };
     session.on('stream', (stream: { once(event: 'close', listener: () => void): unknown }) => {
       activity.open++;
-      stream.once('close', () => {
-        if (--activity.open === 0) activity.idleSince = performance.now();
-      });
+      stream.once('close', streamClosed);
     });
     session.once('close', () => sessions.delete(session));
     if (closing) session.close();
@@ -238,8 +284,9 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleT
   function trackHttp1Request(socket: Socket, res: ServerResponse): void {
     const connection = inFlight.get(socket);
     if (connection !== undefined) connection.open++;
-    else {
-      inFlight.set(socket, { open: 1, idleSince: 0 });
+    else if (!socket.destroyed) {
+      // A request on a connection the idle check already let go, or one no handshake announced.
+      inFlight.set(socket, { open: 1, idleSince: 0, bytesRead: 0 });
       socket.once('close', () => inFlight.delete(socket));
     }
     res.on('close', onHttp1ResponseClose);
@@ -249,12 +296,19 @@ function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleT
     const socket = this.req.socket;
     const connection = inFlight.get(socket);
     const remaining = connection === undefined ? 0 : --connection.open;
-    if (remaining === 0 && connection !== undefined) connection.idleSince = performance.now();
+    if (remaining === 0 && connection !== undefined) {
+      connection.idleSince = performance.now();
+      connection.bytesRead = socket.bytesRead;
+    }
     // During shutdown a keep-alive connection is closed as soon as its last response is done.
     if (closing && remaining <= 0) socket.destroy();
   }
 
   return {
+    startIdleChecks(): void {
+      idleCheck = setInterval(closeIdle, Math.max(1, idleTimeoutMs / IDLE_CHECKS_PER_TIMEOUT));
+      idleCheck.unref();
+    },
     shutdown(graceMs: number): Promise<void> {
       closing = true;
       clearInterval(idleCheck);
