@@ -34,9 +34,9 @@ export function compressedHeaders(vary: string | undefined): Record<string, stri
   return { 'content-encoding': 'gzip', vary: vary === undefined ? 'Accept-Encoding' : [vary, 'Accept-Encoding'] };
 }
 
-/** A whole body compressed off the event loop (zlib's work runs on libuv's thread pool). */
-export function gzipBody(body: string | Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => gzip(body, { level: GZIP_LEVEL }, (error, out) => (error ? reject(error) : resolve(out))));
+/** A whole body compressed off the event loop (zlib's work runs on libuv's thread pool), at the API's level by default. */
+export function gzipBody(body: string | Buffer, level = GZIP_LEVEL): Promise<Buffer> {
+  return new Promise((resolve, reject) => gzip(body, { level }, (error, out) => (error ? reject(error) : resolve(out))));
 }
 
 /** A compressing stream for a body written in chunks. */

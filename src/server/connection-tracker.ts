@@ -35,8 +35,8 @@ const GOAWAY_TIMEOUT_MS = 1_000;
  * Tracks raw sockets, HTTP/2 sessions and in-flight HTTP/1 requests, so that shutdown can close
  * idle connections immediately and cut long-running ones (watch streams never end by themselves), and
  * connections idle for `idleTimeoutMs` are closed as upstream's IdleTimeout closes them (Node's HTTP/2 server
- * and its HTTP/1 fallback close none). A periodic check reads one timestamp per connection: per request, the
- * hot path only notes when its connection went idle.
+ * and its HTTP/1 fallback close none). A periodic check reads a timestamp and a byte count per connection: per
+ * request, the hot path only notes when its connection went idle.
  */
 export function trackConnections(server: Http2SecureServer, handler: HttpHandler, idleTimeoutMs: number, readHeaderTimeoutMs: number): ConnectionTracker {
   const sockets = new Set<Socket>();

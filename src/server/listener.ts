@@ -24,7 +24,7 @@ const HTTP2_STREAM_BUFFER = 256 * 1024;
 export const IDLE_TIMEOUT_MS = 90_000;
 /**
  * Upstream's ReadHeaderTimeout ("just shy of requestTimeoutUpperBound"): an HTTP/1 connection whose next
- * request's headers have not all arrived this long after it began (or after the connection opened) is closed.
+ * request's headers have not all arrived this long after it began (or after the TLS handshake) is closed.
  * Node's headersTimeout, which its HTTP/2 server also applies to HTTP/1 connections, checked as often as the
  * idle connections are.
  */

@@ -2,7 +2,8 @@
 // client_golang 1.12's promhttp): the Prometheus text, gzip-compressed whenever the scraper's Accept-Encoding has
 // a gzip token, whatever its size (promhttp's gzipAccepted: `gzip` or `gzip;...`), at zlib's default level.
 // Prometheus asks for gzip on every scrape.
-import { gzip } from 'node:zlib';
+import { constants as zlib } from 'node:zlib';
+import { gzipBody } from '../endpoints/compression.js';
 import type { RequestContext } from '../endpoints/context.js';
 import { writeRaw } from '../endpoints/responses.js';
 
@@ -17,6 +18,6 @@ export function promhttpAcceptsGzip(acceptEncoding: string | undefined): boolean
 
 export async function writeMetrics(ctx: RequestContext, contentType: string, text: string): Promise<void> {
   if (!promhttpAcceptsGzip(ctx.req.headers['accept-encoding'])) return writeRaw(ctx, 200, contentType, text);
-  const compressed = await new Promise<Buffer>((resolve, reject) => gzip(text, (error, out) => (error ? reject(error) : resolve(out))));
+  const compressed = await gzipBody(text, zlib.Z_DEFAULT_COMPRESSION);
   writeRaw(ctx, 200, contentType, compressed, { 'content-encoding': 'gzip' });
 }
