@@ -124,20 +124,22 @@ export function writeStatus(ctx: RequestContext, code: number, status: Readonly<
   return writeSerialized(ctx, code, 'application/json', statusJson(status), extra);
 }
 
-/** 304 Not Modified: no body, no content type. */
-export function writeNotModified(ctx: RequestContext, extra?: ExtraHeaders): void {
-  if (ctx.res.headersSent) return;
-  ctx.code = 304;
-  ctx.res.writeHead(304, { 'audit-id': ctx.auditId, ...extra });
-  responseBatch.end(ctx, undefined);
-}
-
 /** An answer without a body or content type: 204 (a connect subresource with nothing to stream), a bare 406. */
 export function writeNoContent(ctx: RequestContext, code = 204, extra?: ExtraHeaders): void {
+  writeWithHeaders(ctx, code, { ...extra }, undefined);
+}
+
+/**
+ * An answer whose headers the route chose whole (a Go handler outside the API machinery, such as /openapi/v2's
+ * http.ServeContent): only Audit-Id and the chain's default Cache-Control are added.
+ */
+export function writeWithHeaders(ctx: RequestContext, code: number, headers: Readonly<Record<string, string | string[]>>, body: Buffer | undefined): void {
   if (ctx.res.headersSent) return;
   ctx.code = code;
-  ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...extra });
-  responseBatch.end(ctx, undefined);
+  ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...headers });
+  const sent = ctx.req.method === 'HEAD' ? undefined : body;
+  ctx.responseBytes = sent?.length ?? 0;
+  responseBatch.end(ctx, sent);
 }
 
 /** Render any thrown value as a Status response; unknown errors become 500 InternalError. */

@@ -12,8 +12,8 @@ import {
   buildVersionInfo,
   negotiateDiscovery,
 } from '../endpoints/discovery/index.js';
-import { negotiateOpenApiV2, servedOpenApiV2, servedOpenApiV3, type ServedOpenApiV2 } from '../endpoints/openapi/index.js';
-import { writeNoContent, writeNotModified, writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
+import { serveOpenApiV2, servedOpenApiV2, servedOpenApiV3 } from '../endpoints/openapi/index.js';
+import { writeRaw, type ExtraHeaders } from '../endpoints/responses.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 
 const JSON_TYPE = 'application/json';
@@ -37,7 +37,10 @@ export function discoveryRoutes(served: () => readonly ResourceDefinition[], app
     if (path === '/') return send(ctx, once('root', () => JSON.stringify({ paths: rootPaths(defs) }, null, 2)));
     if (path === '/version') return send(ctx, once('version', () => JSON.stringify(version, null, 2)));
     if (parts[0] === 'api' || parts[0] === 'apis') return discovery(ctx, parts, defs, once);
-    if (path === '/openapi/v2') return openApiV2(ctx, servedOpenApiV2(defs, openApiOptions));
+    if (path === '/openapi/v2') {
+      await serveOpenApiV2(ctx, servedOpenApiV2(defs, openApiOptions));
+      return true;
+    }
     if (parts[0] === 'openapi' && parts[1] === 'v3') {
       const v3 = servedOpenApiV3(defs, openApiOptions);
       if (parts.length === 2) return send(ctx, once('openapi-v3-index', () => JSON.stringify(v3.index)));
@@ -49,28 +52,6 @@ export function discoveryRoutes(served: () => readonly ResourceDefinition[], app
     }
     return false;
   };
-}
-
-/**
- * /openapi/v2 as kube-openapi's handler serves it (1.25): the form the Accept header negotiates
- * (v2-negotiation.ts), 406 with no body when neither form is acceptable, and `Vary` on every answer
- * (`Accept-Encoding` from the gzip handler it sits behind, then its own `Accept`).
- */
-function openApiV2(ctx: RequestContext, v2: ServedOpenApiV2): true {
-  const vary = { vary: 'Accept-Encoding, Accept' };
-  const form = negotiateOpenApiV2(ctx.req.headers.accept);
-  if (form === undefined) {
-    writeNoContent(ctx, 406, { ...vary, 'content-length': '0' });
-    return true;
-  }
-  // Content-Type application/octet-stream for protobuf, as upstream: a type with `@` breaks client-go 1.20's parser.
-  const { bytes, etag, contentType } = form === 'protobuf' ? { ...v2.protobuf(), contentType: 'application/octet-stream' } : { bytes: v2.json, etag: v2.etag, contentType: JSON_TYPE };
-  if (ctx.req.headers['if-none-match'] === etag) {
-    writeNotModified(ctx, { etag, ...vary });
-    return true;
-  }
-  writeRaw(ctx, 200, contentType, bytes, { etag, ...vary });
-  return true;
 }
 
 type Memo = (key: string, build: () => string) => string;

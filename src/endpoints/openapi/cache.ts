@@ -12,7 +12,11 @@ import { type OpenApiV3Set, buildOpenApiV3 } from './v3.js';
 export interface ServedOpenApiV2 {
   document: JsonObject;
   json: string;
+  /** The JSON's UTF-8 bytes, as served. */
+  jsonBytes: Buffer;
   etag: string;
+  /** When this document was built: its Last-Modified (upstream's is the time of its last UpdateSpec). */
+  lastModified: Date;
   /** The protobuf form (gnostic's openapi.v2.Document) and its ETag, encoded on first use. */
   protobuf(): { bytes: Buffer; etag: string };
 }
@@ -46,7 +50,9 @@ export function servedOpenApiV2(defs: readonly ResourceDefinition[], options: Op
     return {
       document,
       json,
+      jsonBytes: Buffer.from(json),
       etag: openApiHash(json),
+      lastModified: new Date(),
       protobuf: () => {
         if (!protobuf) {
           const encoded = encodeOpenApiV2Protobuf(document);
