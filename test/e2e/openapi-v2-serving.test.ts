@@ -83,3 +83,20 @@ test('kubectl reads the document through gzip', async () => {
   assert.equal(document.swagger, '2.0');
   assert.ok('io.k8s.api.core.v1.Pod' in document.definitions);
 });
+
+test("subresource operations name the kind they read and write, as upstream's x-kubernetes-group-version-kind", async () => {
+  const v2 = (await env.client.request('GET', '/openapi/v2')).json() as { paths: Record<string, Record<string, { 'x-kubernetes-group-version-kind'?: unknown }>> };
+  const v3 = (await env.client.request('GET', '/openapi/v3/apis/apps/v1')).json() as { paths: Record<string, Record<string, { 'x-kubernetes-group-version-kind'?: unknown }>> };
+  const gvk = (paths: typeof v2.paths, path: string, method: string): unknown => paths[path]?.[method]?.['x-kubernetes-group-version-kind'];
+  const expected: Array<[string, string, unknown]> = [
+    ['/api/v1/namespaces/{namespace}/pods/{name}/binding', 'post', { group: '', kind: 'Binding', version: 'v1' }],
+    ['/api/v1/namespaces/{namespace}/pods/{name}/eviction', 'post', { group: 'policy', kind: 'Eviction', version: 'v1' }],
+    ['/api/v1/namespaces/{namespace}/serviceaccounts/{name}/token', 'post', { group: 'authentication.k8s.io', kind: 'TokenRequest', version: 'v1' }],
+    ['/api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale', 'put', { group: 'autoscaling', kind: 'Scale', version: 'v1' }],
+    ['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale', 'patch', { group: 'autoscaling', kind: 'Scale', version: 'v1' }],
+    ['/api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers', 'patch', { group: '', kind: 'Pod', version: 'v1' }],
+    ['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/status', 'get', { group: 'apps', kind: 'Deployment', version: 'v1' }],
+  ];
+  for (const [path, method, kind] of expected) assert.deepEqual(gvk(v2.paths, path, method), kind, `${method} ${path}`);
+  assert.deepEqual(gvk(v3.paths, '/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale', 'get'), { group: 'autoscaling', kind: 'Scale', version: 'v1' });
+});

@@ -89,7 +89,8 @@ export function resourcePaths(def: ResourceDefinition, strategicMerge: Strategic
     const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
     // A subresource's operations are the parent's, restricted to its verbs and typed with its kind (Scale, Binding).
     const view = { ...def, verbs: sub.verbs as readonly Verb[], ...(sub.type === 'view' ? { definitionName: sub.definitionName } : {}) };
-    const subCtx = new ResourceContext(view, strategicMerge(def), applyPatch);
+    // Their x-kubernetes-group-version-kind names that kind too (upstream: `autoscaling/v1 Scale`, `policy/v1 Eviction`).
+    const subCtx = new ResourceContext(view, strategicMerge(def), applyPatch, sub.type === 'view' ? sub.kind : undefined);
     if (sub.type === 'connect') {
       add(`${item}/${sub.name}`, connectMethods(sub).map((method) => subCtx.connect(sub, method, suffix, false)));
       if (sub.acceptsPath) add(`${item}/${sub.name}/{path}`, connectMethods(sub).map((method) => subCtx.connect(sub, method, suffix, true)));
@@ -121,6 +122,8 @@ class ResourceContext {
     private readonly def: ResourceDefinition,
     private readonly strategicMerge: boolean,
     private readonly applyPatch: boolean,
+    /** The kind the operations read and write, when not the resource's own (a view subresource's). */
+    private readonly kind?: { group: string; version: string; kind: string },
   ) {
     this.verbs = new Set(def.verbs);
     this.scoped = (def.namespaced ? 'Namespaced' : '') + def.kind;
@@ -134,7 +137,7 @@ class ResourceContext {
       operationId: operationId(verb, group, version, rest),
       tag: groupVersionTag(group, version),
       action,
-      gvk: { group, version, kind },
+      gvk: this.kind ? { group: this.kind.group, version: this.kind.version, kind: this.kind.kind } : { group, version, kind },
       parameters: [...this.pathParameters, PRETTY, ...(extra.parameters ?? [])],
       responses: extra.responses ?? [],
       consumes: extra.consumes ?? ['*/*'],
