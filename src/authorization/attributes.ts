@@ -12,7 +12,9 @@ import type { AuthorizationAttributes } from './authorizer.js';
 export function requestAttributes(user: UserInfo, info: RequestInfo, query: URLSearchParams): AuthorizationAttributes {
   if (!info.isResourceRequest) return nonResourceAttributes(user, info.verb, info.path);
   let name = info.name;
-  if (info.verb === 'list' || info.verb === 'watch') name = selectedName(query);
+  // Upstream's RequestInfoFactory names a GET of a collection (made list or watch) by its `metadata.name=`
+  // selector; a `/watch/` path keeps its own name, if any, and no selector names it.
+  if ((info.verb === 'list' || info.verb === 'watch') && !info.legacyWatch) name = selectedName(query);
   return {
     user,
     verb: info.verb,

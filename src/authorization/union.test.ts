@@ -33,6 +33,9 @@ const attributesOf = (method: string, target: string) => {
 const forbiddenCases: { target: string; method: string; message: string }[] = [
   { method: 'GET', target: '/api/v1/namespaces/dev/pods', message: 'pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "dev"' },
   { method: 'GET', target: '/api/v1/namespaces/dev/pods?watch=1&fieldSelector=metadata.name%3Dp1', message: 'pods "p1" is forbidden: User "jane" cannot watch resource "pods" in API group "" in the namespace "dev"' },
+  // The legacy /watch/ paths keep the path's name, and no selector names them.
+  { method: 'GET', target: '/api/v1/watch/namespaces/dev/pods/p1', message: 'pods "p1" is forbidden: User "jane" cannot watch resource "pods" in API group "" in the namespace "dev"' },
+  { method: 'GET', target: '/api/v1/watch/namespaces/dev/pods?fieldSelector=metadata.name%3Dp1', message: 'pods is forbidden: User "jane" cannot watch resource "pods" in API group "" in the namespace "dev"' },
   { method: 'DELETE', target: '/apis/apps/v1/namespaces/dev/deployments', message: 'deployments.apps is forbidden: User "jane" cannot deletecollection resource "deployments" in API group "apps" in the namespace "dev"' },
   { method: 'PUT', target: '/apis/apps/v1/namespaces/dev/deployments/web/scale', message: 'deployments.apps "web" is forbidden: User "jane" cannot update resource "deployments/scale" in API group "apps" in the namespace "dev"' },
   { method: 'GET', target: '/api/v1/nodes/n1/proxy/metrics', message: 'nodes "n1" is forbidden: User "jane" cannot get resource "nodes/proxy" at the cluster scope'.replace('" at', '" in API group "" at') },

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStatusError } from '../errors/status-error.js';
-import { deleteOptions, deleteOptionsBody, listParams, patchTypeErrors, writeParams } from './params.js';
+import { deleteOptions, listParams, patchTypeErrors, writeParams } from './params.js';
 
 const q = (s: string) => new URLSearchParams(s);
 const fails = (fn: () => unknown, code: number, message?: RegExp) =>
@@ -27,28 +27,18 @@ test('write parameters: dryRun, fieldManager, fieldValidation', () => {
   fails(() => writeParams(q('fieldValidation=Loose'), 'UpdateOptions'), 422, /UpdateOptions\.meta\.k8s\.io "" is invalid: fieldValidation: Unsupported value: "Loose": supported values: "", "Ignore", "Strict", "Warn"/);
 });
 
-test('delete options: query overrides body; invalid propagation policy is 422', () => {
-  const options = deleteOptions(q('gracePeriodSeconds=0&propagationPolicy=Foreground'), { gracePeriodSeconds: 30, preconditions: { uid: 'u' } });
-  assert.equal(options.gracePeriodSeconds, 0);
-  assert.equal(options.propagationPolicy, 'Foreground');
-  assert.deepEqual(options.preconditions, { uid: 'u' });
+test('delete options come from the body when there is one, else from the query; ValidateDeleteOptions in its order', () => {
+  const fromBody = deleteOptions(q('gracePeriodSeconds=0&propagationPolicy=Foreground&dryRun=All'), { gracePeriodSeconds: 30, preconditions: { uid: 'u' } });
+  assert.deepEqual(fromBody, { gracePeriodSeconds: 30, preconditions: { uid: 'u' }, dryRunAll: false });
+  const fromQuery = deleteOptions(q('gracePeriodSeconds=0&propagationPolicy=Foreground&dryRun=All'), undefined);
+  assert.deepEqual(fromQuery, { gracePeriodSeconds: 0, propagationPolicy: 'Foreground', dryRun: ['All'], dryRunAll: true });
   fails(() => deleteOptions(q('propagationPolicy=Sideways'), undefined), 422, /DeleteOptions\.meta\.k8s\.io "" is invalid: propagationPolicy: Unsupported value: "Sideways"/);
-  assert.equal(deleteOptions(q('dryRun=All'), undefined).dryRunAll, true);
-});
-
-test('delete options bodies: what the decoder refuses is a 500 without a reason, as upstream hands it back', () => {
-  const body = (s: string) => Buffer.from(s);
-  assert.equal(deleteOptionsBody(body('')), undefined);
-  assert.deepEqual(deleteOptionsBody(body('{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":5}')), { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 5 });
-  for (const [text, message] of [
-    ['{"gracePeriodSeconds":', /^couldn't get version\/kind; json parse error: unexpected end of JSON input$/],
-    ['{"gracePeriodSeconds":"5"}', /^json: cannot unmarshal string into Go struct field DeleteOptions\.gracePeriodSeconds of type int64$/],
-    ['{"preconditions":[]}', /cannot unmarshal array/],
-    ['{"kind":"ConfigMap","apiVersion":"v1"}', /^decoded object cannot be converted to DeleteOptions$/],
-    ['{"kind":7}', /cannot unmarshal number into Go struct field \.kind of type string/],
-  ] as const) {
-    assert.throws(() => deleteOptionsBody(body(text)), (e) => isStatusError(e) && e.code === 500 && e.status.reason === undefined && message.test(e.message), text);
-  }
+  fails(() => deleteOptions(q('gracePeriodSeconds=soon'), undefined), 400);
+  fails(
+    () => deleteOptions(q(''), { propagationPolicy: 'Sideways' as 'Orphan', orphanDependents: true, dryRun: ['Some'] }),
+    422,
+    /^DeleteOptions\.meta\.k8s\.io "" is invalid: \[propagationPolicy: Invalid value: "Sideways": orphanDependents and deletionPropagation cannot be both set, propagationPolicy: Unsupported value: "Sideways": .*, dryRun: Unsupported value: .*\]$/,
+  );
 });
 
 test('force of any value, even empty or false, is forbidden on non-apply patches', () => {

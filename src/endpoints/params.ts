@@ -1,13 +1,10 @@
 // Query parameters of the REST verbs (1-conventions: common parameters), parsed and validated as
 // upstream does: values converted as its parameter codec converts them (schema/query-parameters.ts; 400
 // BadRequest when they do not convert), invalid combinations 422 on the options kind.
-import { invalid, isStatusError, unknownError } from '../errors/status-error.js';
+import { invalid } from '../errors/status-error.js';
 import * as field from '../errors/field-errors.js';
 import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions } from '../apis/meta/v1/types.js';
-import { DeleteOptionsSchema } from '../apis/meta/v1/schemas.generated.js';
-import { decodeObject } from '../schema/decode.js';
-import { goJsonSyntaxError } from '../schema/go-json-syntax.js';
 import { boolQuery, int64Query, optionalBoolQuery } from '../schema/query-parameters.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -101,46 +98,32 @@ export function listParams(query: URLSearchParams, watch: boolean, chunking = tr
 const PROPAGATION = ['Foreground', 'Background', 'Orphan'] as const;
 
 /**
- * A DELETE's JSON body as DeleteOptions (undefined when empty). Upstream's delete handler hands the
- * decoder's error back as it is, a plain Go error: a body that does not parse, has fields of the
- * wrong types or is another kind is a 500 with no reason, and nothing is deleted.
+ * A DELETE's options as upstream's delete handlers read them (1.25): from the body when it has one (the query is
+ * then not read), else from the query; then ValidateDeleteOptions, in its order.
  */
-export function deleteOptionsBody(body: Buffer): DeleteOptions | undefined {
-  if (body.length === 0) return undefined;
-  const text = body.toString('utf8');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text) as unknown;
-  } catch {
-    throw unknownError(`couldn't get version/kind; json parse error: ${goJsonSyntaxError(text)}`);
-  }
-  try {
-    const { object } = decodeObject<DeleteOptions>(DeleteOptionsSchema, raw, { kind: 'DeleteOptions', version: 'v1', fieldValidation: 'Ignore' });
-    if (object.kind && object.kind !== 'DeleteOptions') throw unknownError('decoded object cannot be converted to DeleteOptions');
-    return object;
-  } catch (error) {
-    // The 400 wording of object bodies ("... cannot be handled as a DeleteOptions: <cause>") keeps only the decoder's cause.
-    if (isStatusError(error) && error.code === 400) throw unknownError(error.message.replace(/^.*?cannot be handled as a DeleteOptions: |^the object provided is unrecognized \(must be of type DeleteOptions\): /, ''));
-    throw error;
-  }
+export function deleteOptions(query: URLSearchParams, body: DeleteOptions | undefined): DeleteOptions & { dryRunAll: boolean } {
+  const options = body ? { ...body } : deleteOptionsQuery(query);
+  const dryRun = options.dryRun ?? [];
+  const errors: FieldError[] = [];
+  if (options.propagationPolicy !== undefined && options.orphanDependents !== undefined)
+    errors.push(field.invalid('propagationPolicy', options.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+  if (options.propagationPolicy !== undefined && !PROPAGATION.includes(options.propagationPolicy))
+    errors.push(field.notSupported('propagationPolicy', options.propagationPolicy, [...PROPAGATION, 'nil']));
+  if (dryRun.some((v) => v !== 'All')) errors.push(field.notSupported('dryRun', dryRun, ['All']));
+  optionsInvalid('DeleteOptions', errors);
+  return { ...options, dryRunAll: dryRun.length > 0 };
 }
 
-/** DeleteOptions from the optional body, overridden by query parameters (upstream precedence). */
-export function deleteOptions(query: URLSearchParams, body: unknown): DeleteOptions & { dryRunAll: boolean } {
-  const options: DeleteOptions = typeof body === 'object' && body !== null ? { ...(body as DeleteOptions) } : {};
+/** DeleteOptions from query parameters (the parameter codec's conversions: a value that does not convert is a 400). */
+function deleteOptionsQuery(query: URLSearchParams): DeleteOptions {
+  const options: DeleteOptions = {};
   const grace = int64Query(query, 'gracePeriodSeconds');
   if (grace !== undefined) options.gracePeriodSeconds = grace;
   const policy = query.get('propagationPolicy');
   if (policy) options.propagationPolicy = policy as DeleteOptions['propagationPolicy'];
   const orphan = optionalBoolQuery(query, 'orphanDependents');
   if (orphan !== undefined) options.orphanDependents = orphan;
-  const dryRun = [...query.getAll('dryRun'), ...(options.dryRun ?? [])];
-  const errors: FieldError[] = [];
-  if (dryRun.some((v) => v !== 'All')) errors.push(field.notSupported('dryRun', dryRun, ['All']));
-  if (options.propagationPolicy !== undefined && !PROPAGATION.includes(options.propagationPolicy))
-    errors.push(field.notSupported('propagationPolicy', options.propagationPolicy, [...PROPAGATION, 'nil']));
-  if (options.propagationPolicy !== undefined && options.orphanDependents !== undefined)
-    errors.push(field.invalid('propagationPolicy', options.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
-  optionsInvalid('DeleteOptions', errors);
-  return { ...options, dryRunAll: dryRun.length > 0 };
+  const dryRun = query.getAll('dryRun');
+  if (dryRun.length > 0) options.dryRun = dryRun;
+  return options;
 }

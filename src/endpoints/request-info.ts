@@ -27,6 +27,8 @@ export interface ResourceRequestInfo {
   resource: string;
   subresource: string;
   name: string;
+  /** The legacy `/watch/` prefix made the verb: upstream then never takes a name from `metadata.name=` selectors. */
+  legacyWatch?: true;
 }
 
 export interface NonResourceRequestInfo {
@@ -130,6 +132,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
     resource,
     subresource,
     name,
+    ...(legacyWatch ? { legacyWatch } : {}),
   };
 }
 

@@ -84,6 +84,14 @@ subjects:
     await kubectl(['auth', 'reconcile', '-f', '-'], manifest('get, list'));
     const stored = JSON.parse(await kubectl(['get', 'role', 'pod-reader', '-n', 'reconcile-me', '-o', 'json'])) as Role;
     assert.ok(hasRule(stored, 'pods', 'get') && hasRule(stored, 'pods', 'list'));
+    // A changed roleRef cannot be updated: kubectl deletes the binding (a protobuf DeleteOptions body with a uid
+    // precondition) and creates it again.
+    const before = JSON.parse(await kubectl(['get', 'rolebinding', 'read-pods', '-n', 'reconcile-me', '-o', 'json'])) as { metadata: { uid: string } };
+    const changed = manifest('get, list').replace('kind: Role, name: pod-reader', 'kind: ClusterRole, name: view');
+    assert.match(await kubectl(['auth', 'reconcile', '-f', '-'], changed), /rolebinding\.rbac\.authorization\.k8s\.io\/read-pods reconciled/);
+    const after = JSON.parse(await kubectl(['get', 'rolebinding', 'read-pods', '-n', 'reconcile-me', '-o', 'json'])) as { metadata: { uid: string }; roleRef: { kind: string; name: string } };
+    assert.deepEqual([after.roleRef.kind, after.roleRef.name], ['ClusterRole', 'view']);
+    assert.notEqual(after.metadata.uid, before.metadata.uid);
   });
 });
 

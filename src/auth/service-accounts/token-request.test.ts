@@ -68,7 +68,7 @@ describe('serviceaccounts/token', () => {
     assert.equal(payloadOf(other.status.token)['exp'], issued + 3607, 'foreign audiences are not extended');
     const off = await request({ expirationSeconds: 3607, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'p' } }, { issuing: { extendExpiration: false } });
     assert.equal(payloadOf(off.status.token)['exp'], issued + 3607);
-    await assert.rejects(request({ boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'p' } }, { name: 'other' }), { message: 'cannot bind token for serviceaccount "other" to pod running with serviceaccount "sa"' });
+    await assert.rejects(request({ boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'p' } }, { name: 'other' }), { message: 'cannot bind token for serviceaccount "other" to pod running with different serviceaccount name.' });
     await assert.rejects(request({ boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'p', uid: 'stale' } }), { message: 'Operation cannot be fulfilled on Pod "p": the UID in the bound object reference (stale) does not match the UID in record. The object might have been deleted and then recreated' });
   });
 

@@ -62,7 +62,7 @@ async function boundObjects(access: SubresourceAccess, namespace: string, name: 
   if (gvk.group === '' && ref.kind === 'Pod') {
     const pod = (await access.storeFor('', 'pods')!.get(namespace, refName)).object;
     const account = (pod['spec'] as { serviceAccountName?: string } | undefined)?.serviceAccountName ?? '';
-    if (account !== name) throw badRequest(`cannot bind token for serviceaccount ${JSON.stringify(name)} to pod running with serviceaccount ${JSON.stringify(account)}`);
+    if (account !== name) throw badRequest(`cannot bind token for serviceaccount ${JSON.stringify(name)} to pod running with different serviceaccount name.`);
     uid = pod.metadata.uid ?? '';
     bound = { pod: { name: refName, uid } };
   } else if (gvk.group === '' && ref.kind === 'Secret') {

@@ -3,13 +3,15 @@ import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { servesProtobuf, writeSingle } from '../objects.js';
-import { deleteOptions, deleteOptionsBody, listParams } from '../params.js';
+import { deleteOptions, listParams } from '../params.js';
+import { deleteOptionsBody } from './delete-options.js';
 import { successStatus, writeStatus } from '../responses.js';
 import { parseSelectors } from './selectors.js';
 import type { ResourceScope } from './scope.js';
+import type { DeleteOptions } from '../../apis/meta/v1/types.js';
 
-async function optionsBody(ctx: RequestContext): Promise<unknown> {
-  return deleteOptionsBody(await readBody(ctx.req));
+async function optionsBody(ctx: RequestContext): Promise<DeleteOptions | undefined> {
+  return deleteOptionsBody(await readBody(ctx.req), ctx.req.headers['content-type']);
 }
 
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {

@@ -99,7 +99,6 @@ export function validateSubject(subject: Subject, namespaced: boolean, path: str
       break;
     case 'User':
     case 'Group':
-      if (name === '') errors.push(invalid(`${path}.name`, name, `${subject.kind.toLowerCase()} name cannot be empty`));
       if (apiGroup !== RBAC_GROUP) errors.push(notSupported(`${path}.apiGroup`, apiGroup, [RBAC_GROUP]));
       break;
     default:
