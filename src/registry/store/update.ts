@@ -89,7 +89,9 @@ async function tryWrite(
   obj.metadata.namespace = old.metadata.namespace;
   obj.metadata.name = old.metadata.name;
   const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user };
-  if (!subresource) u.def.defaults?.(obj);
+  // Upstream defaults every decoded body, a subresource's too (a Node's status gets its allocatable, a
+  // Namespace's its phase); what the subresource may not change is put back by its strategy after.
+  u.def.defaults?.(obj);
   // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeUpdate clears them.
   if (u.deps.serverSideApply === false) dropManagedFields(obj, old);
   else recordManagedFields(u.def, old, obj, options, u.deps.now?.() ?? new Date());

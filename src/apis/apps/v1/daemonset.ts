@@ -29,6 +29,7 @@ import {
   validateTemplateLabels,
 } from './validation-common.js';
 import { DaemonSetSchema, type DaemonSet, type DaemonSetSpec, type DaemonSetUpdateStrategy, type RollingUpdateDaemonSet } from './schemas.generated.js';
+import { dropDisabledTemplateFields } from '../../core/v1/pod/disabled-fields.js';
 
 export { DaemonSetSchema, type DaemonSet };
 
@@ -111,12 +112,14 @@ const ZERO_STATUS = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredN
 /** Create: an empty status, template generation at least 1. */
 function prepareForCreate(ds: DaemonSet): void {
   ds.status = { ...ZERO_STATUS };
+  dropDisabledTemplateFields(ds.spec?.template, undefined);
   const generation = templateGeneration(ds);
   setTemplateGeneration(ds, Math.max(generation, 1));
 }
 
 /** Update: the template generation is the server's, one more when the template changed. */
 function prepareForUpdate(ds: DaemonSet, old: DaemonSet): void {
+  dropDisabledTemplateFields(ds.spec?.template, old.spec?.template);
   templateGeneration(ds); // decoded, then replaced: a client cannot set it
   const changed = !semanticEqual(ds.spec?.template, old.spec?.template);
   setTemplateGeneration(ds, templateGeneration(old) + (changed ? 1 : 0));

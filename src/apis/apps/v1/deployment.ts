@@ -24,6 +24,7 @@ import {
   validateSelectorUnchanged,
 } from './validation-common.js';
 import { DeploymentSchema, type Deployment, type DeploymentSpec, type DeploymentStrategy } from './schemas.generated.js';
+import { dropDisabledTemplateFields } from '../../core/v1/pod/disabled-fields.js';
 
 export { DeploymentSchema, type Deployment };
 
@@ -136,8 +137,12 @@ export const deploymentDefinition: ResourceDefinition<Deployment> = {
     prepareForCreate: (d) => {
       decodeRollbackTo(d);
       d.status = {};
+      dropDisabledTemplateFields(d.spec?.template, undefined);
     },
-    prepareForUpdate: decodeRollbackTo,
+    prepareForUpdate: (d, old) => {
+      decodeRollbackTo(d);
+      dropDisabledTemplateFields(d.spec?.template, old.spec?.template);
+    },
     validate: validateDeployment,
     validateUpdate: validateDeploymentUpdate,
     warnings: (d, old) => templateWarnings(d.spec?.template, 'spec.template.', d, old),

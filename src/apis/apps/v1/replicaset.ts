@@ -12,6 +12,7 @@ import { defaultReplicaSet } from './defaults.js';
 import { replicaSetColumns } from './tables.js';
 import { boundedByReplicas, nonNegativeCounts, validateReplicatedPods, validateSelectorUnchanged } from './validation-common.js';
 import { ReplicaSetSchema, type ReplicaSet, type ReplicaSetSpec } from './schemas.generated.js';
+import { dropDisabledTemplateFields } from '../../core/v1/pod/disabled-fields.js';
 
 export { ReplicaSetSchema, type ReplicaSet };
 
@@ -63,7 +64,11 @@ export const replicaSetDefinition: ResourceDefinition<ReplicaSet> = {
   subresources: [statusSubresource<ReplicaSet>({ validateUpdate: validateReplicaSetStatusUpdate }), appsScale<ReplicaSet>('replicasets')],
   defaults: defaultReplicaSet,
   strategy: {
-    prepareForCreate: (rs) => void (rs.status = { replicas: 0 }),
+    prepareForCreate: (rs) => {
+      rs.status = { replicas: 0 };
+      dropDisabledTemplateFields(rs.spec?.template, undefined);
+    },
+    prepareForUpdate: (rs, old) => dropDisabledTemplateFields(rs.spec?.template, old.spec?.template),
     validate: validateReplicaSet,
     validateUpdate: validateReplicaSetUpdate,
     warnings: (rs, old) => templateWarnings(rs.spec?.template, 'spec.template.', rs, old),

@@ -30,6 +30,7 @@ import {
   validateWorkloadSelector,
 } from './validation-common.js';
 import { StatefulSetSchema, type RollingUpdateStatefulSetStrategy, type StatefulSet, type StatefulSetSpec } from './schemas.generated.js';
+import { dropDisabledTemplateFields } from '../../core/v1/pod/disabled-fields.js';
 
 export { StatefulSetSchema, type StatefulSet };
 
@@ -150,6 +151,7 @@ function dropDisabledFields(sts: StatefulSet, old?: StatefulSet): void {
   const maxInUse = old?.spec?.updateStrategy?.rollingUpdate?.maxUnavailable !== undefined;
   if (rolling && !maxInUse) delete rolling.maxUnavailable;
   if (!old?.spec?.persistentVolumeClaimRetentionPolicy) delete spec.persistentVolumeClaimRetentionPolicy;
+  dropDisabledTemplateFields(spec.template, old?.spec?.template);
 }
 
 /** Go writes the status counters without omitempty: replicas and availableReplicas always show. */

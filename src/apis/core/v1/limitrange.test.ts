@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldErrorMessage, type FieldError } from '../../../errors/field-errors.js';
-import { prepareLimitRangeForCreate, validateLimitRange, type LimitRange } from './limitrange.js';
+import { defaultLimitRange, prepareLimitRangeForCreate, validateLimitRange, type LimitRange } from './limitrange.js';
 import type { LimitRangeItem } from './schemas.generated.js';
 
 const lr = (...limits: LimitRangeItem[]): LimitRange => ({ metadata: { name: 'limits', namespace: 'default' }, spec: { limits } });
@@ -54,4 +54,22 @@ test('an unnamed LimitRange gets a UUID for a name', () => {
   const obj: LimitRange = { metadata: { namespace: 'default' } };
   prepareLimitRangeForCreate(obj);
   assert.match(obj.metadata.name ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-/);
+});
+
+test('SetDefaults_LimitRangeItem: Container defaults from max, default requests from the default, else min', () => {
+  const cases: Array<[LimitRangeItem, LimitRangeItem]> = [
+    [{ type: 'Container', default: { cpu: '100m' } }, { type: 'Container', default: { cpu: '100m' }, defaultRequest: { cpu: '100m' } }],
+    [{ type: 'Container', max: { memory: '1Gi' }, min: { cpu: '10m' } }, { type: 'Container', max: { memory: '1Gi' }, min: { cpu: '10m' }, default: { memory: '1Gi' }, defaultRequest: { memory: '1Gi', cpu: '10m' } }],
+    [
+      { type: 'Container', max: { cpu: '2' }, min: { cpu: '1' }, default: { cpu: '1500m' }, defaultRequest: { memory: '1Mi' } },
+      { type: 'Container', max: { cpu: '2' }, min: { cpu: '1' }, default: { cpu: '1500m' }, defaultRequest: { cpu: '1500m', memory: '1Mi' } },
+    ],
+    [{ type: 'Container' }, { type: 'Container' }],
+    [{ type: 'Pod', max: { cpu: '2' } }, { type: 'Pod', max: { cpu: '2' } }],
+  ];
+  for (const [item, expected] of cases) {
+    const object = lr(structuredClone(item));
+    defaultLimitRange(object);
+    assert.deepEqual(object.spec?.limits?.[0], expected, JSON.stringify(item));
+  }
 });

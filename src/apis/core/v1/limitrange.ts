@@ -98,6 +98,20 @@ export function validateLimitRange(lr: LimitRange): FieldError[] {
   return errors;
 }
 
+/**
+ * upstream SetDefaults_LimitRangeItem, for Container items: a missing default limit is the max, a missing default
+ * request the default limit, else the min. (Go makes the maps; left empty, omitempty drops them.)
+ */
+export function defaultLimitRange(lr: LimitRange): void {
+  for (const item of lr.spec?.limits ?? []) {
+    if (item.type !== 'Container') continue;
+    const limits = { ...item.max, ...item.default };
+    const requests = { ...item.min, ...limits, ...item.defaultRequest };
+    if (Object.keys(limits).length > 0) item.default = limits;
+    if (Object.keys(requests).length > 0) item.defaultRequest = requests;
+  }
+}
+
 /** upstream limitrange PrepareForCreate: an unnamed LimitRange gets a UUID for a name. */
 export function prepareLimitRangeForCreate(lr: LimitRange): void {
   if (!lr.metadata.name) lr.metadata.name = randomUUID();
@@ -116,6 +130,7 @@ export const limitRangeDefinition: ResourceDefinition<LimitRange> = {
   schema: LimitRangeSchema,
   definitionName: `${CORE_V1}.LimitRange`,
   verbs: ALL_VERBS,
+  defaults: defaultLimitRange,
   strategy: {
     prepareForCreate: prepareLimitRangeForCreate,
     validate: validateLimitRange,

@@ -12,6 +12,7 @@ import { validatePodTemplateSpec } from './pod/validation/index.js';
 import { podSpecWarnings } from './pod/warnings.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { PodTemplateSchema, type PodTemplate, type PodTemplateSpec } from './schemas.generated.js';
+import { dropDisabledTemplateFields } from './pod/disabled-fields.js';
 
 export { PodTemplateSchema, type PodTemplate };
 
@@ -54,6 +55,8 @@ export const podTemplateDefinition: ResourceDefinition<PodTemplate> = {
   verbs: ALL_VERBS,
   defaults: defaultPodTemplate,
   strategy: {
+    prepareForCreate: (t) => dropDisabledTemplateFields(t.template, undefined),
+    prepareForUpdate: (t, old) => dropDisabledTemplateFields(t.template, old.template),
     warnings: (t, old) => templateWarnings(t.template, 'template.', t, old),
     validate: validatePodTemplate,
     validateUpdate: validatePodTemplateUpdate,

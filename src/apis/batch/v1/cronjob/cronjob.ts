@@ -10,6 +10,7 @@ import { CronJobSchema, type CronJob } from '../schemas.generated.js';
 import { defaultCronJob } from './defaults.js';
 import { cronJobColumns } from './table.js';
 import { validateCronJob, validateCronJobUpdate } from './validation.js';
+import { dropDisabledTemplateFields } from '../../../core/v1/pod/disabled-fields.js';
 
 export { CronJobSchema, type CronJob };
 
@@ -43,7 +44,9 @@ export const cronJobDefinition: ResourceDefinition<CronJob> = {
     warnings: cronJobWarnings,
     prepareForCreate: (cronJob) => {
       cronJob.status = {};
+      dropDisabledTemplateFields(cronJob.spec?.jobTemplate?.spec?.template, undefined);
     },
+    prepareForUpdate: (cronJob, old) => dropDisabledTemplateFields(cronJob.spec?.jobTemplate?.spec?.template, old.spec?.jobTemplate?.spec?.template),
     validate: validateCronJob,
     validateUpdate: validateCronJobUpdate,
     tracksGeneration: true,

@@ -13,6 +13,7 @@ import { generateSelector, hasManualSelector } from './selector.js';
 import { jobColumns } from './table.js';
 import { validateJobStatusUpdate, validateJobUpdate } from './update.js';
 import { JOB_TRACKING_ANNOTATION, validateJob, type JobValidationOptions } from './validation.js';
+import { dropDisabledTemplateFields } from '../../../core/v1/pod/disabled-fields.js';
 
 export { JobSchema, type Job };
 
@@ -29,6 +30,7 @@ export function prepareJobForCreate(job: Job): void {
   job.metadata.annotations = { ...job.metadata.annotations, [JOB_TRACKING_ANNOTATION]: '' };
   const spec = (job.spec ??= { template: {} });
   delete spec.podFailurePolicy;
+  dropDisabledTemplateFields(spec.template, undefined);
   if (!hasManualSelector(job)) generateSelector(job);
   const labels = spec.template?.metadata?.labels;
   if (labels && Object.keys(job.metadata.labels ?? {}).length === 0) job.metadata.labels = { ...labels };
@@ -37,6 +39,7 @@ export function prepareJobForCreate(job: Job): void {
 /** upstream jobStrategy.PrepareForUpdate: a pod failure policy cannot be added while its gate is off. */
 function prepareJobForUpdate(job: Job, old: Job): void {
   if (job.spec && old.spec?.podFailurePolicy === undefined) delete job.spec.podFailurePolicy;
+  dropDisabledTemplateFields(job.spec?.template, old.spec?.template);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FieldError } from '../../../../errors/field-errors.js';
 import type { Strategy } from '../../../../registry/resource-definition.js';
 import type { Pod } from '../schemas.generated.js';
 import { defaultPodSpec } from './defaults.js';
+import { dropDisabledPodSpecFields } from './disabled-fields.js';
 import { preparePodForDelete } from './graceful-delete.js';
 import { podQOSClass } from './qos.js';
 import { applySeccompVersionSkew } from './seccomp.js';
@@ -13,6 +14,7 @@ import { podWarnings } from './warnings.js';
 /** Create: status is Pending with the computed QoS class, whatever the client sent. */
 export function preparePodForCreate(pod: Pod): void {
   pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
+  dropDisabledPodSpecFields(pod.spec, undefined);
   applySeccompVersionSkew(pod);
 }
 
@@ -20,6 +22,7 @@ export function preparePodForCreate(pod: Pod): void {
 export function preparePodForUpdate(pod: Pod, old: Pod): void {
   if (old.status === undefined) delete pod.status;
   else pod.status = structuredClone(old.status);
+  dropDisabledPodSpecFields(pod.spec, old.spec);
 }
 
 /** Update through `status`: the spec and the owner references stay as they are (old kubelets corrupt them). */
@@ -48,6 +51,7 @@ export function preparePodForEphemeralContainersUpdate(pod: Pod, old: Pod): void
   if (ephemeral === undefined) delete spec.ephemeralContainers;
   else spec.ephemeralContainers = ephemeral;
   defaultPodSpec(spec);
+  dropDisabledPodSpecFields(spec, old.spec);
   pod.spec = spec;
   if (old.status === undefined) delete pod.status;
   else pod.status = structuredClone(old.status);

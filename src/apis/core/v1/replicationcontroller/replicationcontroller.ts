@@ -11,6 +11,7 @@ import { defaultReplicationController } from './defaults.js';
 import { replicationControllerScale } from './scale.js';
 import { replicationControllerColumns } from './table.js';
 import { validateReplicationController, validateReplicationControllerStatusUpdate, validateReplicationControllerUpdate } from './validation.js';
+import { dropDisabledTemplateFields } from '../pod/disabled-fields.js';
 
 export { ReplicationControllerSchema, type ReplicationController };
 
@@ -45,7 +46,11 @@ export const replicationControllerDefinition: ResourceDefinition<ReplicationCont
     // upstream rcStrategy: core/v1 orphans by default, for compatibility with clients older than the collector.
     garbageCollectionPolicy: 'OrphanDependents',
     warnings: (rc, old) => templateWarnings(rc.spec?.template, 'spec.template.', rc, old),
-    prepareForCreate: prepareReplicationControllerForCreate,
+    prepareForCreate: (rc) => {
+      prepareReplicationControllerForCreate(rc);
+      dropDisabledTemplateFields(rc.spec?.template, undefined);
+    },
+    prepareForUpdate: (rc, old) => dropDisabledTemplateFields(rc.spec?.template, old.spec?.template),
     validate: validateReplicationController,
     validateUpdate: validateReplicationControllerUpdate,
     tracksGeneration: true,
