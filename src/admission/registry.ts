@@ -6,11 +6,13 @@ import { admissionChain, type Admission } from './chain.js';
 import { aggregateMessage } from '../errors/aggregate.js';
 import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelection } from './plugin-names.js';
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
+import { defaultTolerationSeconds, type DefaultTolerationSecondsConfig } from './plugins/default-toleration-seconds.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { nodeRestriction, type NodeRestrictionDeps } from './plugins/node-restriction.js';
 import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
 import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
+import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -21,7 +23,12 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
   getNode: NodeRestrictionDeps['getNode'];
+  /** DefaultTolerationSeconds' flags; 300 seconds each when left out. */
+  tolerationSeconds?: DefaultTolerationSecondsConfig;
 }
+
+/** kube-apiserver's defaults of `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds`. */
+export const DEFAULT_TOLERATION_SECONDS: DefaultTolerationSecondsConfig = { notReadySeconds: 300, unreachableSeconds: 300 };
 
 /** kplane's plugins by upstream name. */
 export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDeps) => AdmissionPlugin>> = {
@@ -30,6 +37,8 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   NodeRestriction: (deps) => nodeRestriction(deps),
   Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),
   DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
+  DefaultTolerationSeconds: (deps) => defaultTolerationSeconds(deps.tolerationSeconds ?? DEFAULT_TOLERATION_SECONDS),
+  TaintNodesByCondition: () => taintNodesByCondition(),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 

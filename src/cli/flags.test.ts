@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { FlagError, parseServeFlags, serveUsage, serverOptionsOf, type ServeOptions } from './flags.js';
 
 const defaults: ServeOptions = {
+  tolerationSeconds: { notReadySeconds: 300, unreachableSeconds: 300 },
   securePort: 6443,
   http2MaxStreamsPerConnection: 0,
   bindAddress: '127.0.0.1',
@@ -272,6 +273,7 @@ describe('serverOptionsOf', () => {
       serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
     });
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--api-audiences=a'])).apiAudiences, ['a']);
+    assert.deepEqual(serverOptionsOf(parseServeFlags(['--default-unreachable-toleration-seconds=60'])).defaultTolerationSeconds, { notReadySeconds: 300, unreachableSeconds: 60 });
     const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
     assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });
     assert.equal(etcd.storage, 'etcd');

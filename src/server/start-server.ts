@@ -110,6 +110,8 @@ export interface ServerOptions extends AuthenticationOptions {
   enableAdmissionPlugins?: readonly string[];
   /** `--disable-admission-plugins`. */
   disableAdmissionPlugins?: readonly string[];
+  /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
+  defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
   /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
   controllers?: readonly string[];
   /** Service account tokens: keys, issuers, lookup, expiration (server/service-accounts.ts). */
@@ -198,7 +200,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
   const storageMetrics = new StorageMetrics();
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, authorizer: () => assembled.authorization?.authorizer, storageMetrics, serverSideApply });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, serverSideApply });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.

@@ -1,7 +1,7 @@
 // Builds the served stores: one StorageResource (backend prefix + watch cache) per storage path,
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
-import { buildAdmission } from '../admission/registry.js';
+import { buildAdmission, type AdmissionPluginDeps } from '../admission/registry.js';
 import { getIfExists, sharedIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
@@ -38,6 +38,8 @@ export interface BuildStoresOptions {
   computed?: ReadonlyMap<string, ComputedStoreFactory>;
   /** `--enable-admission-plugins` / `--disable-admission-plugins`; default upstream's default-on plugins. */
   admissionPlugins?: AdmissionPluginSelection;
+  /** DefaultTolerationSeconds' two flags. */
+  tolerationSeconds?: AdmissionPluginDeps['tolerationSeconds'];
   /** The server's authorizer, once built (admission plugins that ask it). */
   authorizer?: () => Authorizer | undefined;
   /** Times each storage's backend calls and counts its lists (etcd_request_duration_seconds, apiserver_storage_list_*). */
@@ -82,6 +84,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
+    ...(options.tolerationSeconds ? { tolerationSeconds: options.tolerationSeconds } : {}),
     authorizer: () => options.authorizer?.(),
     resourcesOf: (group, version, kind) => definitions
       .filter((d) => d.group === group && d.version === version && d.kind === kind)

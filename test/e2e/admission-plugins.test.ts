@@ -1,6 +1,7 @@
 // Admission plugins by upstream name (spec 2-access-control §Admission plugins): `--disable-admission-plugins=Priority`
-// leaves pods without a resolved priority; names upstream does not know, and plugins kplane lacks, are refused
-// at start.
+// leaves pods without a resolved priority; DefaultTolerationSeconds (with `--default-unreachable-toleration-seconds`)
+// and TaintNodesByCondition run by default; names upstream does not know, and plugins kplane lacks, are refused at
+// start.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../../src/index.js';
@@ -9,7 +10,7 @@ import { startCluster, type TestCluster } from './support/cluster.js';
 let cluster: TestCluster;
 
 before(async () => {
-  cluster = await startCluster({ disableAdmissionPlugins: ['Priority'] });
+  cluster = await startCluster({ disableAdmissionPlugins: ['Priority'], defaultTolerationSeconds: { notReadySeconds: 300, unreachableSeconds: 60 } });
 });
 after(async () => {
   await cluster?.stop();
@@ -22,6 +23,21 @@ test('with Priority disabled a pod gets no priority', async () => {
   const spec = (JSON.parse(await cluster.kubectl(['get', 'pod', 'plain', '-o', 'json'])) as { spec: Record<string, unknown> }).spec;
   assert.equal(spec['priority'], undefined);
   assert.equal(spec['preemptionPolicy'], undefined);
+});
+
+test('kubectl run: the pod tolerates not-ready and unreachable nodes for the configured seconds (DefaultTolerationSeconds)', async () => {
+  await cluster.kubectl(['run', 'tolerant', '--image=busybox']);
+  const spec = (JSON.parse(await cluster.kubectl(['get', 'pod', 'tolerant', '-o', 'json'])) as { spec: { tolerations: unknown[] } }).spec;
+  assert.deepEqual(spec.tolerations, [
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 },
+  ]);
+});
+
+test('a Node is created tainted not-ready:NoSchedule (TaintNodesByCondition)', async () => {
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'fresh' } }) });
+  const taints = (JSON.parse(await cluster.kubectl(['get', 'node', 'fresh', '-o', 'json'])) as { spec: { taints: unknown[] } }).spec.taints;
+  assert.deepEqual(taints, [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }]);
 });
 
 test('NamespaceLifecycle still runs: nothing is created in a namespace that does not exist', async () => {
