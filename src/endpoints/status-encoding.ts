@@ -8,7 +8,7 @@ type Encodable = Readonly<Status> | Readonly<Omit<Status, 'code'>>;
 
 /** The Status as a plain value whose key order is Go's. */
 export function goOrderedStatus(status: Encodable): Record<string, unknown> {
-  const out: Record<string, unknown> = { kind: 'Status', apiVersion: 'v1', metadata: {} };
+  const out: Record<string, unknown> = { kind: 'Status', apiVersion: 'v1', metadata: status.metadata.continue ? { continue: status.metadata.continue } : {} };
   putString(out, 'status', status.status);
   putString(out, 'message', status.message);
   putString(out, 'reason', status.reason);

@@ -41,7 +41,8 @@ export interface StatusDetails {
 export interface Status {
   kind: 'Status';
   apiVersion: 'v1';
-  metadata: Record<string, never>;
+  /** ListMeta: only a 410 for an expired continue token fills it (the token to carry on with). */
+  metadata: { continue?: string };
   status: 'Success' | 'Failure';
   message?: string;
   reason?: StatusReason;
@@ -122,8 +123,9 @@ export const unauthorized = (message = 'Unauthorized'): StatusError => new Statu
 
 export const forbidden = (message: string, details?: StatusDetails): StatusError => new StatusError(403, 'Forbidden', message, details);
 
+/** go-restful's 405 through upstream's serviceErrorHandler (NewGenericServerResponse: details always set, here empty). */
 export const methodNotAllowed = (): StatusError =>
-  new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+  new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 
 export const notAcceptable = (accepted: readonly string[]): StatusError =>
   new StatusError(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
@@ -145,6 +147,17 @@ export const tooLargeResourceVersion = (requested: number, current: number, retr
   new StatusError(504, 'Timeout', `Too large resource version: ${requested}, current: ${current}`, {
     causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
     retryAfterSeconds,
+  });
+
+/**
+ * upstream NewServerTimeoutForKind: 500 ServerTimeout naming the operation (what a create whose generated name was
+ * taken answers, through rest.CheckGeneratedNameError, in 1.25).
+ */
+export const serverTimeoutForKind = (group: string, kind: string, operation: string): StatusError =>
+  new StatusError(500, 'ServerTimeout', `The ${operation} operation against ${qualifiedResource({ group, resource: kind })} could not be completed at this time, please try again.`, {
+    name: operation,
+    group,
+    kind,
   });
 
 export const timeout = (message: string, retryAfterSeconds?: number): StatusError =>

@@ -118,6 +118,16 @@ const CASES: Case[] = [
     code: 400, reason: 'BadRequest', message: /^the name of the object \(other\) does not match the name on the URL \(anchor\)$/,
   },
   {
+    title: 'PUT whose body names no object',
+    method: 'PUT', path: `${CM}/anchor`, body: configMap({}, { data: { a: 'x' } }),
+    code: 400, reason: 'BadRequest', message: /^the name of the object \(anchor based on URL\) was undeterminable: name must be provided$/,
+  },
+  {
+    title: 'PUT whose body names another namespace than the URL',
+    method: 'PUT', path: `${CM}/anchor`, body: configMap({ name: 'anchor', namespace: 'default' }, { data: { a: 'x' } }),
+    code: 400, reason: 'BadRequest', message: new RegExp(`^the namespace of the object \\(default\\) does not match the namespace on the URL \\(${NS}\\)$`),
+  },
+  {
     title: 'a body namespace other than the URL’s',
     method: 'POST', path: CM, body: configMap({ name: 'elsewhere', namespace: 'default' }),
     code: 400, reason: 'BadRequest', message: /^the namespace of the provided object does not match the namespace sent on the request$/,
@@ -275,6 +285,30 @@ describe('bad input over raw HTTPS', () => {
     const strategic = await client.request('PATCH', `${CM}/deep-fields`, { body: '{"data":{"c":"d"}}', contentType: 'application/strategic-merge-patch+json' });
     assert.equal(strategic.status, 200, strategic.body.slice(0, 300));
     assert.equal((await client.request('DELETE', `${CM}/deep-fields`)).status, 200);
+  });
+
+  test('a create with a resourceVersion is a 500 without a reason, as etcd3\'s store answers; a dry run is not checked', async () => {
+    const body = configMap({ name: 'versioned', resourceVersion: '5' });
+    const res = await client.request('POST', CM, { body });
+    assert.equal(res.status, 500, res.body);
+    const status = res.json() as Status;
+    assert.equal(status.reason, undefined);
+    assert.equal(status.message, 'resourceVersion should not be set on objects to be created');
+    assert.equal((await client.request('POST', `${CM}?dryRun=All`, { body })).status, 201);
+    assert.equal(await stored(), baseline);
+  });
+
+  test('a taken name with generateName set is 500 ServerTimeout (rest.CheckGeneratedNameError)', async () => {
+    const res = await client.request('POST', CM, { body: configMap({ name: 'anchor', generateName: 'anchor-' }) });
+    const status = expectStatus(res, 500, 'ServerTimeout', /^The POST operation against ConfigMap could not be completed at this time, please try again\.$/);
+    assert.deepEqual(status.details, { name: 'POST', kind: 'ConfigMap' });
+    assert.equal(await stored(), baseline);
+  });
+
+  test('405 carries the empty details go-restful\'s error handler gives it', async () => {
+    const res = await client.request('POST', `${CM}/anchor`, { body: configMap({ name: 'anchor' }) });
+    expectStatus(res, 405, 'MethodNotAllowed');
+    assert.match(res.body, /"details":\{\}/);
   });
 
   test('/readyz answers without credentials', async () => {

@@ -70,6 +70,19 @@ export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, r
   return { apiVersion, kind, metadata: metadata ?? {}, ...rest } as KubeObject;
 }
 
+/**
+ * upstream checkName (handlers/rest.go) with its ContextBasedNaming, before an update or a patch is written: a
+ * body without a name, another name, or (when both are set) another namespace than the URL's is a 400.
+ */
+export function checkName(obj: KubeObject, name: string, namespace: string): void {
+  const objectName = obj.metadata.name ?? '';
+  if (objectName === '') throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  if (objectName !== name) throw badRequest(`the name of the object (${objectName}) does not match the name on the URL (${name})`);
+  const objectNamespace = obj.metadata.namespace ?? '';
+  if (namespace !== '' && objectNamespace !== '' && objectNamespace !== namespace)
+    throw badRequest(`the namespace of the object (${objectNamespace}) does not match the namespace on the URL (${namespace})`);
+}
+
 /** 400 when the body names another namespace than the URL (upstream wording). */
 export function checkNamespace(def: ResourceDefinition, obj: KubeObject, namespace: string): void {
   if (!def.namespaced) return;

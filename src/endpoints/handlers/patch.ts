@@ -1,7 +1,7 @@
 // PATCH with a JSON patch (RFC 6902), merge patch (RFC 7386) or strategic merge patch (built-in
 // kinds), applied to the current object and decoded again through the kind's schema; retried from
 // the newer object on a lost race.
-import { badRequest, invalid, isStatusError, notFound, unsupportedMediaType } from '../../errors/status-error.js';
+import { invalid, isStatusError, notFound, unsupportedMediaType } from '../../errors/status-error.js';
 import * as field from '../../errors/field-errors.js';
 import { goJson } from '../../patch/apply/go-json.js';
 import { unusualNumberLiterals } from '../../schema/number-literals.js';
@@ -15,7 +15,7 @@ import { negotiate, patchMediaType } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js';
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
-import { checkDuplicateFields, checkNamespace, decodeKubeObject } from './decode-body.js';
+import { checkDuplicateFields, checkName, checkNamespace, decodeKubeObject } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { STRATEGIC_MERGE_PATCH_TYPE, decodeCause, decodeStrategicMergeResult, patchMediaTypes, supportsStrategicMerge } from './strategic-merge-patch.js';
 
@@ -79,7 +79,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
         type === 'strategic'
           ? decodeStrategicMergeResult(ctx, def, patched, patch, params.fieldValidation)
           : decodePatchedObject(ctx, def, patchedForDecoding(type, body, patched), patched, params.fieldValidation);
-      if (obj.metadata.name !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
+      checkName(obj, name, scope.namespace);
       checkNamespace(def, obj, scope.namespace);
       return obj;
     },

@@ -1,7 +1,7 @@
 // A view subresource (scale, binding, eviction, token): another kind served on the parent's path
 // (registry/subresource.ts). GET reads the view, PUT writes it back, PATCH applies a JSON, merge or
 // strategic merge patch to the view then writes it, POST acts on the parent.
-import { badRequest, notFound, unsupportedMediaType, type Status } from '../../errors/status-error.js';
+import { notFound, unsupportedMediaType, type Status } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { SubresourceAccess, ViewSubresource } from '../../registry/subresource.js';
@@ -11,7 +11,7 @@ import { negotiate, patchMediaType } from '../negotiation.js';
 import { servesProtobuf, withTypeMeta, writeSingle } from '../objects.js';
 import { patchTypeErrors, writeParams } from '../params.js';
 import { writeStatus } from '../responses.js';
-import { checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
+import { checkName, checkNamespace, decodeKubeObject, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { decodePatch, patchedForDecoding, patchType } from './patch.js';
 
@@ -55,6 +55,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   if (verb === 'update' && view.update) {
     const { params, write } = options('UpdateOptions');
     const obj = await readObjectBody(ctx, def, params.fieldValidation);
+    checkName(obj, name, namespace);
     ensureNamespace(scope.def, obj, namespace);
     return writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
   }
@@ -67,7 +68,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     const patched = apply(withTypeMeta(def, await view.get(access, namespace, name)), decodePatch(type, body, params.fieldValidation));
     const { raw, text } = patchedForDecoding(type, body, patched);
     const obj = decodeKubeObject(ctx, def, raw, params.fieldValidation, false, text);
-    if ((obj.metadata.name ?? name) !== name) throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
+    checkName(obj, name, namespace);
     return writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
   }
   throw notFound(scope.store.groupResource, name);

@@ -1,10 +1,9 @@
 // PUT of an object or its status/finalize subresource: 200, or 201 when the kind creates on update.
-import { badRequest } from '../../errors/status-error.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { servesProtobuf, writeSingle } from '../objects.js';
 import { writeParams } from '../params.js';
-import { checkNamespace, readObjectBody } from './decode-body.js';
+import { checkName, checkNamespace, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
 import { cloneJson } from '../../schema/clone-json.js';
 
@@ -12,10 +11,9 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const params = writeParams(ctx.query, 'UpdateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
-  checkNamespace(scope.def, obj, scope.namespace);
   const name = scope.info.name;
-  if (obj.metadata.name !== name)
-    throw badRequest(`the name of the object (${obj.metadata.name ?? ''}) does not match the name on the URL (${name})`);
+  checkName(obj, name, scope.namespace);
+  checkNamespace(scope.def, obj, scope.namespace);
   // Every attempt starts from the object as sent (upstream deep-copies it per try).
   const result = await scope.store.update(scope.namespace, name, () => cloneJson(obj), {
     dryRun: params.dryRun,

@@ -1,5 +1,5 @@
 // Create: system fields, defaults, strategy, validation, admission, then a create-if-absent write.
-import { alreadyExists } from '../../errors/status-error.js';
+import { alreadyExists, isStatusError, serverTimeoutForKind, unknownError } from '../../errors/status-error.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { fillSystemFieldsOnCreate, generateName } from '../object-meta-fields.js';
@@ -24,6 +24,8 @@ export async function createObject(
   if (def.namespaced) meta.namespace = namespace;
   else delete meta.namespace;
   if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
+  // Checked at the write, as etcd3's store checks it; a dry run does not get that far.
+  const requestedVersion = meta.resourceVersion;
   delete meta.resourceVersion;
   const now = deps.now?.() ?? new Date();
   fillSystemFieldsOnCreate(obj, now);
@@ -42,12 +44,31 @@ export async function createObject(
     validateCreate(def, obj);
     if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
     await deps.admission.validate(attributes);
-    return writeNew(gr, deps, namespace, obj, options, toStored);
+    try {
+      return await writeNew(gr, deps, namespace, obj, options, toStored, requestedVersion);
+    } catch (error) {
+      // rest.CheckGeneratedNameError: the server picked a name that was taken.
+      if (meta.generateName && isStatusError(error) && error.reason === 'AlreadyExists') throw serverTimeoutForKind(def.group, def.kind, 'POST');
+      throw error;
+    }
   });
 }
 
+/** etcd3's ObjectResourceVersion: strconv.ParseUint of a set resourceVersion; what does not parse is not checked. */
+function setResourceVersion(version: string | undefined): boolean {
+  return version !== undefined && /^\d+$/.test(version) && BigInt(version) > 0n && BigInt(version) < 2n ** 64n;
+}
+
 /** The create-if-absent write (a dry run only checks that the name is free). */
-async function writeNew(gr: GroupResource, deps: StoreDeps, namespace: string, obj: KubeObject, options: WriteOptions, toStored: (obj: KubeObject) => KubeObject): Promise<Created> {
+async function writeNew(
+  gr: GroupResource,
+  deps: StoreDeps,
+  namespace: string,
+  obj: KubeObject,
+  options: WriteOptions,
+  toStored: (obj: KubeObject) => KubeObject,
+  requestedVersion: string | undefined,
+): Promise<Created> {
   const meta = obj.metadata;
   const name = meta.name ?? '';
   const key = deps.storage.keys.objectKey(namespace, name);
@@ -55,6 +76,7 @@ async function writeNew(gr: GroupResource, deps: StoreDeps, namespace: string, o
     if (await deps.storage.backend.get(key)) throw alreadyExists(gr, name);
     return { object: obj };
   }
+  if (setResourceVersion(requestedVersion)) throw unknownError('resourceVersion should not be set on objects to be created');
   try {
     const ttl = deps.storage.ttlSeconds;
     const stored = toStored(obj);

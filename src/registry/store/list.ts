@@ -128,6 +128,6 @@ function expiredContinue(prefix: string, startKey: string) {
   const error = expired(EXPIRED_CONTINUE);
   // Upstream puts an "inconsistent continue" token (revision -1) in the Status metadata: the client
   // may carry on from the same key at the newest revision.
-  (error.status.metadata as Record<string, unknown>)['continue'] = encodeContinue({ revision: -1, start: startKey.slice(prefix.length) });
+  error.status.metadata.continue = encodeContinue({ revision: -1, start: startKey.slice(prefix.length) });
   return error;
 }

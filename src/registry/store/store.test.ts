@@ -12,6 +12,7 @@ import { parseFieldSelector } from '../selectors/field-selector.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { parseStored, storedJsonWithRevision } from './codec.js';
 import { createStore } from './store.js';
+import { statusJson } from '../../endpoints/status-encoding.js';
 import type { Store, StorageResource } from './types.js';
 
 const write = { dryRun: false };
@@ -160,6 +161,20 @@ describe('generic store', () => {
       token = page.continue;
     }
     assert.deepEqual(names, ['p0', 'p1', 'p2', 'p3', 'p4']);
+  });
+
+  test('a continue token whose revision was compacted is 410 Expired, carrying a token that continues at the newest revision', async () => {
+    for (let i = 0; i < 3; i++) await store.create('compacted', cm(`c${i}`), write);
+    const first = await store.list('compacted', { limit: 1 });
+    await store.create('compacted', cm('c9'), write);
+    await storage.backend.compact(await storage.backend.currentRevision());
+    const expired = await store.list('compacted', { limit: 1, continue: first.continue }).then(() => undefined, (e: unknown) => e);
+    assert.ok(isStatusError(expired) && expired.code === 410 && expired.reason === 'Expired', String(expired));
+    const token = expired.status.metadata.continue;
+    assert.ok(token);
+    const next = await store.list('compacted', { limit: 5, continue: token });
+    assert.deepEqual(next.items.map((i) => i.object.metadata.name), ['c1', 'c2', 'c9']);
+    assert.deepEqual(JSON.parse(statusJson(expired.status)).metadata, { continue: token });
   });
 
   test('NotOlderThan with a limit pages the latest state; a version not reached yet is 504 at once', async () => {

@@ -62,7 +62,11 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
 
     update(namespace, name, fn, options) {
-      const create = async (obj: KubeObject): Promise<KubeObject> => (await store.create(namespace, obj, options)).object;
+      // A PUT or an apply that creates is no POST: upstream's update path drops a resourceVersion the body carries.
+      const create = async (obj: KubeObject): Promise<KubeObject> => {
+        delete obj.metadata.resourceVersion;
+        return (await store.create(namespace, obj, options)).object;
+      };
       return updateObject({ def, gr, deps, toStored, fromStored, create }, nsOf(namespace), name, fn, options);
     },
 
