@@ -59,6 +59,7 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
     ...selectors,
     resourceVersion: params.resourceVersion,
     allowWatchBookmarks: params.allowWatchBookmarks,
+    ...(timeoutSeconds === undefined ? {} : { deadline: Date.now() + timeoutSeconds * 1000 }),
     signal: abort.signal,
   });
   ctx.code = 200;

@@ -49,6 +49,7 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
       const prefix = single ? keys.objectKey(nsOf(namespace), single) : keys.collectionPrefix(nsOf(namespace));
       return watchItems(deps.storage, prefix, options.resourceVersion, predicate, {
         bookmarks: options.allowWatchBookmarks,
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
         signal: options.signal,
         viewName: `${def.group}/${def.version}`,
         groupResource: gr,

@@ -111,6 +111,8 @@ export interface WatchOptions {
   fieldSelector?: FieldSelector;
   resourceVersion?: string;
   allowWatchBookmarks: boolean;
+  /** When the watch's timeout ends it (epoch ms), for its last bookmark. */
+  deadline?: number;
   signal: AbortSignal;
 }
 

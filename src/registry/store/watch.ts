@@ -19,7 +19,7 @@ export async function* watchItems(
   keyPrefix: string,
   resourceVersion: string | undefined,
   predicate: Predicate | undefined,
-  options: { bookmarks: boolean; signal: AbortSignal; view?: (obj: Readonly<KubeObject>) => KubeObject; viewName: string; groupResource: GroupResource },
+  options: { bookmarks: boolean; deadline?: number; signal: AbortSignal; view?: (obj: Readonly<KubeObject>) => KubeObject; viewName: string; groupResource: GroupResource },
 ): AsyncGenerator<StoreWatchBatch> {
   const rv = parseResourceVersion(resourceVersion);
   const initialEvents = rv === undefined || rv === 0;
@@ -34,6 +34,7 @@ export async function* watchItems(
       initialEvents,
       predicate,
       bookmarks: options.bookmarks,
+      ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
       signal: options.signal,
     });
     const eventOf = (item: WatchItem): StoreWatchEvent => (item.type === 'BOOKMARK' ? item : toStoreEvent(item, options.view, options.viewName));

@@ -308,6 +308,23 @@ describe('Cacher: freshness and bookmarks', () => {
     }
   });
 
+  it('sends a bookmark 2 s before a watch\'s deadline, however long the bookmark interval', async () => {
+    const { cacher, backend, close } = await startCacher();
+    const stopKeepAlive = keepAlive();
+    try {
+      const started = Date.now();
+      const watch = cacher.watch({ keyPrefix: PREFIX, fromRevision: cacher.revision, initialEvents: false, bookmarks: true, deadline: started + 3_000, signal: new AbortController().signal });
+      const other = await backend.create('/registry/secrets/a/s', '{}');
+      assert.deepEqual(await take(watch, 1), [{ type: 'BOOKMARK', revision: other.modRevision }]);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed >= 900 && elapsed < 3_000, `bookmark after ${elapsed} ms`);
+      await watch.return();
+    } finally {
+      stopKeepAlive();
+      await close();
+    }
+  });
+
   it('stop() ends watches and rejects waits', async () => {
     const { cacher, close } = await startCacher();
     const watch = cacher.watch({ keyPrefix: PREFIX, fromRevision: cacher.revision, initialEvents: false, bookmarks: false, signal: new AbortController().signal });

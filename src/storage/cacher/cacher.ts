@@ -7,6 +7,7 @@ import { compacted, StorageError, unavailable } from '../errors.js';
 import type { CachedObject, CachedSummary } from './cached-object.js';
 import type { ObjectPredicate } from './cache-event.js';
 import { CacheState, type Decoder } from './cache-state.js';
+import { BookmarkSchedule } from './bookmark-schedule.js';
 import { Reflector, type ReflectorTarget } from './reflector.js';
 import { RevisionWaiters } from './revision-waiters.js';
 import { WatchRing } from './watch-ring.js';
@@ -34,7 +35,10 @@ export interface CacherOptions {
   historyWindowMs?: number;
   /** At most this many events are kept, whatever their age; default 20,000. */
   historyCapacity?: number;
-  /** Bookmarks, and the eviction of expired history, happen at this interval; default 60 s. */
+  /**
+   * A watch that asked for bookmarks gets one this often (and one 2 s before its deadline), and expired
+   * history is evicted at this interval; default 60 s (upstream's bookmark frequency).
+   */
   bookmarkIntervalMs?: number;
   /** Unread live events a watcher may accumulate before it is closed as unresponsive; default 10,000. */
   watcherBufferSize?: number;
@@ -56,11 +60,16 @@ export interface CacheWatchOptions {
   /** Start with a synthetic ADDED for every current matching object, at the cache's revision. */
   initialEvents: boolean;
   predicate?: ObjectPredicate;
-  /** Send BOOKMARK items every bookmark interval, when the cache's revision moved past what was sent. */
+  /** Send BOOKMARK items every bookmark interval and before the deadline, when the cache's revision moved past what was sent. */
   bookmarks: boolean;
+  /** When the watch's timeout will end it (epoch ms): its last bookmark comes 2 s before. */
+  deadline?: number;
   /** Ends the watch. */
   signal: AbortSignal;
 }
+
+/** How often due bookmarks are looked for (upstream's bookmark timer ticks every second). */
+const BOOKMARK_CHECK_MS = 1_000;
 
 /** Counts for metrics. */
 export interface CacherStats {
@@ -83,10 +92,14 @@ export class Cacher {
   #stopped = false;
   #started = false;
   #timer: NodeJS.Timeout | undefined;
+  #bookmarkTimer: NodeJS.Timeout | undefined;
+  #bookmarkRound: Promise<void> | undefined;
+  readonly #bookmarks: BookmarkSchedule;
 
   constructor(options: CacherOptions) {
     if (!options.prefix.endsWith('/')) throw new TypeError(`cacher prefix must end with '/': ${options.prefix}`);
     this.#options = options;
+    this.#bookmarks = new BookmarkSchedule(options.bookmarkIntervalMs ?? 60_000);
     const ring = new WatchRing(options.historyWindowMs ?? 5 * 60_000, options.historyCapacity ?? 20_000);
     const decoder: Decoder = { decode: options.decode, reportError: (error) => this.#reportError(error) };
     if (options.json) decoder.json = options.json;
@@ -127,6 +140,8 @@ export class Cacher {
     }
     this.#timer = setInterval(() => this.#tick(), this.#options.bookmarkIntervalMs ?? 60_000);
     this.#timer.unref();
+    this.#bookmarkTimer = setInterval(() => this.#sendDueBookmarks(), this.#bookmarkCheckMs);
+    this.#bookmarkTimer.unref();
     // The backend watch replays history up to `current`; progress batches cover writes to other prefixes.
     await this.#awaitRevision(current, undefined);
     this.#synced = !this.#stopped;
@@ -138,6 +153,7 @@ export class Cacher {
     this.#stopped = true;
     this.#synced = false;
     clearInterval(this.#timer);
+    clearInterval(this.#bookmarkTimer);
     for (const watcher of this.#watchers.all()) watcher.end();
     this.#waiters.rejectAll(unavailable('cacher stopped'));
     this.#reflector.stop().catch((error: unknown) => this.#reportError(error));
@@ -197,6 +213,7 @@ export class Cacher {
       onClose: (closed) => {
         signal.removeEventListener('abort', onAbort);
         this.#watchers.remove(closed);
+        this.#bookmarks.remove(closed);
       },
     });
     if (signal.aborted) {
@@ -230,6 +247,7 @@ export class Cacher {
       watcher.open([], replay);
     }
     this.#watchers.add(watcher);
+    if (options.bookmarks) this.#bookmarks.add(watcher, Date.now(), options.deadline);
   }
 
   #apply(batch: WatchBatch): void {
@@ -252,13 +270,28 @@ export class Cacher {
 
   #tick(): void {
     this.#state.ring.evict(Date.now());
-    let watching = false;
-    for (const watcher of this.#watchers.all()) {
-      watcher.bookmark(this.revision);
-      watching = true;
-    }
-    // Bookmarks carry the progress of writes elsewhere too: ask for it, for the next tick's bookmarks.
-    if (watching) this.#options.backend.requestProgress();
+  }
+
+  get #bookmarkCheckMs(): number {
+    return Math.min(BOOKMARK_CHECK_MS, this.#options.bookmarkIntervalMs ?? BOOKMARK_CHECK_MS);
+  }
+
+  /**
+   * Bookmarks to the watchers due, at the cache's revision once it caught up with the backend's: bookmarks carry
+   * the progress of writes elsewhere too, which reaches the cache only when asked for (#awaitRevision asks).
+   */
+  #sendDueBookmarks(): void {
+    if (this.#bookmarks.size === 0 || this.#bookmarkRound) return;
+    const due = this.#bookmarks.takeDue(Date.now());
+    if (due.length === 0) return;
+    this.#bookmarkRound = this.#options.backend
+      .currentRevision()
+      .then((revision) => this.#awaitRevision(revision, this.#bookmarkCheckMs))
+      .catch(() => undefined) // not caught up in time: the bookmark says what the cache knows
+      .then(() => {
+        for (const watcher of due) watcher.bookmark(this.revision);
+      })
+      .finally(() => (this.#bookmarkRound = undefined));
   }
 
   #reportError(error: unknown): void {
