@@ -42,7 +42,7 @@ describe('admissionSelectionErrors', () => {
     { enable: ['Bogus'], errors: ['enable-admission-plugins plugin "Bogus" is unknown'] },
     { disable: ['priority'], errors: ['disable-admission-plugins plugin "priority" is unknown'] },
     { enable: ['Priority'], disable: ['Priority'], errors: ['[Priority] in enable-admission-plugins and disable-admission-plugins overlapped'] },
-    { enable: ['LimitRanger'], errors: ['enable-admission-plugins plugin "LimitRanger" is not implemented by kplane (it implements DefaultIngressClass, NamespaceLifecycle, Priority)'] },
+    { enable: ['AlwaysPullImages'], errors: ['enable-admission-plugins plugin "AlwaysPullImages" is not implemented by kplane (it implements DefaultIngressClass, NamespaceLifecycle, Priority)'] },
   ];
   for (const c of cases) {
     it(`enable=${c.enable ?? []} disable=${c.disable ?? []}`, () => {
@@ -58,7 +58,7 @@ describe('admissionSelectionErrors', () => {
 });
 
 describe('buildAdmission', () => {
-  const deps = { getNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined };
+  const deps = { getNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], listLimitRanges: async () => [], getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined };
   it('refuses a selection upstream refuses, and plugins kplane lacks', () => {
     assert.throws(() => buildAdmission({ enable: ['Bogus', 'AlwaysPullImages'] }, deps), /^Error: \[enable-admission-plugins plugin "Bogus" is unknown, enable-admission-plugins plugin "AlwaysPullImages" is not implemented by kplane/);
   });

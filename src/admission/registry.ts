@@ -7,6 +7,7 @@ import { aggregateMessage } from '../errors/aggregate.js';
 import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelection } from './plugin-names.js';
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsConfig } from './plugins/default-toleration-seconds.js';
+import { limitRanger, type LimitRangeLister } from './plugins/limit-ranger.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { nodeRestriction, type NodeRestrictionDeps } from './plugins/node-restriction.js';
 import { priorityAdmission } from './plugins/priority.js';
@@ -20,6 +21,7 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
+  listLimitRanges: LimitRangeLister;
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
   getNode: NodeRestrictionDeps['getNode'];
@@ -33,6 +35,7 @@ export const DEFAULT_TOLERATION_SECONDS: DefaultTolerationSecondsConfig = { notR
 /** kplane's plugins by upstream name. */
 export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDeps) => AdmissionPlugin>> = {
   NamespaceLifecycle: (deps) => namespaceLifecycle((name) => deps.getNamespace(name)),
+  LimitRanger: (deps) => limitRanger(deps.listLimitRanges),
   ServiceAccount: (deps) => serviceAccountAdmission(deps.getServiceAccount),
   NodeRestriction: (deps) => nodeRestriction(deps),
   Priority: (deps) => priorityAdmission(() => deps.listPriorityClasses()),

@@ -74,6 +74,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map(sharedDecoded) : []);
   let ingressClasses: Store | undefined;
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
+  let limitRanges: Store | undefined;
+  const listLimitRanges = async (namespace: string) => (limitRanges ? (await limitRanges.list(namespace, {})).items.map(sharedDecoded) : []);
   let serviceAccounts: Store | undefined;
   let pods: Store | undefined;
   let nodes: Store | undefined;
@@ -81,6 +83,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
     listIngressClasses,
+    listLimitRanges,
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
@@ -103,6 +106,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;
     if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
     if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
+    if (def.group === '' && def.resource === 'limitranges') limitRanges = store;
     if (def.group === '' && def.resource === 'pods') pods = store;
     if (def.group === '' && def.resource === 'nodes') nodes = store;
     return [store];

@@ -40,6 +40,18 @@ test('a Node is created tainted not-ready:NoSchedule (TaintNodesByCondition)', a
   assert.deepEqual(taints, [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }]);
 });
 
+test('LimitRanger: kubectl run in a namespace with a LimitRange gets its defaults; a pod over its max is refused', async () => {
+  await cluster.kubectl(['create', 'namespace', 'limited']);
+  const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'cpu', namespace: 'limited' }, spec: { limits: [{ type: 'Container', max: { cpu: '1' }, default: { cpu: '500m' } }] } };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(limits) });
+  await cluster.kubectl(['run', 'defaulted', '--image=busybox', '-n', 'limited']);
+  const created = JSON.parse(await cluster.kubectl(['get', 'pod', 'defaulted', '-n', 'limited', '-o', 'json'])) as { metadata: { annotations: Record<string, string> }; spec: { containers: Array<{ resources: unknown }> } };
+  assert.deepEqual(created.spec.containers[0]?.resources, { limits: { cpu: '500m' }, requests: { cpu: '500m' } });
+  assert.equal(created.metadata.annotations['kubernetes.io/limit-ranger'], 'LimitRanger plugin set: cpu request for container defaulted; cpu limit for container defaulted');
+  const refused = await cluster.kubectlResult(['run', 'greedy', '--image=busybox', '-n', 'limited', '--overrides', JSON.stringify({ spec: { containers: [{ name: 'greedy', image: 'busybox', resources: { limits: { cpu: '2' } } }] } })]);
+  assert.match(refused.stderr, /pods "greedy" is forbidden: maximum cpu usage per Container is 1, but limit is 2/);
+});
+
 test('NamespaceLifecycle still runs: nothing is created in a namespace that does not exist', async () => {
   const r = await cluster.kubectlResult(['create', 'configmap', 'x', '-n', 'no-such-namespace']);
   assert.match(r.stderr, /namespaces "no-such-namespace" not found/);
