@@ -8,6 +8,7 @@ import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelec
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsConfig } from './plugins/default-toleration-seconds.js';
 import { limitRanger, type LimitRangeLister } from './plugins/limit-ranger.js';
+import { runtimeClassAdmission, type RuntimeClassGetter } from './plugins/runtime-class.js';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.js';
 import { nodeRestriction, type NodeRestrictionDeps } from './plugins/node-restriction.js';
 import { priorityAdmission } from './plugins/priority.js';
@@ -22,6 +23,7 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listLimitRanges: LimitRangeLister;
+  getRuntimeClass: RuntimeClassGetter;
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
   getNode: NodeRestrictionDeps['getNode'];
@@ -42,6 +44,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   DefaultIngressClass: (deps) => defaultIngressClassAdmission(() => deps.listIngressClasses()),
   DefaultTolerationSeconds: (deps) => defaultTolerationSeconds(deps.tolerationSeconds ?? DEFAULT_TOLERATION_SECONDS),
   TaintNodesByCondition: () => taintNodesByCondition(),
+  RuntimeClass: (deps) => runtimeClassAdmission(deps.getRuntimeClass),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 

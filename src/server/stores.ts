@@ -76,6 +76,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
   let limitRanges: Store | undefined;
   const listLimitRanges = async (namespace: string) => (limitRanges ? (await limitRanges.list(namespace, {})).items.map(sharedDecoded) : []);
+  let runtimeClasses: Store | undefined;
   let serviceAccounts: Store | undefined;
   let pods: Store | undefined;
   let nodes: Store | undefined;
@@ -84,6 +85,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     listPriorityClasses,
     listIngressClasses,
     listLimitRanges,
+    getRuntimeClass: async (name) => (runtimeClasses ? sharedIfExists(runtimeClasses, '', name) : undefined),
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
@@ -107,6 +109,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === 'networking.k8s.io' && def.resource === 'ingressclasses') ingressClasses = store;
     if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
     if (def.group === '' && def.resource === 'limitranges') limitRanges = store;
+    if (def.group === 'node.k8s.io' && def.resource === 'runtimeclasses') runtimeClasses = store;
     if (def.group === '' && def.resource === 'pods') pods = store;
     if (def.group === '' && def.resource === 'nodes') nodes = store;
     return [store];

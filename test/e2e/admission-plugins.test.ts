@@ -52,6 +52,17 @@ test('LimitRanger: kubectl run in a namespace with a LimitRange gets its default
   assert.match(refused.stderr, /pods "greedy" is forbidden: maximum cpu usage per Container is 1, but limit is 2/);
 });
 
+test('RuntimeClass: a pod gets its class\'s overhead; a class that does not exist is refused', async () => {
+  const runtimeClass = { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'kata' }, handler: 'kata', overhead: { podFixed: { cpu: '250m' } } };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(runtimeClass) });
+  const pod = (name: string, className: string) => JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { runtimeClassName: className, containers: [{ name: 'c', image: 'nginx' }] } });
+  await cluster.kubectl(['create', '-f', '-'], { input: pod('sandboxed', 'kata') });
+  const spec = (JSON.parse(await cluster.kubectl(['get', 'pod', 'sandboxed', '-o', 'json'])) as { spec: { overhead: unknown } }).spec;
+  assert.deepEqual(spec.overhead, { cpu: '250m' });
+  const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: pod('nowhere', 'nope') });
+  assert.match(refused.stderr, /pods "nowhere" is forbidden: pod rejected: RuntimeClass "nope" not found/);
+});
+
 test('NamespaceLifecycle still runs: nothing is created in a namespace that does not exist', async () => {
   const r = await cluster.kubectlResult(['create', 'configmap', 'x', '-n', 'no-such-namespace']);
   assert.match(r.stderr, /namespaces "no-such-namespace" not found/);
