@@ -6,6 +6,7 @@ import { admissionChain, type Admission } from './chain.js';
 import { aggregateMessage } from '../errors/aggregate.js';
 import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelection } from './plugin-names.js';
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
+import { defaultStorageClassAdmission } from './plugins/default-storage-class.js';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsConfig } from './plugins/default-toleration-seconds.js';
 import { limitRanger, type LimitRangeLister } from './plugins/limit-ranger.js';
 import { runtimeClassAdmission, type RuntimeClassGetter } from './plugins/runtime-class.js';
@@ -23,6 +24,7 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listLimitRanges: LimitRangeLister;
+  listStorageClasses(): Promise<readonly Readonly<KubeObject>[]>;
   getRuntimeClass: RuntimeClassGetter;
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
@@ -45,6 +47,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   DefaultTolerationSeconds: (deps) => defaultTolerationSeconds(deps.tolerationSeconds ?? DEFAULT_TOLERATION_SECONDS),
   TaintNodesByCondition: () => taintNodesByCondition(),
   RuntimeClass: (deps) => runtimeClassAdmission(deps.getRuntimeClass),
+  DefaultStorageClass: (deps) => defaultStorageClassAdmission(() => deps.listStorageClasses()),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 

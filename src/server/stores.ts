@@ -77,6 +77,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let limitRanges: Store | undefined;
   const listLimitRanges = async (namespace: string) => (limitRanges ? (await limitRanges.list(namespace, {})).items.map(sharedDecoded) : []);
   let runtimeClasses: Store | undefined;
+  let storageClasses: Store | undefined;
+  const listStorageClasses = async () => (storageClasses ? (await storageClasses.list('', {})).items.map(sharedDecoded) : []);
   let serviceAccounts: Store | undefined;
   let pods: Store | undefined;
   let nodes: Store | undefined;
@@ -85,6 +87,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     listPriorityClasses,
     listIngressClasses,
     listLimitRanges,
+    listStorageClasses,
     getRuntimeClass: async (name) => (runtimeClasses ? sharedIfExists(runtimeClasses, '', name) : undefined),
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
@@ -110,6 +113,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === '' && def.resource === 'serviceaccounts') serviceAccounts = store;
     if (def.group === '' && def.resource === 'limitranges') limitRanges = store;
     if (def.group === 'node.k8s.io' && def.resource === 'runtimeclasses') runtimeClasses = store;
+    if (def.group === 'storage.k8s.io' && def.resource === 'storageclasses') storageClasses = store;
     if (def.group === '' && def.resource === 'pods') pods = store;
     if (def.group === '' && def.resource === 'nodes') nodes = store;
     return [store];

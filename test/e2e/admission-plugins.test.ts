@@ -63,6 +63,15 @@ test('RuntimeClass: a pod gets its class\'s overhead; a class that does not exis
   assert.match(refused.stderr, /pods "nowhere" is forbidden: pod rejected: RuntimeClass "nope" not found/);
 });
 
+test('DefaultStorageClass: a claim without a class gets the default one', async () => {
+  const standard = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk' };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(standard) });
+  const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(claim) });
+  const spec = (JSON.parse(await cluster.kubectl(['get', 'pvc', 'data', '-o', 'json'])) as { spec: { storageClassName: string } }).spec;
+  assert.equal(spec.storageClassName, 'standard');
+});
+
 test('NamespaceLifecycle still runs: nothing is created in a namespace that does not exist', async () => {
   const r = await cluster.kubectlResult(['create', 'configmap', 'x', '-n', 'no-such-namespace']);
   assert.match(r.stderr, /namespaces "no-such-namespace" not found/);
