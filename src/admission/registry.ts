@@ -7,6 +7,7 @@ import { aggregateMessage } from '../errors/aggregate.js';
 import { admissionSelectionErrors, enabledPluginNames, type AdmissionPluginSelection } from './plugin-names.js';
 import { defaultIngressClassAdmission } from './plugins/default-ingress-class.js';
 import { defaultStorageClassAdmission } from './plugins/default-storage-class.js';
+import { pvcResizeAdmission, type StorageClassGetter } from './plugins/pvc-resize.js';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsConfig } from './plugins/default-toleration-seconds.js';
 import { limitRanger, type LimitRangeLister } from './plugins/limit-ranger.js';
 import { runtimeClassAdmission, type RuntimeClassGetter } from './plugins/runtime-class.js';
@@ -25,6 +26,7 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listLimitRanges: LimitRangeLister;
   listStorageClasses(): Promise<readonly Readonly<KubeObject>[]>;
+  getStorageClass: StorageClassGetter;
   getRuntimeClass: RuntimeClassGetter;
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
@@ -48,6 +50,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   TaintNodesByCondition: () => taintNodesByCondition(),
   RuntimeClass: (deps) => runtimeClassAdmission(deps.getRuntimeClass),
   DefaultStorageClass: (deps) => defaultStorageClassAdmission(() => deps.listStorageClasses()),
+  PersistentVolumeClaimResize: (deps) => pvcResizeAdmission(deps.getStorageClass),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 

@@ -88,6 +88,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     listIngressClasses,
     listLimitRanges,
     listStorageClasses,
+    getStorageClass: async (name) => (storageClasses ? sharedIfExists(storageClasses, '', name) : undefined),
     getRuntimeClass: async (name) => (runtimeClasses ? sharedIfExists(runtimeClasses, '', name) : undefined),
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),

@@ -72,6 +72,18 @@ test('DefaultStorageClass: a claim without a class gets the default one', async 
   assert.equal(spec.storageClassName, 'standard');
 });
 
+test('PersistentVolumeClaimResize: a bound claim grows only when its class allows expansion', async () => {
+  for (const [name, allowVolumeExpansion] of [['expandable', true], ['fixed', false]] as const) {
+    await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner: 'example.com/disk', allowVolumeExpansion }) });
+    const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: `on-${name}`, namespace: 'default' }, spec: { storageClassName: name, accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+    await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(claim) });
+    await cluster.kubectl(['patch', 'pvc', `on-${name}`, '--subresource=status', '--type=merge', '-p', '{"status":{"phase":"Bound"}}']);
+  }
+  const grow = (name: string) => cluster.kubectlResult(['patch', 'pvc', `on-${name}`, '--type=merge', '-p', '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}']);
+  assert.equal((await grow('expandable')).code, 0);
+  assert.match((await grow('fixed')).stderr, /persistentvolumeclaims "on-fixed" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize/);
+});
+
 test('NamespaceLifecycle still runs: nothing is created in a namespace that does not exist', async () => {
   const r = await cluster.kubectlResult(['create', 'configmap', 'x', '-n', 'no-such-namespace']);
   assert.match(r.stderr, /namespaces "no-such-namespace" not found/);
