@@ -17,6 +17,7 @@ import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
 import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
+import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -51,6 +52,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   RuntimeClass: (deps) => runtimeClassAdmission(deps.getRuntimeClass),
   DefaultStorageClass: (deps) => defaultStorageClassAdmission(() => deps.listStorageClasses()),
   PersistentVolumeClaimResize: (deps) => pvcResizeAdmission(deps.getStorageClass),
+  StorageObjectInUseProtection: () => storageObjectInUseProtection(),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 

@@ -17,6 +17,8 @@ const SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
   bootstrapsigner: 'bootstrap-signer',
   tokencleaner: 'token-cleaner',
   'clusterrole-aggregation': 'clusterrole-aggregation-controller',
+  'pvc-protection': 'pvc-protection-controller',
+  'pv-protection': 'pv-protection-controller',
 };
 
 /** The controllers that are kube-apiserver's own (its autoregister and APF configuration controllers). */

@@ -16,6 +16,8 @@ import { servedGroupVersions } from '../controllers/local-apiservices/local-apis
 import { namespaceController } from '../controllers/namespace/namespace-controller.js';
 import { garbageCollectorController } from '../controllers/garbage-collector/garbage-collector.js';
 import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publisher.js';
+import { pvcProtectionController } from '../controllers/volume-protection/pvc-protection.js';
+import { pvProtectionController } from '../controllers/volume-protection/pv-protection.js';
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
 import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
 import type { TokenGenerator } from '../auth/service-accounts/token-generator.js';
@@ -123,6 +125,9 @@ function controllerBuilders(
   const configMaps = servedDef(served, '', 'v1', 'configmaps');
   if (secrets && configMaps) builders.push(['bootstrapsigner', () => bootstrapSignerController(contextFor('bootstrapsigner'), { secrets, configMaps })]);
   if (secrets) builders.push(['tokencleaner', () => tokenCleanerController(contextFor('tokencleaner'), { secrets })]);
+  const [claims, pods, volumes] = ['persistentvolumeclaims', 'pods', 'persistentvolumes'].map((r) => servedDef(served, '', 'v1', r));
+  if (claims && pods) builders.push(['pvc-protection', () => pvcProtectionController(contextFor('pvc-protection'), { claims, pods })]);
+  if (volumes) builders.push(['pv-protection', () => pvProtectionController(contextFor('pv-protection'), { volumes })]);
   const clusterRoles = servedDef(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles');
   if (clusterRoles) builders.push(['clusterrole-aggregation', () => clusterRoleAggregationController(contextFor('clusterrole-aggregation'), { clusterRoles })]);
   return builders;
