@@ -135,4 +135,12 @@ export const PROTOBUF_NUMBERS_OF_1_25: Record<string, Record<string, number>> = 
   },
   'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus': { conditions: 1 },
   'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.ServiceReference': { namespace: 1, name: 2, port: 3 },
+  // kubectl 1.32 embeds certificates/v1beta1's descriptor but not v1's; v1 kept v1beta1's numbers.
+  'io.k8s.api.certificates.v1.CertificateSigningRequest': { metadata: 1, spec: 2, status: 3 },
+  'io.k8s.api.certificates.v1.CertificateSigningRequestList': { metadata: 1, items: 2 },
+  'io.k8s.api.certificates.v1.CertificateSigningRequestSpec': {
+    request: 1, username: 2, uid: 3, groups: 4, usages: 5, extra: 6, signerName: 7, expirationSeconds: 8,
+  },
+  'io.k8s.api.certificates.v1.CertificateSigningRequestStatus': { conditions: 1, certificate: 2 },
+  'io.k8s.api.certificates.v1.CertificateSigningRequestCondition': { type: 1, status: 6, reason: 2, message: 3, lastUpdateTime: 4, lastTransitionTime: 5 },
 };

@@ -18,6 +18,9 @@ import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/se
 import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
+import { certificateApproval } from './plugins/certificate-approval.js';
+import { certificateSigning } from './plugins/certificate-signing.js';
+import { certificateSubjectRestriction } from './plugins/certificate-subject-restriction.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -53,6 +56,9 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   DefaultStorageClass: (deps) => defaultStorageClassAdmission(() => deps.listStorageClasses()),
   PersistentVolumeClaimResize: (deps) => pvcResizeAdmission(deps.getStorageClass),
   StorageObjectInUseProtection: () => storageObjectInUseProtection(),
+  CertificateApproval: (deps) => certificateApproval(() => deps.authorizer()),
+  CertificateSigning: (deps) => certificateSigning(() => deps.authorizer()),
+  CertificateSubjectRestriction: () => certificateSubjectRestriction(),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
 };
 

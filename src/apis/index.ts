@@ -38,6 +38,7 @@ import { flowSchemaV1beta1Definition, priorityLevelConfigurationV1beta1Definitio
 import { flowSchemaDefinition } from './flowcontrol/v1beta2/flowschema.js';
 import { priorityLevelConfigurationDefinition } from './flowcontrol/v1beta2/prioritylevelconfiguration.js';
 import { runtimeClassDefinition } from './node/v1/runtimeclass.js';
+import { certificateSigningRequestDefinition } from './certificates/v1/csr/index.js';
 import { podDisruptionBudgetDefinition } from './policy/v1/poddisruptionbudget.js';
 import { clusterRoleBindingDefinition, clusterRoleDefinition, roleBindingDefinition, roleDefinition } from './rbac/v1/index.js';
 import { priorityClassDefinition } from './scheduling/v1/priorityclass.js';
@@ -92,6 +93,7 @@ export function builtInResources(): ResourceDefinition[] {
     served(daemonSetDefinition),
     served(controllerRevisionDefinition),
     served(tokenReviewDefinition),
+    served(certificateSigningRequestDefinition),
     ...accessReviewDefinitions,
     // v1beta2 is the storage version; v1beta1 (deprecated) serves the same objects.
     flowSchemaDefinition,

@@ -19,6 +19,7 @@ const SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
   'clusterrole-aggregation': 'clusterrole-aggregation-controller',
   'pvc-protection': 'pvc-protection-controller',
   'pv-protection': 'pv-protection-controller',
+  csrsigning: 'certificate-controller',
 };
 
 /** The controllers that are kube-apiserver's own (its autoregister and APF configuration controllers). */

@@ -6,6 +6,7 @@ import type { FieldError } from '../errors/field-errors.js';
 import type { DeleteOptions, KubeObject, TableColumnDefinition } from '../apis/meta/v1/types.js';
 import type { Subresource, SubresourceAccess, ViewWriteOptions } from './subresource.js';
 import type { Deprecation } from './deprecation.js';
+import type { UserInfo } from '../auth/user-info.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -31,8 +32,8 @@ export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: '
 export type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
 
 export interface Strategy<T extends KubeObject = KubeObject> {
-  /** Reset what clients may not set on create (e.g. status). */
-  prepareForCreate?(obj: T): void;
+  /** Reset what clients may not set on create (e.g. status); `user` made the request (a CSR records it). */
+  prepareForCreate?(obj: T, context?: { user?: UserInfo }): void;
   validate?(obj: T): FieldError[];
   /** Carry over what the main resource may not change (e.g. status from `old`). */
   prepareForUpdate?(obj: T, old: T): void;

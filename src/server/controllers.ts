@@ -17,6 +17,7 @@ import { namespaceController } from '../controllers/namespace/namespace-controll
 import { garbageCollectorController } from '../controllers/garbage-collector/garbage-collector.js';
 import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publisher.js';
 import { pvcProtectionController } from '../controllers/volume-protection/pvc-protection.js';
+import { csrSigningController } from '../controllers/certificates/csr-signing.js';
 import { pvProtectionController } from '../controllers/volume-protection/pv-protection.js';
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
 import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
@@ -68,6 +69,8 @@ export interface ControllerOptions {
   selection?: readonly string[];
   /** The service account controllers run only with these. */
   serviceAccounts?: ServiceAccountControllerOptions;
+  /** The CA the csrsigning controller signs with (kube-controller-manager's --cluster-signing-cert-file and -key-file). */
+  clusterSigning?: { cert: string; key: string };
   metrics?: ControllerMetrics;
 }
 
@@ -76,8 +79,13 @@ export interface ControllerOptions {
  * when `leaderElection` is given. None is started yet. The service account controllers need `serviceAccounts`.
  */
 export function buildControllers(served: ServedStores, options: ControllerOptions): Controller[] {
-  const { leaderElection, registry, selection = DEFAULT_CONTROLLERS, serviceAccounts, metrics, contextFor } = options;
-  const all = [...controllerBuilders(served, contextFor, registry, metrics), ...(serviceAccounts ? serviceAccountBuilders(served, contextFor, serviceAccounts) : [])];
+  const { leaderElection, registry, selection = DEFAULT_CONTROLLERS, serviceAccounts, clusterSigning, metrics, contextFor } = options;
+  const csrs = servedDef(served, 'certificates.k8s.io', 'v1', 'certificatesigningrequests');
+  const all = [
+    ...controllerBuilders(served, contextFor, registry, metrics),
+    ...(serviceAccounts ? serviceAccountBuilders(served, contextFor, serviceAccounts) : []),
+    ...(csrs && clusterSigning ? [['csrsigning', () => csrSigningController(contextFor('csrsigning'), { csrs, ca: clusterSigning })] as [string, () => Controller]] : []),
+  ];
   const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
   const leases = served.stores.find((s) => s.def.group === 'coordination.k8s.io' && s.def.resource === 'leases');

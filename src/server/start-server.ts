@@ -223,6 +223,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const controllers = buildControllers(served, {
     contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
     serviceAccounts: { rootCA: serverTrust, legacyGenerator: saKeys.legacyGenerator, autoGenerateTokens: !features.enabled('LegacyServiceAccountTokenNoAutoGeneration') },
+    clusterSigning: { cert: pki.caCert, key: pki.caKey },
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 

@@ -46,6 +46,7 @@ const EXPECTED: [string, string, string, boolean, string, string, string][] = [
   ['horizontalpodautoscalers', 'hpa', 'autoscaling/v2', true, 'HorizontalPodAutoscaler', ALL_VERBS, 'all'],
   ['cronjobs', 'cj', 'batch/v1', true, 'CronJob', ALL_VERBS, 'all'],
   ['jobs', '', 'batch/v1', true, 'Job', ALL_VERBS, 'all'],
+  ['certificatesigningrequests', 'csr', 'certificates.k8s.io/v1', false, 'CertificateSigningRequest', ALL_VERBS, ''],
   ['leases', '', 'coordination.k8s.io/v1', true, 'Lease', ALL_VERBS, ''],
   ['endpointslices', '', 'discovery.k8s.io/v1', true, 'EndpointSlice', ALL_VERBS, ''],
   ['events', 'ev', 'events.k8s.io/v1', true, 'Event', ALL_VERBS, ''],

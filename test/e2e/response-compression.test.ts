@@ -83,7 +83,15 @@ describe('a server with the default gates', () => {
     // One object's Table: a list's would carry the cache's resourceVersion, which any write anywhere moves.
   const { compressed, plain } = await bothWays('/api/v1/namespaces/default/configmaps/big?includeObject=Object', table);
     assert.equal(JSON.parse(plain.body).kind, 'Table');
-    assertCompressed(compressed, plain);
+    assert.equal(compressed.headers['content-encoding'], 'gzip');
+    // The two reads may fall in different seconds: the Age cell is left out of the comparison.
+    const withoutAge = (bytes: Buffer): unknown => {
+      const t = JSON.parse(bytes.toString('utf8')) as { columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
+      const age = t.columnDefinitions.findIndex((c) => c.name === 'Age');
+      for (const row of t.rows) row.cells[age] = null;
+      return t;
+    };
+    assert.deepEqual(withoutAge(gunzipSync(compressed.bytes)), withoutAge(plain.bytes));
   });
 
   test('a HEAD request for a large object says it would be compressed, without a body', async () => {

@@ -38,7 +38,7 @@ export async function createObject(
   // Upstream BeginCreate: after mutating admission, before the strategy and validation.
   const finish = await deps.hooks?.beginCreate?.(obj, options);
   return finishing(finish, async () => {
-    def.strategy.prepareForCreate?.(obj);
+    def.strategy.prepareForCreate?.(obj, options.user ? { user: options.user } : {});
     if (def.strategy.tracksGeneration) meta.generation = 1;
     else delete meta.generation;
     validateCreate(def, obj);

@@ -1,9 +1,9 @@
-import { createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import type * as X509 from '@peculiar/x509';
+import { importSigningKey, loadX509, randomSerialNumber, type X509Module } from '../../auth/x509.js';
 import { adminSubject, caCommonName, type CertificateAndKey } from './pki.js';
 import type { ServingNames } from './serving-names.js';
 
-type X509Module = typeof X509;
 type CryptoKeyT = webcrypto.CryptoKey;
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -15,22 +15,6 @@ const backdateMs = 5 * 60 * 1000;
 
 /** P-256 ECDSA: fast to generate, and accepted by Node's TLS and Go's crypto/tls (kubectl). */
 const keyAlgorithm = { name: 'ECDSA', namedCurve: 'P-256' } as const;
-
-let x509Module: Promise<X509Module> | undefined;
-
-/**
- * Loads @peculiar/x509 on first use only: it costs ~150 ms to load, and a start on an existing
- * directory never needs it. The library's dependency injection needs the Reflect polyfill first.
- */
-function loadX509(): Promise<X509Module> {
-  x509Module ??= (async (): Promise<X509Module> => {
-    await import('reflect-metadata');
-    const x509 = await import('@peculiar/x509');
-    x509.cryptoProvider.set(webcrypto);
-    return x509;
-  })();
-  return x509Module;
-}
 
 /** Generates a self-signed CA (CN `kplane-ca`, 10 years) with a fresh P-256 key. */
 export async function generateCa(now: Date, commonName: string = caCommonName): Promise<CertificateAndKey> {
@@ -137,53 +121,9 @@ async function newKeyPair(): Promise<webcrypto.CryptoKeyPair> {
   return webcrypto.subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']);
 }
 
-interface SigningKey {
-  readonly key: CryptoKeyT;
-  readonly algorithm: { readonly name: string; readonly hash: string };
-}
-
-/**
- * Imports the CA key for signing. Any PEM form Node reads is accepted (PKCS#8, SEC1, PKCS#1), so an
- * operator may drop in an existing EC or RSA CA instead of the generated one.
- */
-async function importSigningKey(pem: string): Promise<SigningKey> {
-  const keyObject = createPrivateKey(pem);
-  const der = keyObject.export({ type: 'pkcs8', format: 'der' });
-  if (keyObject.asymmetricKeyType === 'rsa') {
-    const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-    return { key: await webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']), algorithm };
-  }
-  if (keyObject.asymmetricKeyType === 'ec') {
-    const namedCurve = webCryptoCurve(keyObject.asymmetricKeyDetails?.namedCurve);
-    const hash = namedCurve === 'P-384' ? 'SHA-384' : namedCurve === 'P-521' ? 'SHA-512' : 'SHA-256';
-    const key = await webcrypto.subtle.importKey('pkcs8', der, { name: 'ECDSA', namedCurve }, false, ['sign']);
-    return { key, algorithm: { name: 'ECDSA', hash } };
-  }
-  throw new Error(`unsupported CA key type ${keyObject.asymmetricKeyType ?? 'unknown'} (want EC or RSA)`);
-}
-
-function webCryptoCurve(opensslName: string | undefined): string {
-  switch (opensslName) {
-    case 'prime256v1':
-      return 'P-256';
-    case 'secp384r1':
-      return 'P-384';
-    case 'secp521r1':
-      return 'P-521';
-    default:
-      throw new Error(`unsupported CA key curve ${opensslName ?? 'unknown'} (want P-256, P-384 or P-521)`);
-  }
-}
-
 async function privateKeyPem(key: CryptoKeyT): Promise<string> {
   const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
   const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
   return `-----BEGIN PRIVATE KEY-----\n${lines.join('\n')}\n-----END PRIVATE KEY-----\n`;
 }
 
-/** A positive 128-bit serial (RFC 5280 §4.1.2.2: positive, at most 20 octets, unpredictable). */
-function randomSerialNumber(): string {
-  const bytes = randomBytes(16);
-  bytes[0] = Math.max((bytes[0] ?? 0) & 0x7f, 1); // high bit clear: positive; non-zero: minimal DER
-  return bytes.toString('hex');
-}

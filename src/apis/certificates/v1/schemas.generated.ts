@@ -3,20 +3,21 @@
 import type { TSchema } from '@sinclair/typebox';
 import { K } from '../../../schema/builder.js';
 import { GO_FIELD as G, goField } from '../../../schema/go-field.js';
+import { PROTOBUF_FIELD as N, protobufField } from '../../../schema/protobuf/field-number.js';
 import { ListMetaSchema, ObjectMetaSchema, TimeSchema } from '../../meta/v1/object-meta.js';
 import { type ListMeta, type ObjectMeta } from '../../meta/v1/types.js';
 
 /** io.k8s.api.certificates.v1.CertificateSigningRequestSpec. */
 export const CertificateSigningRequestSpecSchema: TSchema = K.Object(
   {
-    expirationSeconds: K.Optional(K.Int32({ [G]: 'omitempty,pointer' })),
-    extra: K.Optional(K.Map(K.List(K.String()), { [G]: 'omitempty' })),
-    groups: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [G]: 'omitempty' })),
-    request: K.Bytes({ 'x-kubernetes-list-type': "atomic", [G]: '' }),
-    signerName: K.String({ [G]: 'pointer' }),
-    uid: K.Optional(K.String({ [G]: 'omitempty' })),
-    usages: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [G]: 'omitempty' })),
-    username: K.Optional(K.String({ [G]: 'omitempty' })),
+    expirationSeconds: K.Optional(K.Int32({ [N]: 8, [G]: 'omitempty,pointer' })),
+    extra: K.Optional(K.Map(K.List(K.String()), { [N]: 6, [G]: 'omitempty' })),
+    groups: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [N]: 4, [G]: 'omitempty' })),
+    request: K.Bytes({ 'x-kubernetes-list-type': "atomic", [N]: 1, [G]: '' }),
+    signerName: K.String({ [N]: 7, [G]: 'pointer' }),
+    uid: K.Optional(K.String({ [N]: 3, [G]: 'omitempty' })),
+    usages: K.Optional(K.List(K.String(), { 'x-kubernetes-list-type': "atomic", [N]: 5, [G]: 'omitempty' })),
+    username: K.Optional(K.String({ [N]: 2, [G]: 'omitempty' })),
   },
   { $id: 'io.k8s.api.certificates.v1.CertificateSigningRequestSpec' },
 );
@@ -34,12 +35,12 @@ export type CertificateSigningRequestSpec = {
 /** io.k8s.api.certificates.v1.CertificateSigningRequestCondition. */
 export const CertificateSigningRequestConditionSchema: TSchema = K.Object(
   {
-    lastTransitionTime: K.Optional(goField('omitempty', TimeSchema)),
-    lastUpdateTime: K.Optional(goField('omitempty', TimeSchema)),
-    message: K.Optional(K.String({ [G]: 'omitempty' })),
-    reason: K.Optional(K.String({ [G]: 'omitempty' })),
-    status: K.String({ [G]: '' }),
-    type: K.String({ [G]: '' }),
+    lastTransitionTime: K.Optional(goField('omitempty', protobufField(5, TimeSchema))),
+    lastUpdateTime: K.Optional(goField('omitempty', protobufField(4, TimeSchema))),
+    message: K.Optional(K.String({ [N]: 3, [G]: 'omitempty' })),
+    reason: K.Optional(K.String({ [N]: 2, [G]: 'omitempty' })),
+    status: K.String({ [N]: 6, [G]: '' }),
+    type: K.String({ [N]: 1, [G]: '' }),
   },
   { $id: 'io.k8s.api.certificates.v1.CertificateSigningRequestCondition' },
 );
@@ -55,8 +56,8 @@ export type CertificateSigningRequestCondition = {
 /** io.k8s.api.certificates.v1.CertificateSigningRequestStatus. */
 export const CertificateSigningRequestStatusSchema: TSchema = K.Object(
   {
-    certificate: K.Optional(K.Bytes({ 'x-kubernetes-list-type': "atomic", [G]: 'omitempty' })),
-    conditions: K.Optional(K.List(CertificateSigningRequestConditionSchema, { 'x-kubernetes-list-map-keys': ["type"], 'x-kubernetes-list-type': "map", [G]: 'omitempty' })),
+    certificate: K.Optional(K.Bytes({ 'x-kubernetes-list-type': "atomic", [N]: 2, [G]: 'omitempty' })),
+    conditions: K.Optional(K.List(CertificateSigningRequestConditionSchema, { 'x-kubernetes-list-map-keys': ["type"], 'x-kubernetes-list-type': "map", [N]: 1, [G]: 'omitempty' })),
   },
   { $id: 'io.k8s.api.certificates.v1.CertificateSigningRequestStatus' },
 );
@@ -70,9 +71,9 @@ export const CertificateSigningRequestSchema: TSchema = K.Object(
   {
     apiVersion: K.Optional(K.String({ [G]: 'omitempty' })),
     kind: K.Optional(K.String({ [G]: 'omitempty' })),
-    metadata: K.Optional(goField('omitempty', ObjectMetaSchema)),
-    spec: goField('', CertificateSigningRequestSpecSchema),
-    status: K.Optional(goField('omitempty', CertificateSigningRequestStatusSchema)),
+    metadata: K.Optional(goField('omitempty', protobufField(1, ObjectMetaSchema))),
+    spec: goField('', protobufField(2, CertificateSigningRequestSpecSchema)),
+    status: K.Optional(goField('omitempty', protobufField(3, CertificateSigningRequestStatusSchema))),
   },
   { $id: 'io.k8s.api.certificates.v1.CertificateSigningRequest', 'x-kubernetes-group-version-kind': [{"group":"certificates.k8s.io","kind":"CertificateSigningRequest","version":"v1"}] },
 );
@@ -88,9 +89,9 @@ export type CertificateSigningRequest = {
 export const CertificateSigningRequestListSchema: TSchema = K.Object(
   {
     apiVersion: K.Optional(K.String({ [G]: 'omitempty' })),
-    items: K.List(CertificateSigningRequestSchema, { [G]: '' }),
+    items: K.List(CertificateSigningRequestSchema, { [N]: 2, [G]: '' }),
     kind: K.Optional(K.String({ [G]: 'omitempty' })),
-    metadata: K.Optional(goField('omitempty', ListMetaSchema)),
+    metadata: K.Optional(goField('omitempty', protobufField(1, ListMetaSchema))),
   },
   { $id: 'io.k8s.api.certificates.v1.CertificateSigningRequestList', 'x-kubernetes-group-version-kind': [{"group":"certificates.k8s.io","kind":"CertificateSigningRequestList","version":"v1"}] },
 );
