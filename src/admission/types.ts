@@ -18,6 +18,8 @@ export interface AdmissionAttributes {
   oldObject?: Readonly<KubeObject>;
   dryRun: boolean;
   user?: UserInfo;
+  /** The response's Warning headers: a plugin adds its warnings here (upstream warning.AddWarning). */
+  warnings?: string[];
 }
 
 export interface AdmissionPlugin {

@@ -17,7 +17,7 @@ async function optionsBody(ctx: RequestContext): Promise<DeleteOptions | undefin
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
-  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user });
+  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings });
   if (result.deleted && !scope.def.deleteReturnsObject) {
     const meta = result.object.metadata;
     const details = { name: meta.name ?? '', group: scope.def.group, kind: scope.def.resource, ...(meta.uid ? { uid: meta.uid } : {}) };
@@ -32,6 +32,6 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Resourc
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const params = listParams(ctx.query, false, scope.features.listChunking);
-  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user });
+  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings });
   return writeStatus(ctx, 200, successStatus(undefined), rep);
 }

@@ -88,7 +88,7 @@ export async function handleCreateAction(ctx: RequestContext, scope: ResourceSco
   const params = writeParams(ctx.query, 'CreateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
-  const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user };
+  const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings };
   const result = await action(access, scope.namespace, obj, write);
   return writeResult(ctx, result.code, scope.def, result.object, rep);
 }

@@ -127,7 +127,7 @@ export interface WriteOptions {
    * itself, and a missing object is created (upstream forceAllowCreate).
    */
   apply?: boolean;
-  /** Receives the kind's warnings for this write (strategy.warnings), for the response's Warning headers. */
+  /** Receives the kind's and admission's warnings for this write, for the response's Warning headers. */
   warnings?: string[];
   /**
    * A view subresource writing through the parent's own update (`scale`): the subresource the
