@@ -20,6 +20,8 @@ const SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
   'pvc-protection': 'pvc-protection-controller',
   'pv-protection': 'pv-protection-controller',
   csrsigning: 'certificate-controller',
+  csrapproving: 'certificate-controller',
+  csrcleaner: 'certificate-controller',
 };
 
 /** The controllers that are kube-apiserver's own (its autoregister and APF configuration controllers). */

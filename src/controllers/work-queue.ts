@@ -46,7 +46,7 @@ export class WorkQueue {
     } catch (error) {
       const attempts = (this.failures.get(key) ?? 0) + 1;
       this.failures.set(key, attempts);
-      if (!this.stopped) console.error(`kplane: controller retry ${key} (${attempts}):`, error instanceof Error ? error.message : error);
+      if (!this.stopped && !(error instanceof QuietRetry)) console.error(`kplane: controller retry ${key} (${attempts}):`, error instanceof Error ? error.message : error);
       this.addAfter(key, Math.min(5 * 2 ** attempts, 30_000));
     } finally {
       this.active.delete(key);
@@ -67,3 +67,6 @@ export class WorkQueue {
     }
   }
 }
+
+/** A failure the queue retries without logging it (upstream certificates' IgnorableError: expected, often lasting). */
+export class QuietRetry extends Error {}

@@ -18,6 +18,9 @@ import { garbageCollectorController } from '../controllers/garbage-collector/gar
 import { rootCAPublisher } from '../controllers/service-accounts/root-ca-publisher.js';
 import { pvcProtectionController } from '../controllers/volume-protection/pvc-protection.js';
 import { csrSigningController } from '../controllers/certificates/csr-signing.js';
+import { csrApprovingController } from '../controllers/certificates/csr-approving.js';
+import { csrCleanerController } from '../controllers/certificates/csr-cleaner.js';
+import type { SigningAuthority } from './cluster-signing.js';
 import { pvProtectionController } from '../controllers/volume-protection/pv-protection.js';
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
 import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
@@ -69,8 +72,8 @@ export interface ControllerOptions {
   selection?: readonly string[];
   /** The service account controllers run only with these. */
   serviceAccounts?: ServiceAccountControllerOptions;
-  /** The CA the csrsigning controller signs with (kube-controller-manager's --cluster-signing-cert-file and -key-file). */
-  clusterSigning?: { cert: string; key: string };
+  /** The CA the csrsigning controller signs with (kube-controller-manager's --cluster-signing-cert-file and -key-file) and --cluster-signing-duration. */
+  clusterSigning?: SigningAuthority & { durationMs?: number | undefined };
   metrics?: ControllerMetrics;
 }
 
@@ -80,11 +83,10 @@ export interface ControllerOptions {
  */
 export function buildControllers(served: ServedStores, options: ControllerOptions): Controller[] {
   const { leaderElection, registry, selection = DEFAULT_CONTROLLERS, serviceAccounts, clusterSigning, metrics, contextFor } = options;
-  const csrs = servedDef(served, 'certificates.k8s.io', 'v1', 'certificatesigningrequests');
   const all = [
     ...controllerBuilders(served, contextFor, registry, metrics),
     ...(serviceAccounts ? serviceAccountBuilders(served, contextFor, serviceAccounts) : []),
-    ...(csrs && clusterSigning ? [['csrsigning', () => csrSigningController(contextFor('csrsigning'), { csrs, ca: clusterSigning })] as [string, () => Controller]] : []),
+    ...certificateBuilders(served, contextFor, clusterSigning),
   ];
   const builders = all.filter(([name]) => isControllerEnabled(name, selection));
   if (leaderElection === undefined) return builders.map(([, create]) => create());
@@ -149,5 +151,21 @@ function serviceAccountBuilders(served: ServedStores, contextFor: (name: string)
   if (serviceAccounts) builders.push(['serviceaccount', () => serviceAccountController(contextFor('serviceaccount'), { namespaces, serviceAccounts })]);
   if (serviceAccounts && secrets) builders.push(['serviceaccount-token', () => tokensController(contextFor('serviceaccount-token'), { serviceAccounts, secrets, generator: options.legacyGenerator, rootCA: options.rootCA, autoGenerate: options.autoGenerateTokens ?? false })]);
   if (configMaps) builders.push(['root-ca-cert-publisher', () => rootCAPublisher(contextFor('root-ca-cert-publisher'), { namespaces, configMaps, rootCA: options.rootCA })]);
+  return builders;
+}
+
+/** The certificates controllers (csrapproving, csrcleaner, and csrsigning when there is a CA to sign with). */
+function certificateBuilders(
+  served: ServedStores, contextFor: (name: string) => ControllerContext, signing: ControllerOptions['clusterSigning'],
+): [string, () => Controller][] {
+  const csrs = servedDef(served, 'certificates.k8s.io', 'v1', 'certificatesigningrequests');
+  if (!csrs) return [];
+  const builders: [string, () => Controller][] = [['csrcleaner', () => csrCleanerController(contextFor('csrcleaner'), { csrs })]];
+  const subjectAccessReviews = servedDef(served, 'authorization.k8s.io', 'v1', 'subjectaccessreviews');
+  if (subjectAccessReviews) builders.push(['csrapproving', () => csrApprovingController(contextFor('csrapproving'), { csrs, subjectAccessReviews })]);
+  if (signing) {
+    const { durationMs, ...ca } = signing;
+    builders.push(['csrsigning', () => csrSigningController(contextFor('csrsigning'), { csrs, ca, ...(durationMs === undefined ? {} : { signingDurationMs: durationMs }) })]);
+  }
   return builders;
 }

@@ -14,6 +14,7 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import type { Backend } from '../storage/interface.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
+import { readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
 import { accessReviewStores } from '../authorization/access-reviews/stores.js';
@@ -114,6 +115,8 @@ export interface ServerOptions extends AuthenticationOptions {
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
   /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
   controllers?: readonly string[];
+  /** kube-controller-manager's `--cluster-signing-*`: the CA and longest lifetime of certificates csrsigning issues; default kplane's CA, one year. */
+  clusterSigning?: ClusterSigningOptions;
   /** Service account tokens: keys, issuers, lookup, expiration (server/service-accounts.ts). */
   serviceAccounts?: ServiceAccountOptions;
   /** `--api-audiences`: default the service account issuers. */
@@ -168,6 +171,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shutdown = new AbortController();
   // The authentication and authorization files first: an unreadable one stops the start before anything is opened.
   const authenticationFiles = await loadAuthenticationFiles(options);
+  const signingFiles = await readClusterSigningFiles(options.clusterSigning);
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
   // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
   await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
@@ -223,7 +227,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const controllers = buildControllers(served, {
     contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
     serviceAccounts: { rootCA: serverTrust, legacyGenerator: saKeys.legacyGenerator, autoGenerateTokens: !features.enabled('LegacyServiceAccountTokenNoAutoGeneration') },
-    clusterSigning: { cert: pki.caCert, key: pki.caKey },
+    ...(signingFiles ? { clusterSigning: { ...(signingFiles === 'cluster-ca' ? { cert: pki.caCert, key: pki.caKey } : signingFiles), durationMs: options.clusterSigning?.durationMs } } : {}),
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 
