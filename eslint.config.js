@@ -45,5 +45,7 @@ export default tseslint.config(
   // The client talks to a server over HTTP only: it shares with the server the meta/v1 types and the Status
   // error (as client-go shares apimachinery), nothing of its layers.
   { files: ['src/client/**/*.ts'], ignores: TESTS, rules: forbidden(...above('schema', 'patch', 'storage', 'registry', 'endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli'), '**/apis/*', '!**/apis/meta') },
+  // API Priority and Fairness reads request info and renders its metrics with the server's metric building blocks.
+  { files: ['src/flowcontrol/**/*.ts'], ignores: TESTS, rules: forbidden(...above('registry', 'storage', 'filters', 'controllers', 'cli'), '**/server/*', '!**/server/metric-families.js') },
   { files: ['src/auth/**/*.ts', 'src/authorization/**/*.ts', 'src/endpoints/**/*.ts', 'src/filters/**/*.ts'], ignores: TESTS, rules: forbidden(...above('controllers', 'cli'), '**/server/*', '!**/server/http-types.js', '!**/server/metrics.js', '!**/server/request-metrics.js') },
 );

@@ -53,6 +53,7 @@ const defaults: ServeOptions = {
   enableAdmissionPlugins: [],
   disableAdmissionPlugins: [],
   controllers: ['*'],
+  enablePriorityAndFairness: true,
   clusterSigning: { durationMs: 31_536_000_000 },
   serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
   featureGates: {},
@@ -145,6 +146,7 @@ describe('parseServeFlags', () => {
     { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
       expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
+    { args: ['--enable-priority-and-fairness=false'], expected: { enablePriorityAndFairness: false } },
     { args: ['--cluster-signing-cert-file=ca.crt', '--cluster-signing-key-file', 'ca.key', '--cluster-signing-duration=2h'],
       expected: { clusterSigning: { certFile: 'ca.crt', keyFile: 'ca.key', durationMs: 7_200_000 } } },
     { args: ['--feature-gates=APIListChunking=false, ServerSideFieldValidation = f,,', '--feature-gates', 'ServerSideApply=true'],
@@ -271,7 +273,7 @@ describe('serverOptionsOf', () => {
   it('turns the flags of each concern into startServer options', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
-      maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
+      enablePriorityAndFairness: true, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
       serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'], clusterSigning: { durationMs: 31_536_000_000 }, anonymousAuth: true,
       serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
     });

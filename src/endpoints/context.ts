@@ -57,6 +57,10 @@ export interface RequestContext {
   responseCompression?: boolean;
   /** `--min-request-timeout` in seconds: a watch without `timeoutSeconds` ends after [this, 2×this). */
   minRequestTimeoutSeconds?: number;
+  /** Set by priority and fairness: the UIDs of the request's FlowSchema and priority level, sent as response headers. */
+  flowControl?: { readonly flowSchemaUid: string; readonly priorityLevelUid: string };
+  /** Set by priority and fairness for a watch: the watch handler calls it once the watch is set up, giving back its seat. */
+  watchInitialized?: () => void;
 }
 
 export type Handler = (ctx: RequestContext) => Promise<void>;

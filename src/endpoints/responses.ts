@@ -18,10 +18,17 @@ export type ExtraHeaders = Readonly<Record<string, string>>;
 function writeHead(ctx: RequestContext, code: number, contentType: string, length?: number, extra?: Readonly<Record<string, string | string[]>>): void {
   const headers: Record<string, string | number | string[]> = { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', 'content-type': contentType };
   if (extra) Object.assign(headers, extra);
+  if (ctx.flowControl) addFlowControlHeaders(headers, ctx.flowControl);
   if (length !== undefined) headers['content-length'] = length;
   if (ctx.warnings.length > 0) headers['warning'] = ctx.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
   ctx.code = code;
   ctx.res.writeHead(code, headers);
+}
+
+/** Priority and fairness names the request's FlowSchema and priority level on every response (upstream's X-Kubernetes-PF-* headers). */
+function addFlowControlHeaders(headers: Record<string, string | number | string[]>, flowControl: NonNullable<RequestContext['flowControl']>): void {
+  headers['x-kubernetes-pf-flowschema-uid'] = flowControl.flowSchemaUid;
+  headers['x-kubernetes-pf-prioritylevel-uid'] = flowControl.priorityLevelUid;
 }
 
 /** Write the head of a response whose body follows in chunks (no content-length). */
@@ -136,7 +143,9 @@ export function writeNoContent(ctx: RequestContext, code = 204, extra?: ExtraHea
 export function writeWithHeaders(ctx: RequestContext, code: number, headers: Readonly<Record<string, string | string[]>>, body: Buffer | undefined): void {
   if (ctx.res.headersSent) return;
   ctx.code = code;
-  ctx.res.writeHead(code, { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...headers });
+  const all: Record<string, string | string[]> = { 'audit-id': ctx.auditId, 'cache-control': 'no-cache, private', ...headers };
+  if (ctx.flowControl) addFlowControlHeaders(all, ctx.flowControl);
+  ctx.res.writeHead(code, all);
   const sent = ctx.req.method === 'HEAD' ? undefined : body;
   ctx.responseBytes = sent?.length ?? 0;
   responseBatch.end(ctx, sent);

@@ -12,6 +12,7 @@ import { withAuthentication } from '../filters/with-authentication.js';
 import { withAuthorization } from '../filters/with-authorization.js';
 import { withImpersonation } from '../filters/with-impersonation.js';
 import { withMaxInFlightLimit, type InflightLimits } from '../filters/with-max-in-flight.js';
+import { withPriorityAndFairness, type PriorityAndFairnessDeps } from '../filters/with-priority-and-fairness.js';
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
 import { withRequestTimeout } from '../filters/with-request-timeout.js';
@@ -22,8 +23,10 @@ import type { ApiMetrics } from './metrics.js';
 export interface ChainDeps {
   authenticate: Authenticator;
   authorizer: Authorizer;
-  /** `--max-requests-inflight` and `--max-mutating-requests-inflight`. */
+  /** `--max-requests-inflight` and `--max-mutating-requests-inflight`, when priority and fairness is off. */
   inflightLimits: InflightLimits;
+  /** API Priority and Fairness, which takes the place of the in-flight limits when on. */
+  flowControl?: PriorityAndFairnessDeps;
   /** `--request-timeout`: the longest a request that is not long-running may take. */
   requestTimeoutMs: number;
   /** `--min-request-timeout`: watches without `timeoutSeconds` end after [this, 2×this). */
@@ -36,8 +39,8 @@ export interface ChainDeps {
 }
 
 /**
- * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> impersonation -> max in flight (until flow
- * control replaces it) -> authorization -> routes. Request info is parsed once, when the context is made.
+ * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> impersonation -> priority and fairness
+ * (or max in flight) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
   // Every open watch listens for shutdown: no listener limit on this signal.
@@ -45,7 +48,9 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   let handler = routes;
   handler = withAuthorization(handler, deps.authorizer);
   const { requests } = deps.metrics;
-  handler = withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight, (info, code) => requests.recordTermination(info, code));
+  handler = deps.flowControl
+    ? withPriorityAndFairness(handler, deps.flowControl)
+    : withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight, (info, code) => requests.recordTermination(info, code));
   handler = withImpersonation(handler, deps.authorizer);
   handler = withAuthentication(handler, deps.authenticate);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
@@ -86,6 +91,8 @@ class Context implements RequestContext {
   code: number | undefined = undefined;
   responseBytes: number | undefined = undefined;
   auditAnnotations: Record<string, string> | undefined = undefined;
+  flowControl: RequestContext['flowControl'] = undefined;
+  watchInitialized: (() => void) | undefined = undefined;
   #abort: AbortController | undefined;
 
   constructor(

@@ -7,6 +7,7 @@ import type { Registry } from 'prom-client';
 import type { WatchEventMetrics } from '../endpoints/handlers/watch.js';
 import { exponentialBuckets, HistogramFamily, registerFamily } from './metric-families.js';
 import { RequestMetrics } from './request-metrics.js';
+import { FlowControlMetrics } from '../flowcontrol/metrics.js';
 import { groupResourceString, StorageMetrics } from './storage-metrics.js';
 
 /** What a served resource reports for the storage and watch gauges. */
@@ -49,7 +50,9 @@ export interface ApiMetrics {
   /** The Prometheus registry, made at the first call. */
   registry(): Promise<Registry>;
   requests: RequestMetrics;
-  /** Requests counted by the max-in-flight filter, by upstream's request kinds. */
+  /** API Priority and Fairness: dispatches, rejections, queues and limits. */
+  flowControl: FlowControlMetrics;
+  /** Requests counted by the max-in-flight filter (or priority and fairness), by upstream's request kinds. */
   inflight: { readOnly: InflightRequests; mutating: InflightRequests };
   /** 1-conventions, Versioning rule 5: each deprecated API requested (the gauge reads 1 for it). */
   deprecatedApis: { set(labels: DeprecatedApiLabels, value: 1): void };
@@ -78,6 +81,7 @@ interface Figures {
 
 export function createMetrics(resources: () => readonly ResourceGaugeSource[], storage = new StorageMetrics()): ApiMetrics {
   const requests = new RequestMetrics();
+  const flowControl = new FlowControlMetrics();
   const inflight = { readOnly: new InflightRequests(), mutating: new InflightRequests() };
   const deprecated = new Map<string, DeprecatedApiLabels>();
   // The histogram's count is apiserver_watch_events_total.
@@ -87,21 +91,23 @@ export function createMetrics(resources: () => readonly ResourceGaugeSource[], s
   let registry: Promise<Registry> | undefined;
   return {
     requests,
+    flowControl,
     inflight,
     storage,
     deprecatedApis: { set: (labels) => void deprecated.set(Object.values(labels).join('\0'), labels) },
     watchEvents: (group, version, kind) => watchEvents.series(`${group}\0${version}\0${kind}`, () => ({ group, version, kind })),
     tlsHandshakeError: () => void tls.errors++,
     garbageCollectorSyncError: () => void garbageCollector.syncErrors++,
-    registry: () => (registry ??= buildRegistry(requests, storage, { resources, deprecated, inflight, watchEvents, tls, garbageCollector })),
+    registry: () => (registry ??= buildRegistry(requests, storage, flowControl, { resources, deprecated, inflight, watchEvents, tls, garbageCollector })),
   };
 }
 
-async function buildRegistry(requests: RequestMetrics, storage: StorageMetrics, figures: Figures): Promise<Registry> {
+async function buildRegistry(requests: RequestMetrics, storage: StorageMetrics, flowControl: FlowControlMetrics, figures: Figures): Promise<Registry> {
   const { Registry, collectDefaultMetrics } = await import('prom-client');
   const registry = new Registry();
   requests.registerWith(registry);
   storage.registerWith(registry);
+  flowControl.registerWith(registry);
   registerResourceGauges(registry, figures);
   registerServerFamilies(registry, figures);
   // process_cpu_seconds_total, process_resident_memory_bytes, process_start_time_seconds, process_open_fds,

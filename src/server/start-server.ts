@@ -16,6 +16,7 @@ import type { Backend } from '../storage/interface.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
 import { buildHandlerChain } from './handler-chain.js';
+import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
 import { accessReviewStores } from '../authorization/access-reviews/stores.js';
 import { rbacEscalationHooks } from '../authorization/rbac/escalation-hooks.js';
@@ -113,6 +114,8 @@ export interface ServerOptions extends AuthenticationOptions {
   disableAdmissionPlugins?: readonly string[];
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--enable-priority-and-fairness` (with the APIPriorityAndFairness gate): API Priority and Fairness instead of the in-flight limits; default true. */
+  enablePriorityAndFairness?: boolean;
   /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
   controllers?: readonly string[];
   /** kube-controller-manager's `--cluster-signing-*`: the CA and longest lifetime of certificates csrsigning issues; default kplane's CA, one year. */
@@ -157,6 +160,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const servingFiles = servingCertFiles(options);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
   for (const warning of tls.warnings) defaultWarn(warning);
+  const limits = inflightLimits(options);
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const priorityAndFairness = (options.enablePriorityAndFairness ?? true) && features.enabled('APIPriorityAndFairness');
+  const limitErrors = priorityAndFairness ? flowControlLimitErrors(limits.readOnly, limits.mutating) : [];
+  if (limitErrors.length > 0) throw new Error(aggregateMessage(limitErrors));
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
   const unknownControllers = controllerSelectionErrors(controllerSelection);
   if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
@@ -220,6 +228,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const electing = options.leaderElection ?? storage === 'etcd';
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
   const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics);
+  const flowControl = priorityAndFairness ? startFlowControl(registry, served, metrics, { serverConcurrencyLimit: limits.readOnly + limits.mutating, requestTimeoutMs }) : undefined;
+  await flowControl?.synced();
   // The controllers reach the API through the loopback (server/loopback.ts), each as its own identity.
   const loopbackTokens = new LoopbackTokens();
   const loopback = await startLoopback(loopbackTokens);
@@ -231,7 +241,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 
-  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const lifecycle = { terminating: false, livezGraceUntil: startedAt + (options.livezGracePeriodMs ?? 0) };
   const controllerHealth = controllers.map((c) => (isAPIServerController(c.name) ? c : startedOnly(c, () => runtime.started)));
   const checks = healthChecks(backend, served, controllerHealth, lifecycle);
@@ -248,7 +257,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openid: OpenIDMetadata | undefined | null = null;
   const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
   const routes = apiRoutes({ registry, metrics, checks, features, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
-  const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: inflightLimits(options),
+  const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: limits,
+    ...(flowControl ? { flowControl: flowControl.deps } : {}),
     requestTimeoutMs,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     responseCompression: features.enabled('APIResponseCompression'),
@@ -297,6 +307,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       stopWatchingServingFiles?.();
       await Promise.all([listener.close({ graceMs: requestTimeoutMs + 1_000 }), loopback.close()]);
       authorization.stop();
+      flowControl?.stop();
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });

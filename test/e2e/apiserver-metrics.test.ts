@@ -28,7 +28,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kplane-metrics-'));
   const tokens = join(dir, 'tokens.csv');
   await writeFile(tokens, `${TOKEN},jane,1001,"developers"\n`);
-  cluster = await startCluster({ tokenAuthFile: tokens, maxMutatingRequestsInflight: 1 });
+  cluster = await startCluster({ tokenAuthFile: tokens, maxMutatingRequestsInflight: 1, enablePriorityAndFairness: false });
   admin = rawClient(cluster.server.kubeconfig);
   await bindClusterRole(admin, 'developers', 'edit', [{ kind: 'Group', name: 'developers' }], { verb: 'create', resource: 'configmaps' });
   const config = YAML.parse(cluster.server.kubeconfig) as {

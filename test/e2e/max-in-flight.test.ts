@@ -1,6 +1,7 @@
 // In-flight limits (issue 15, item 4; upstream WithMaxInFlightLimit): a request over
 // --max-mutating-requests-inflight or --max-requests-inflight gets Go's plain-text 429 with Retry-After;
-// long-running requests take no seat and system:masters is always served.
+// long-running requests take no seat and system:masters is always served. These filters apply with
+// --enable-priority-and-fairness=false (priority and fairness takes their place by default).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -25,7 +26,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kplane-inflight-'));
   const tokens = join(dir, 'tokens.csv');
   await writeFile(tokens, `${TOKEN},jane,1001,"developers"\n`);
-  cluster = await startCluster({ tokenAuthFile: tokens, maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 });
+  cluster = await startCluster({ tokenAuthFile: tokens, maxRequestsInflight: 1, maxMutatingRequestsInflight: 1, enablePriorityAndFairness: false });
   admin = rawClient(cluster.server.kubeconfig);
   await bindClusterRole(admin, 'developers', 'cluster-admin', [{ kind: 'Group', name: 'developers' }]);
   const config = YAML.parse(cluster.server.kubeconfig) as { clusters: { cluster: { 'certificate-authority-data': string } }[] };

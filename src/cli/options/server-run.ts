@@ -1,9 +1,11 @@
 // Server run options (upstream ServerRunOptions): the address advertised to the cluster, the limits on
 // requests in flight and the request timeouts.
-import { durationFlag, FlagError, intFlag, ipFlag } from '../flag-set.js';
+import { boolFlag, durationFlag, FlagError, intFlag, ipFlag } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
 
 const flags = {
+  enablePriorityAndFairness: { ...boolFlag('enable-priority-and-fairness',
+    'If true and the APIPriorityAndFairness feature gate is enabled, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness'), initial: true, defaultText: 'true' },
   advertiseAddress: { ...ipFlag('advertise-address', '',
     'The IP address on which to advertise the apiserver to members of the cluster. If blank, the --bind-address will be used. If --bind-address is unspecified or loopback, the host\'s default interface will be used.'), defaultText: undefined },
   maxMutatingRequestsInflight: intFlag('max-mutating-requests-inflight', 200,
@@ -23,7 +25,9 @@ const flags = {
 export interface ServerRunOptions {
   /** undefined: kube-apiserver's default (see server/kubernetes-service.ts). */
   readonly advertiseAddress: string | undefined;
-  /** 0: no limit. */
+  /** `--enable-priority-and-fairness`. */
+  readonly enablePriorityAndFairness: boolean;
+  /** 0: no limit (without priority and fairness). */
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
   /** `--min-request-timeout`, seconds. */
@@ -49,6 +53,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     }
     return {
       advertiseAddress: optional(values.advertiseAddress),
+      enablePriorityAndFairness: values.enablePriorityAndFairness,
       maxRequestsInflight: values.maxRequestsInflight,
       maxMutatingRequestsInflight: values.maxMutatingRequestsInflight,
       minRequestTimeout: values.minRequestTimeout,
@@ -58,6 +63,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     };
   },
   serverOptions: (o) => ({
+    enablePriorityAndFairness: o.enablePriorityAndFairness,
     maxRequestsInflight: o.maxRequestsInflight,
     maxMutatingRequestsInflight: o.maxMutatingRequestsInflight,
     minRequestTimeoutSeconds: o.minRequestTimeout,

@@ -67,6 +67,8 @@ export async function handleWatch(ctx: RequestContext, scope: ResourceScope, met
   writeHeadOnly(ctx, 200, protobuf ? PROTOBUF_WATCH_CONTENT_TYPE : 'application/json');
   // Flush the head so clients see the watch established before the first event.
   ctx.res.write('');
+  // Set up: priority and fairness gives its seat back (upstream's watch initialization signal).
+  ctx.watchInitialized?.();
   const sink = metrics?.(scope.def.group, scope.def.version, scope.def.kind);
   try {
     for await (const batch of events) {

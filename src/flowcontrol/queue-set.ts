@@ -1,0 +1,262 @@
+// The queues of one Limited priority level (k8s.io/apiserver pkg/util/flowcontrol/fairqueuing/queueset,
+// 1.25): a request takes `seats` of the level's concurrency limit while it executes. When none are free it
+// waits in one of its flow's queues (shuffle sharding picks the hand; the shortest queue of the hand takes it)
+// or, for a level whose limitResponse is Reject, is refused at once. Queues are served by fair queuing in
+// virtual time R, seat-seconds: the queue whose oldest request would finish first in R goes next, each dispatch
+// charges seats × G (G the estimated service time) and each finish corrects that by the actual time.
+import { dealHand } from './shuffle-sharding.js';
+
+/** How a Limited level queues; absent for limitResponse Reject. */
+export interface QueuingConfig {
+  readonly queues: number;
+  readonly handSize: number;
+  readonly queueLengthLimit: number;
+}
+
+export interface QueueSetConfig {
+  /** The level's nominal concurrency limit, in seats. */
+  readonly concurrencyLimit: number;
+  readonly queuing?: QueuingConfig;
+}
+
+/** upstream's rejection reasons (the `reason` label of apiserver_flowcontrol_rejected_requests_total). */
+export type RejectReason = 'queue-full' | 'concurrency-limit' | 'time-out' | 'cancelled';
+
+/** A request's outcome: executing (call `finish` once done) or refused. `waitedMs`: time spent in a queue. */
+export type Admission = { readonly executing: true; readonly waitedMs: number; finish(): void } | { readonly executing: false; readonly waitedMs: number; readonly reason: RejectReason };
+
+/** upstream queueset's estimatedServiceDuration G: what a dispatch charges in R per seat, corrected at finish. */
+const ESTIMATED_SERVICE_SECONDS = 0.003;
+
+interface Waiting {
+  readonly seats: number;
+  readonly queue: Queue;
+  readonly enqueuedAt: number;
+  decide(admission: Admission): void;
+}
+
+class Queue {
+  readonly requests: Waiting[] = [];
+  seatsInUse = 0;
+  requestsExecuting = 0;
+  /** R at which this queue's next request may start. */
+  nextDispatchR = 0;
+  get waitingSeats(): number {
+    let sum = 0;
+    for (const r of this.requests) sum += r.seats;
+    return sum;
+  }
+  get idle(): boolean {
+    return this.requests.length === 0 && this.requestsExecuting === 0;
+  }
+}
+
+export class QueueSet {
+  #config: QueueSetConfig;
+  #queues: Queue[] = [];
+  #seatsInUse = 0;
+  #requestsExecuting = 0;
+  #waiting = 0;
+  #currentR = 0;
+  #lastRealTime = performance.now();
+  #robinIndex = -1;
+
+  constructor(config: QueueSetConfig, private readonly now: () => number = () => performance.now()) {
+    this.#config = config;
+    this.#lastRealTime = now();
+    this.#resize();
+  }
+
+  get config(): QueueSetConfig {
+    return this.#config;
+  }
+
+  /** Requests waiting, requests executing and seats in use (metrics, debug dumps). */
+  get waiting(): number {
+    return this.#waiting;
+  }
+  get executing(): number {
+    return this.#requestsExecuting;
+  }
+  get seatsInUse(): number {
+    return this.#seatsInUse;
+  }
+  /** Nothing waiting or executing: a level that left the configuration can go. */
+  get idle(): boolean {
+    return this.#waiting === 0 && this.#requestsExecuting === 0;
+  }
+
+  /** A new configuration of the level: queues are added; extra ones drain, unused by new requests (upstream setConfiguration). */
+  setConfig(config: QueueSetConfig): void {
+    this.#config = config;
+    this.#resize();
+    this.#dispatchAsMuchAsPossible();
+  }
+
+  /**
+   * Admits a request of `seats` for the flow hashed to `hash`: at once, after waiting (at most `waitLimitMs`,
+   * or until `signal` aborts), or not at all (upstream queueSet.StartRequest).
+   */
+  start(hash: bigint, seats: number, waitLimitMs: number, signal?: AbortSignal): Admission | Promise<Admission> {
+    this.#syncTime();
+    const queuing = this.#config.queuing;
+    if (!queuing || queuing.queues === 0) {
+      // Reject: execute if it fits, else refuse (upstream dispatchSansQueueLocked).
+      if (!this.#canAccommodate(seats)) return { executing: false, waitedMs: 0, reason: 'concurrency-limit' };
+      return this.#execute(undefined, seats, 0);
+    }
+    const queue = this.#chooseQueue(hash, queuing);
+    if (queue.requests.length >= queuing.queueLengthLimit) return { executing: false, waitedMs: 0, reason: 'queue-full' };
+    // A queue that becomes active starts at the current virtual time.
+    if (queue.idle) queue.nextDispatchR = this.#currentR;
+    // Nothing waits and it fits: dispatched at once, as enqueueing then dispatching would (no promise to wait on).
+    if (this.#waiting === 0 && this.#canAccommodate(seats)) {
+      queue.nextDispatchR += seats * ESTIMATED_SERVICE_SECONDS;
+      return this.#execute(queue, seats, 0);
+    }
+    return new Promise<Admission>((resolve) => {
+      const enqueuedAt = this.now();
+      const wait: { timer?: NodeJS.Timeout } = {};
+      const onAbort = (): void => this.#abandon(request, 'cancelled');
+      const request: Waiting = {
+        seats, queue, enqueuedAt,
+        decide: (admission) => {
+          clearTimeout(wait.timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(admission);
+        },
+      };
+      queue.requests.push(request);
+      this.#waiting++;
+      this.#dispatchAsMuchAsPossible();
+      if (!queue.requests.includes(request)) return; // dispatched at once
+      wait.timer = setTimeout(() => this.#abandon(request, 'time-out'), waitLimitMs);
+      if (signal?.aborted) this.#abandon(request, 'cancelled');
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** upstream shuffleShardLocked: of the hand the flow is dealt, the queue with the fewest seats waiting and in use. */
+  #chooseQueue(hash: bigint, queuing: QueuingConfig): Queue {
+    let best: Queue | undefined;
+    let bestSeats = Infinity;
+    for (const index of dealHand(hash, queuing.queues, Math.min(queuing.handSize, queuing.queues))) {
+      const queue = this.#queues[index]!;
+      const seats = queue.waitingSeats + queue.seatsInUse;
+      if (seats < bestSeats) {
+        best = queue;
+        bestSeats = seats;
+      }
+    }
+    return best!;
+  }
+
+  /** A waiting request gives up: removed from its queue and refused. */
+  #abandon(request: Waiting, reason: RejectReason): void {
+    const at = request.queue.requests.indexOf(request);
+    if (at < 0) return;
+    request.queue.requests.splice(at, 1);
+    this.#waiting--;
+    request.decide({ executing: false, waitedMs: this.now() - request.enqueuedAt, reason });
+    this.#trimQueues();
+  }
+
+  /** upstream canAccommodateSeatsLocked: a request wider than the limit runs only when nothing else does. */
+  #canAccommodate(seats: number): boolean {
+    if (seats > this.#config.concurrencyLimit) return this.#requestsExecuting === 0;
+    return this.#seatsInUse + seats <= this.#config.concurrencyLimit;
+  }
+
+  #dispatchAsMuchAsPossible(): void {
+    this.#syncTime();
+    for (;;) {
+      const queue = this.#findDispatchQueue();
+      const request = queue?.requests[0];
+      if (!queue || !request || !this.#canAccommodate(request.seats)) return;
+      queue.requests.shift();
+      this.#waiting--;
+      queue.nextDispatchR += request.seats * ESTIMATED_SERVICE_SECONDS;
+      request.decide(this.#execute(queue, request.seats, this.now() - request.enqueuedAt));
+    }
+  }
+
+  /** upstream findDispatchQueueLocked: round robin from the last pick, the queue whose oldest request would finish first in R. */
+  #findDispatchQueue(): Queue | undefined {
+    const count = this.#queues.length;
+    let best: Queue | undefined;
+    let bestIndex = this.#robinIndex;
+    let bestFinish = Infinity;
+    for (let step = 1; step <= count; step++) {
+      const index = (this.#robinIndex + step) % count;
+      const queue = this.#queues[index]!;
+      const oldest = queue.requests[0];
+      if (!oldest) continue;
+      const finish = queue.nextDispatchR + oldest.seats * ESTIMATED_SERVICE_SECONDS;
+      if (finish < bestFinish) {
+        best = queue;
+        bestIndex = index;
+        bestFinish = finish;
+      }
+    }
+    if (best) this.#robinIndex = bestIndex;
+    return best;
+  }
+
+  #execute(queue: Queue | undefined, seats: number, waitedMs: number): Admission {
+    const startedAt = this.now();
+    this.#seatsInUse += seats;
+    this.#requestsExecuting++;
+    if (queue) {
+      queue.seatsInUse += seats;
+      queue.requestsExecuting++;
+    }
+    let finished = false;
+    return {
+      executing: true,
+      waitedMs,
+      finish: () => {
+        if (finished) return;
+        finished = true;
+        this.#syncTime();
+        this.#seatsInUse -= seats;
+        this.#requestsExecuting--;
+        if (queue) {
+          queue.seatsInUse -= seats;
+          queue.requestsExecuting--;
+          // The charge was seats × G; the request actually took seats × S (upstream finishRequestLocked).
+          const actualSeconds = (this.now() - startedAt) / 1000;
+          queue.nextDispatchR -= seats * (ESTIMATED_SERVICE_SECONDS - actualSeconds);
+        }
+        this.#dispatchAsMuchAsPossible();
+        this.#trimQueues();
+      },
+    };
+  }
+
+  /** upstream syncTimeLocked: R advances at min(seats wanted, limit) / active queues per second. */
+  #syncTime(): void {
+    const now = this.now();
+    const elapsedSeconds = (now - this.#lastRealTime) / 1000;
+    this.#lastRealTime = now;
+    if (elapsedSeconds <= 0) return;
+    let active = 0;
+    let seatsWanted = 0;
+    for (const queue of this.#queues) {
+      seatsWanted += queue.seatsInUse + queue.waitingSeats;
+      if (!queue.idle) active++;
+    }
+    if (active > 0) this.#currentR += elapsedSeconds * Math.min(seatsWanted, this.#config.concurrencyLimit) / active;
+  }
+
+  #resize(): void {
+    const wanted = this.#config.queuing?.queues ?? 0;
+    while (this.#queues.length < wanted) this.#queues.push(new Queue());
+    this.#trimQueues();
+  }
+
+  /** Queues past the configured count go once they are idle. */
+  #trimQueues(): void {
+    const wanted = this.#config.queuing?.queues ?? 0;
+    while (this.#queues.length > wanted && this.#queues.at(-1)!.idle) this.#queues.pop();
+  }
+}
