@@ -8,12 +8,12 @@ import type { Handler, RequestContext } from '../endpoints/context.js';
 import { isLongRunningRequest, isReadOnlyRequest } from '../endpoints/request-info.js';
 import { writeGoHttpError } from '../endpoints/responses.js';
 import type { FlowControlConfiguration } from '../flowcontrol/configuration.js';
-import type { FlowControlMetrics } from '../flowcontrol/metrics.js';
+import type { FlowControlMetrics, FlowSeries } from '../flowcontrol/metrics.js';
 import type { Admission } from '../flowcontrol/queue-set.js';
 import { flowDistinguisher } from '../flowcontrol/rule-matching.js';
 import { hashFlowID } from '../flowcontrol/shuffle-sharding.js';
 import { estimateSeats, type ObjectCounter } from '../flowcontrol/work-estimate.js';
-import type { ApiMetrics } from '../server/metrics.js';
+import type { ApiMetrics, InflightRequests } from '../server/metrics.js';
 import type { TerminationRecorder } from './with-max-in-flight.js';
 
 export interface PriorityAndFairnessDeps {
@@ -37,63 +37,60 @@ export function withPriorityAndFairness(next: Handler, deps: PriorityAndFairness
     const info = ctx.info;
     const watch = info.isResourceRequest && info.verb === 'watch';
     if (!ctx.user || (!watch && isLongRunningRequest(info))) return next(ctx);
-    const { flowSchema, level } = configuration.classify(info, ctx.user);
+    const { flowSchema, level, uids } = configuration.classify(info, ctx.user);
     const fsName = flowSchema.metadata.name ?? '';
-    ctx.flowControl = { flowSchemaUid: flowSchema.metadata.uid ?? '', priorityLevelUid: level.pl.metadata.uid ?? '' };
+    ctx.flowControl = uids;
+    const series = metrics.series(fsName, level.name);
     const counter = isReadOnlyRequest(info) ? deps.inflight.readOnly : deps.inflight.mutating;
     const queues = level.queues;
     if (!queues) {
       // Exempt: never queued, never limited (upstream's noRestraint queue set).
-      metrics.dispatched(fsName, level.name);
-      return executing(ctx, next, fsName, level.name, metrics, counter, () => undefined);
+      series.dispatched++;
+      return executing(ctx, next, series, counter, undefined);
     }
     const seats = estimateSeats(info, ctx.query, deps.objectCount);
     const hash = queues.config.queuing ? hashFlowID(fsName, flowDistinguisher(flowSchema, info, ctx.user)) : 0n;
     const started = queues.start(hash, seats, waitLimitMs, ctx.signal);
-    const admission = started instanceof Promise ? await waiting(started, metrics, fsName, level.name) : started;
+    const admission = started instanceof Promise ? await waiting(started, series) : started;
     if (!admission.executing) {
-      metrics.rejected(fsName, level.name, admission.reason);
-      if (admission.waitedMs > 0) metrics.waited(fsName, level.name, false, admission.waitedMs / 1000);
+      series.reject(admission.reason);
+      if (admission.waitedMs > 0) series.waited.false.observe(admission.waitedMs / 1000);
       counter.dropped++;
       deps.onTerminated?.(info, 429);
       // A client that went away gets nothing; the others upstream's tooManyRequests.
       if (!ctx.signal.aborted) writeGoHttpError(ctx, 429, 'Too many requests, please try again later.', { 'Retry-After': '1' });
       return;
     }
-    if (started instanceof Promise) metrics.waited(fsName, level.name, true, admission.waitedMs / 1000);
-    metrics.dispatched(fsName, level.name);
-    const finish = (): void => {
+    if (started instanceof Promise) series.waited.true.observe(admission.waitedMs / 1000);
+    series.dispatched++;
+    return executing(ctx, next, series, counter, () => {
       admission.finish();
       if (level.quiescing && queues.idle) configuration.redigest();
-    };
-    return executing(ctx, next, fsName, level.name, metrics, counter, finish);
+    });
   };
 }
 
 /** Counts a request waiting in its queue while it does. */
-async function waiting(started: Promise<Admission>, metrics: FlowControlMetrics, fsName: string, plName: string): Promise<Admission> {
-  metrics.inQueue(fsName, plName, 1);
+async function waiting(started: Promise<Admission>, series: FlowSeries): Promise<Admission> {
+  series.inQueue++;
   try {
     return await started;
   } finally {
-    metrics.inQueue(fsName, plName, -1);
+    series.inQueue--;
   }
 }
 
 /** Runs the request in its seats; a watch gives them back once it is set up (upstream's watch initialization signal). */
-async function executing(
-  ctx: RequestContext, next: Handler, fsName: string, plName: string, metrics: FlowControlMetrics,
-  counter: ApiMetrics['inflight']['readOnly'], finish: () => void,
-): Promise<void> {
+async function executing(ctx: RequestContext, next: Handler, series: FlowSeries, counter: InflightRequests, finish: (() => void) | undefined): Promise<void> {
   let done = false;
   const release = (): void => {
     if (done) return;
     done = true;
-    metrics.executing(fsName, plName, -1);
+    series.executing--;
     counter.leave();
-    finish();
+    finish?.();
   };
-  metrics.executing(fsName, plName, 1);
+  series.executing++;
   counter.enter();
   if (ctx.info.isResourceRequest && ctx.info.verb === 'watch') ctx.watchInitialized = release;
   try {

@@ -26,6 +26,8 @@ export interface PriorityLevelState {
 export interface Classification {
   readonly flowSchema: Readonly<FlowSchema>;
   readonly level: PriorityLevelState;
+  /** The UIDs the response headers name, made once per configuration rather than per request. */
+  readonly uids: { readonly flowSchemaUid: string; readonly priorityLevelUid: string };
 }
 
 const EXEMPT = 'exempt';
@@ -44,7 +46,7 @@ function queuingOf(pl: Readonly<PriorityLevelConfiguration>): QueueSetConfig['qu
 }
 
 export class FlowControlConfiguration {
-  #flowSchemas: readonly Readonly<FlowSchema>[] = [];
+  #classifications: readonly Classification[] = [];
   #levels = new Map<string, PriorityLevelState>();
   #lastInput: { pls: readonly Readonly<PriorityLevelConfiguration>[]; fss: readonly Readonly<FlowSchema>[] } = { pls: [], fss: [] };
 
@@ -54,7 +56,7 @@ export class FlowControlConfiguration {
   }
 
   get flowSchemas(): readonly Readonly<FlowSchema>[] {
-    return this.#flowSchemas;
+    return this.#classifications.map((c) => c.flowSchema);
   }
 
   get levels(): ReadonlyMap<string, PriorityLevelState> {
@@ -83,7 +85,10 @@ export class FlowControlConfiguration {
       if (!levels.has(name)) levels.set(name, { name, pl: mandatoryPriorityLevel(name)!, queues: this.#levels.get(name)?.queues, quiescing: false });
     }
     this.#assignConcurrency(levels);
-    this.#flowSchemas = flowSchemas;
+    this.#classifications = flowSchemas.flatMap((flowSchema) => {
+      const level = levels.get(flowSchema.spec?.priorityLevelConfiguration.name ?? '');
+      return level ? [{ flowSchema, level, uids: { flowSchemaUid: flowSchema.metadata.uid ?? '', priorityLevelUid: level.pl.metadata.uid ?? '' } }] : [];
+    });
     this.#levels = levels;
   }
 
@@ -94,13 +99,11 @@ export class FlowControlConfiguration {
 
   /** upstream Match: the first FlowSchema, in matching order, that matches (catch-all matches everyone). */
   classify(info: RequestInfo, user: UserInfo): Classification {
-    for (const flowSchema of this.#flowSchemas) {
-      if (!matchesFlowSchema(info, user, flowSchema)) continue;
-      const level = this.#levels.get(flowSchema.spec?.priorityLevelConfiguration.name ?? '');
-      if (level) return { flowSchema, level };
+    for (const classification of this.#classifications) {
+      if (matchesFlowSchema(info, user, classification.flowSchema)) return classification;
     }
     // Nothing matched (a user outside both authenticated groups): upstream's catch-all.
-    return { flowSchema: mandatoryFlowSchema(CATCH_ALL)!, level: this.#levels.get(CATCH_ALL)! };
+    return this.#classifications.find((c) => c.flowSchema.metadata.name === CATCH_ALL)!;
   }
 
   /** upstream finishQueueSetReconfigsLocked: each Limited level's share of the server's limit. */

@@ -25,6 +25,9 @@ export type RejectReason = 'queue-full' | 'concurrency-limit' | 'time-out' | 'ca
 /** A request's outcome: executing (call `finish` once done) or refused. `waitedMs`: time spent in a queue. */
 export type Admission = { readonly executing: true; readonly waitedMs: number; finish(): void } | { readonly executing: false; readonly waitedMs: number; readonly reason: RejectReason };
 
+/** How many flows' hands a level keeps dealt. */
+const MAX_CACHED_HANDS = 4096;
+
 /** upstream queueset's estimatedServiceDuration G: what a dispatch charges in R per seat, corrected at finish. */
 const ESTIMATED_SERVICE_SECONDS = 0.003;
 
@@ -37,15 +40,12 @@ interface Waiting {
 
 class Queue {
   readonly requests: Waiting[] = [];
+  /** The seats of the requests waiting here. */
+  waitingSeats = 0;
   seatsInUse = 0;
   requestsExecuting = 0;
   /** R at which this queue's next request may start. */
   nextDispatchR = 0;
-  get waitingSeats(): number {
-    let sum = 0;
-    for (const r of this.requests) sum += r.seats;
-    return sum;
-  }
   get idle(): boolean {
     return this.requests.length === 0 && this.requestsExecuting === 0;
   }
@@ -60,6 +60,11 @@ export class QueueSet {
   #currentR = 0;
   #lastRealTime = performance.now();
   #robinIndex = -1;
+  /** Queues with requests waiting or executing, and the seats they use or wait for: R's rate, kept as they change. */
+  #activeQueues = 0;
+  #seatsWanted = 0;
+  /** Each flow's hand of queues (the hash is per flow; the dealing need not be redone per request). */
+  #hands = new Map<bigint, number[]>();
 
   constructor(config: QueueSetConfig, private readonly now: () => number = () => performance.now()) {
     this.#config = config;
@@ -89,6 +94,7 @@ export class QueueSet {
   /** A new configuration of the level: queues are added; extra ones drain, unused by new requests (upstream setConfiguration). */
   setConfig(config: QueueSetConfig): void {
     this.#config = config;
+    this.#hands.clear();
     this.#resize();
     this.#dispatchAsMuchAsPossible();
   }
@@ -98,24 +104,28 @@ export class QueueSet {
    * or until `signal` aborts), or not at all (upstream queueSet.StartRequest).
    */
   start(hash: bigint, seats: number, waitLimitMs: number, signal?: AbortSignal): Admission | Promise<Admission> {
-    this.#syncTime();
+    const now = this.now();
+    this.#syncTime(now);
     const queuing = this.#config.queuing;
     if (!queuing || queuing.queues === 0) {
       // Reject: execute if it fits, else refuse (upstream dispatchSansQueueLocked).
       if (!this.#canAccommodate(seats)) return { executing: false, waitedMs: 0, reason: 'concurrency-limit' };
-      return this.#execute(undefined, seats, 0);
+      return this.#execute(undefined, seats, 0, now);
     }
     const queue = this.#chooseQueue(hash, queuing);
     if (queue.requests.length >= queuing.queueLengthLimit) return { executing: false, waitedMs: 0, reason: 'queue-full' };
     // A queue that becomes active starts at the current virtual time.
-    if (queue.idle) queue.nextDispatchR = this.#currentR;
+    if (queue.idle) {
+      queue.nextDispatchR = this.#currentR;
+      this.#activeQueues++;
+    }
     // Nothing waits and it fits: dispatched at once, as enqueueing then dispatching would (no promise to wait on).
     if (this.#waiting === 0 && this.#canAccommodate(seats)) {
       queue.nextDispatchR += seats * ESTIMATED_SERVICE_SECONDS;
-      return this.#execute(queue, seats, 0);
+      return this.#execute(queue, seats, 0, now);
     }
     return new Promise<Admission>((resolve) => {
-      const enqueuedAt = this.now();
+      const enqueuedAt = now;
       const wait: { timer?: NodeJS.Timeout } = {};
       const onAbort = (): void => this.#abandon(request, 'cancelled');
       const request: Waiting = {
@@ -127,6 +137,8 @@ export class QueueSet {
         },
       };
       queue.requests.push(request);
+      queue.waitingSeats += seats;
+      this.#seatsWanted += seats;
       this.#waiting++;
       this.#dispatchAsMuchAsPossible();
       if (!queue.requests.includes(request)) return; // dispatched at once
@@ -138,9 +150,15 @@ export class QueueSet {
 
   /** upstream shuffleShardLocked: of the hand the flow is dealt, the queue with the fewest seats waiting and in use. */
   #chooseQueue(hash: bigint, queuing: QueuingConfig): Queue {
+    let hand = this.#hands.get(hash);
+    if (!hand) {
+      // Bounded: flows come and go (one per user under ByUser).
+      if (this.#hands.size >= MAX_CACHED_HANDS) this.#hands.clear();
+      this.#hands.set(hash, (hand = dealHand(hash, queuing.queues, Math.min(queuing.handSize, queuing.queues))));
+    }
     let best: Queue | undefined;
     let bestSeats = Infinity;
-    for (const index of dealHand(hash, queuing.queues, Math.min(queuing.handSize, queuing.queues))) {
+    for (const index of hand) {
       const queue = this.#queues[index]!;
       const seats = queue.waitingSeats + queue.seatsInUse;
       if (seats < bestSeats) {
@@ -156,7 +174,10 @@ export class QueueSet {
     const at = request.queue.requests.indexOf(request);
     if (at < 0) return;
     request.queue.requests.splice(at, 1);
+    request.queue.waitingSeats -= request.seats;
+    this.#seatsWanted -= request.seats;
     this.#waiting--;
+    if (request.queue.idle) this.#activeQueues--;
     request.decide({ executing: false, waitedMs: this.now() - request.enqueuedAt, reason });
     this.#trimQueues();
   }
@@ -168,15 +189,19 @@ export class QueueSet {
   }
 
   #dispatchAsMuchAsPossible(): void {
-    this.#syncTime();
+    if (this.#waiting === 0) return;
+    const now = this.now();
+    this.#syncTime(now);
     for (;;) {
       const queue = this.#findDispatchQueue();
       const request = queue?.requests[0];
       if (!queue || !request || !this.#canAccommodate(request.seats)) return;
       queue.requests.shift();
+      queue.waitingSeats -= request.seats;
+      this.#seatsWanted -= request.seats;
       this.#waiting--;
       queue.nextDispatchR += request.seats * ESTIMATED_SERVICE_SECONDS;
-      request.decide(this.#execute(queue, request.seats, this.now() - request.enqueuedAt));
+      request.decide(this.#execute(queue, request.seats, now - request.enqueuedAt, now));
     }
   }
 
@@ -202,13 +227,13 @@ export class QueueSet {
     return best;
   }
 
-  #execute(queue: Queue | undefined, seats: number, waitedMs: number): Admission {
-    const startedAt = this.now();
+  #execute(queue: Queue | undefined, seats: number, waitedMs: number, startedAt: number): Admission {
     this.#seatsInUse += seats;
     this.#requestsExecuting++;
     if (queue) {
       queue.seatsInUse += seats;
       queue.requestsExecuting++;
+      this.#seatsWanted += seats;
     }
     let finished = false;
     return {
@@ -217,14 +242,17 @@ export class QueueSet {
       finish: () => {
         if (finished) return;
         finished = true;
-        this.#syncTime();
+        const now = this.now();
+        this.#syncTime(now);
         this.#seatsInUse -= seats;
         this.#requestsExecuting--;
         if (queue) {
           queue.seatsInUse -= seats;
           queue.requestsExecuting--;
+          this.#seatsWanted -= seats;
+          if (queue.idle) this.#activeQueues--;
           // The charge was seats × G; the request actually took seats × S (upstream finishRequestLocked).
-          const actualSeconds = (this.now() - startedAt) / 1000;
+          const actualSeconds = (now - startedAt) / 1000;
           queue.nextDispatchR -= seats * (ESTIMATED_SERVICE_SECONDS - actualSeconds);
         }
         this.#dispatchAsMuchAsPossible();
@@ -234,18 +262,11 @@ export class QueueSet {
   }
 
   /** upstream syncTimeLocked: R advances at min(seats wanted, limit) / active queues per second. */
-  #syncTime(): void {
-    const now = this.now();
+  #syncTime(now: number): void {
     const elapsedSeconds = (now - this.#lastRealTime) / 1000;
     this.#lastRealTime = now;
-    if (elapsedSeconds <= 0) return;
-    let active = 0;
-    let seatsWanted = 0;
-    for (const queue of this.#queues) {
-      seatsWanted += queue.seatsInUse + queue.waitingSeats;
-      if (!queue.idle) active++;
-    }
-    if (active > 0) this.#currentR += elapsedSeconds * Math.min(seatsWanted, this.#config.concurrencyLimit) / active;
+    if (elapsedSeconds <= 0 || this.#activeQueues === 0) return;
+    this.#currentR += (elapsedSeconds * Math.min(this.#seatsWanted, this.#config.concurrencyLimit)) / this.#activeQueues;
   }
 
   #resize(): void {

@@ -58,14 +58,26 @@ function matchesNonResourceRule(info: RequestInfo, rule: NonResourcePolicyRule):
   return listed(info.verb, rule.verbs, '*') && matchesNonResourceURL(rule.nonResourceURLs, info.path);
 }
 
-/** upstream matchesFlowSchema. */
+/**
+ * upstream matchesFlowSchema. Plain loops: every request of a user outside system:masters is matched against
+ * a dozen schemas, and a closure per `some` showed in its profile.
+ */
 export function matchesFlowSchema(info: RequestInfo, user: UserInfo, flowSchema: Readonly<FlowSchema>): boolean {
-  for (const rule of flowSchema.spec?.rules ?? []) {
-    if (!(rule.subjects ?? []).some((subject) => matchesSubject(user, subject))) continue;
-    if (info.isResourceRequest ? (rule.resourceRules ?? []).some((r) => matchesResourceRule(info, r)) : (rule.nonResourceRules ?? []).some((r) => matchesNonResourceRule(info, r))) {
-      return true;
+  for (const rule of flowSchema.spec?.rules ?? NONE) {
+    if (!anySubject(user, rule.subjects)) continue;
+    if (info.isResourceRequest) {
+      for (const r of rule.resourceRules ?? NONE) if (matchesResourceRule(info, r)) return true;
+    } else {
+      for (const r of rule.nonResourceRules ?? NONE) if (matchesNonResourceRule(info, r)) return true;
     }
   }
+  return false;
+}
+
+const NONE: readonly never[] = [];
+
+function anySubject(user: UserInfo, subjects: readonly Subject[] | undefined): boolean {
+  for (const subject of subjects ?? NONE) if (matchesSubject(user, subject)) return true;
   return false;
 }
 

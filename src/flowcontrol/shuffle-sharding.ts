@@ -3,10 +3,21 @@
 // hashFlowID: SHA-256 of the FlowSchema's name, a zero byte and the distinguisher, first 8 bytes little-endian.
 import { createHash } from 'node:crypto';
 
+/** Hashes already made, by FlowSchema then distinguisher: a SHA-256 per request costs more than the rest of the dealing. */
+const hashes = new Map<string, Map<string, bigint>>();
+const MAX_CACHED_FLOWS = 4096;
+
 /** upstream hashFlowID. */
 export function hashFlowID(flowSchemaName: string, distinguisher: string): bigint {
-  const digest = createHash('sha256').update(flowSchemaName).update(Buffer.of(0)).update(distinguisher).digest();
-  return digest.readBigUInt64LE(0);
+  let byDistinguisher = hashes.get(flowSchemaName);
+  if (!byDistinguisher) hashes.set(flowSchemaName, (byDistinguisher = new Map()));
+  let hash = byDistinguisher.get(distinguisher);
+  if (hash === undefined) {
+    if (byDistinguisher.size >= MAX_CACHED_FLOWS) byDistinguisher.clear();
+    hash = createHash('sha256').update(flowSchemaName).update(Buffer.of(0)).update(distinguisher).digest().readBigUInt64LE(0);
+    byDistinguisher.set(distinguisher, hash);
+  }
+  return hash;
 }
 
 /** upstream Dealer.Deal: `handSize` distinct card indexes in [0, deckSize), from the hash's mixed-radix digits. */
