@@ -54,6 +54,7 @@ const defaults: ServeOptions = {
   disableAdmissionPlugins: [],
   controllers: ['*'],
   enablePriorityAndFairness: true,
+  audit: { logFormat: 'json', logMode: 'blocking', logMaxAge: 0, logMaxBackup: 0, logMaxSize: 0, logCompress: false },
   clusterSigning: { durationMs: 31_536_000_000 },
   serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
   featureGates: {},
@@ -147,6 +148,8 @@ describe('parseServeFlags', () => {
       expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
     { args: ['--enable-priority-and-fairness=false'], expected: { enablePriorityAndFairness: false } },
+    { args: ['--audit-policy-file=p.yaml', '--audit-log-path=-', '--audit-log-format=legacy', '--audit-log-maxsize=5', '--audit-log-compress'],
+      expected: { audit: { policyFile: 'p.yaml', logPath: '-', logFormat: 'legacy', logMode: 'blocking', logMaxAge: 0, logMaxBackup: 0, logMaxSize: 5, logCompress: true } } },
     { args: ['--cluster-signing-cert-file=ca.crt', '--cluster-signing-key-file', 'ca.key', '--cluster-signing-duration=2h'],
       expected: { clusterSigning: { certFile: 'ca.crt', keyFile: 'ca.key', durationMs: 7_200_000 } } },
     { args: ['--feature-gates=APIListChunking=false, ServerSideFieldValidation = f,,', '--feature-gates', 'ServerSideApply=true'],
@@ -169,6 +172,9 @@ describe('parseServeFlags', () => {
 
   const errors: { args: string[]; message: string }[] = [
     { args: ['--foo'], message: 'unknown flag: --foo' },
+    { args: ['--audit-log-path=a.log', '--audit-log-format=xml'], message: 'invalid audit log format xml, allowed formats are "legacy,json"' },
+    { args: ['--audit-log-path=a.log', '--audit-log-mode=async'], message: 'invalid audit log mode async, allowed modes are "batch,blocking,blocking-strict"' },
+    { args: ['--audit-log-path=a.log', '--audit-log-maxsize=-1'], message: "--audit-log-maxsize -1 can't be a negative number" },
     { args: ['--foo=bar'], message: 'unknown flag: --foo' },
     { args: ['-x'], message: "unknown shorthand flag: 'x' in -x" },
     { args: ['---secure-port=1'], message: 'bad flag syntax: ---secure-port=1' },

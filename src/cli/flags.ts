@@ -4,6 +4,7 @@ import type { ServerOptions } from '../server/start-server.js';
 import { boolFlag, FlagError, flagSetUsage, intFlag, parseFlagSet } from './flag-set.js';
 import { admission, type AdmissionOptions } from './options/admission.js';
 import { apiEnablement, type ApiEnablementOptions } from './options/api-enablement.js';
+import { audit, type AuditFlagOptions } from './options/audit.js';
 import { authentication, type AuthenticationFlagOptions } from './options/authentication.js';
 import { authorization, type AuthorizationFlagOptions } from './options/authorization.js';
 import { controllers, type ControllersOptions } from './options/controllers.js';
@@ -41,6 +42,7 @@ const serveFlags = {
   ...controllers.flags,
   ...serviceAccounts.flags,
   ...featureGates.flags,
+  ...audit.flags,
 };
 
 /** Options of `kplane serve`, defaults applied and checked. */
@@ -57,7 +59,8 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
   AdmissionOptions &
   ControllersOptions &
   ServiceAccountFlagOptions &
-  FeatureGateOptions;
+  FeatureGateOptions &
+  AuditFlagOptions;
 
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
@@ -92,6 +95,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...controllers.resolve(values, given, validate),
     ...serviceAccounts.resolve(values, given, validate),
     ...featureGates.resolve(values, given, validate),
+    ...audit.resolve(values, given, validate),
   };
 }
 
@@ -111,6 +115,7 @@ export function serverOptionsOf(options: ServeOptions): ServerOptions {
     ...controllers.serverOptions(options),
     ...serviceAccounts.serverOptions(options),
     ...featureGates.serverOptions(options),
+    ...audit.serverOptions(options),
   };
 }
 

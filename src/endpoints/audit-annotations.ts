@@ -1,6 +1,6 @@
 // A request's audit annotations (upstream audit.AddAuditAnnotation and the audit event's `annotations`),
-// kept on the context until an audit log exists. Most are recorded as they are added (`k8s.io/deprecated`,
-// in `ctx.auditAnnotations`); authorization's (`authorization.k8s.io/decision` and `/reason`, upstream
+// kept on the context and written with the request's audit events (filters/with-audit.ts). Most are recorded
+// as they are added (`k8s.io/deprecated`, in `ctx.auditAnnotations`); authorization's (`authorization.k8s.io/decision` and `/reason`, upstream
 // filters.WithAuthorization) are made from the decision kept on `ctx.authorization`, and only when read:
 // an RBAC Allow's reason is text written on demand (docs/architecture.md §1), which a GET must not pay for
 // while nothing reads it.

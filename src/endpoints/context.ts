@@ -45,8 +45,8 @@ export interface RequestContext {
   /** Collected `Warning: 299` texts, written with the response head. */
   warnings: string[];
   /**
-   * Audit annotations added by the handlers (`k8s.io/deprecated`, ...), kept here until audit logging
-   * exists; read them all, authorization's included, with `auditAnnotationsOf` (endpoints/audit-annotations.ts).
+   * Audit annotations added by the handlers (`k8s.io/deprecated`, ...), written with the request's audit
+   * events; read them all, authorization's included, with `auditAnnotationsOf` (endpoints/audit-annotations.ts).
    */
   auditAnnotations?: Record<string, string>;
   /** Response code once written (for metrics and logs). */
@@ -57,10 +57,25 @@ export interface RequestContext {
   responseCompression?: boolean;
   /** `--min-request-timeout` in seconds: a watch without `timeoutSeconds` ends after [this, 2×this). */
   minRequestTimeoutSeconds?: number;
+  /** Set by the audit filter when the request is recorded at Metadata or above: what the handlers add to its event. */
+  audit?: RequestAudit;
   /** Set by priority and fairness: the UIDs of the request's FlowSchema and priority level, sent as response headers. */
   flowControl?: { readonly flowSchemaUid: string; readonly priorityLevelUid: string };
   /** Set by priority and fairness for a watch: the watch handler calls it once the watch is set up, giving back its seat. */
   watchInitialized?: () => void;
+}
+
+/** What a recorded request's handlers tell its audit event (upstream audit.LogRequestObject, LogResponseObject). */
+export interface RequestAudit {
+  /** Request and response objects are kept from Request and RequestResponse respectively. */
+  readonly level: 'Metadata' | 'Request' | 'RequestResponse';
+  readonly omitManagedFields: boolean;
+  /** What the request's object says of itself, where the request's path does not (upstream completes objectRef so). */
+  object?: { namespace?: string; name?: string; uid?: string; resourceVersion?: string };
+  requestObject?: unknown;
+  responseObject?: unknown;
+  /** The Status answered, its bounded fields. */
+  responseStatus?: { status?: string; message?: string; reason?: string; details?: unknown; code?: number };
 }
 
 export type Handler = (ctx: RequestContext) => Promise<void>;

@@ -1,5 +1,6 @@
 // Writing objects and lists in the negotiated representation. The JSON list path joins the cached,
 // already serialized items instead of re-serializing them (ARCHITECTURE §3: encoded once).
+import { recordResponseObject } from './audit-capture.js';
 import type { KubeObject, ListMeta } from '../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { StoredItem } from '../registry/store/index.js';
@@ -62,6 +63,7 @@ export function objectProtobuf(def: ResourceDefinition, obj: Readonly<KubeObject
 
 /** Writes one object in the negotiated representation; a compressed one resolves once handed over. */
 export function writeSingle(ctx: RequestContext, code: number, def: ResourceDefinition, item: StoredItem, rep: Representation): void | Promise<void> {
+  if (ctx.audit) recordResponseObject(ctx, item.object);
   if (rep.kind === 'object' && rep.format === 'protobuf') return writeSerialized(ctx, code, PROTOBUF_MEDIA_TYPE, objectProtobuf(def, item.object));
   if (rep.kind === 'object' && rep.format === 'json' && !isPrettyPrint(ctx)) return writeSerialized(ctx, code, 'application/json', objectJson(def, item));
   const value = transformObject(ctx, def, item.object, rep);

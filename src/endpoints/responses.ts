@@ -1,4 +1,5 @@
 // The one place responses are written: objects in the negotiated format, and every error as a Status.
+import { recordResponseStatus } from './audit-capture.js';
 import { StatusError, internalError, isStatusError, type Status } from '../errors/status-error.js';
 import type { RequestContext } from './context.js';
 import { acceptsProtobufFirst, type Representation } from './negotiation.js';
@@ -122,6 +123,7 @@ export function writeObject(ctx: RequestContext, code: number, value: unknown, f
  * when the client asked for it first, YAML or JSON otherwise.
  */
 export function writeStatus(ctx: RequestContext, code: number, status: Readonly<Status> | Readonly<Omit<Status, 'code'>>, rep?: Representation, extra?: ExtraHeaders): void | Promise<void> {
+  if (ctx.audit) recordResponseStatus(ctx, status, code);
   if (rep?.kind === 'object' && rep.format === 'protobuf') {
     const bytes = encodeProtobufStatus(status);
     return writeSerialized(ctx, code, PROTOBUF_MEDIA_TYPE, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), extra);

@@ -8,6 +8,7 @@ import type { Handler, RequestContext } from '../endpoints/context.js';
 import { responseBatch } from '../endpoints/response-batch.js';
 import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpoints/request-info.js';
 import type { UserInfo } from '../auth/user-info.js';
+import { withAudit, type AuditDeps } from '../filters/with-audit.js';
 import { withAuthentication } from '../filters/with-authentication.js';
 import { withAuthorization } from '../filters/with-authorization.js';
 import { withImpersonation } from '../filters/with-impersonation.js';
@@ -25,6 +26,8 @@ export interface ChainDeps {
   authorizer: Authorizer;
   /** `--max-requests-inflight` and `--max-mutating-requests-inflight`, when priority and fairness is off. */
   inflightLimits: InflightLimits;
+  /** `--audit-policy-file` and the log the events go to, when auditing is on. */
+  audit?: AuditDeps;
   /** API Priority and Fairness, which takes the place of the in-flight limits when on. */
   flowControl?: PriorityAndFairnessDeps;
   /** `--request-timeout`: the longest a request that is not long-running may take. */
@@ -39,7 +42,7 @@ export interface ChainDeps {
 }
 
 /**
- * panic recovery -> metrics -> request timeout -> (audit) -> authentication -> impersonation -> priority and fairness
+ * panic recovery -> metrics -> request timeout -> authentication -> audit -> impersonation -> priority and fairness
  * (or max in flight) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
@@ -52,6 +55,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
     ? withPriorityAndFairness(handler, deps.flowControl)
     : withMaxInFlightLimit(handler, deps.inflightLimits, deps.metrics.inflight, (info, code) => requests.recordTermination(info, code));
   handler = withImpersonation(handler, deps.authorizer);
+  if (deps.audit) handler = withAudit(handler, deps.audit);
   handler = withAuthentication(handler, deps.authenticate);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
   handler = withMetrics(handler, deps.metrics);
@@ -92,6 +96,7 @@ class Context implements RequestContext {
   responseBytes: number | undefined = undefined;
   auditAnnotations: Record<string, string> | undefined = undefined;
   flowControl: RequestContext['flowControl'] = undefined;
+  audit: RequestContext['audit'] = undefined;
   watchInitialized: (() => void) | undefined = undefined;
   #abort: AbortController | undefined;
 

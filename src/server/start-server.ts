@@ -17,6 +17,7 @@ import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
+import { startAudit, type AuditOptions } from './audit.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
 import { accessReviewStores } from '../authorization/access-reviews/stores.js';
 import { rbacEscalationHooks } from '../authorization/rbac/escalation-hooks.js';
@@ -114,6 +115,8 @@ export interface ServerOptions extends AuthenticationOptions {
   disableAdmissionPlugins?: readonly string[];
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--audit-policy-file`, `--audit-log-*`: the audit log; off without a log path. */
+  audit?: AuditOptions;
   /** `--enable-priority-and-fairness` (with the APIPriorityAndFairness gate): API Priority and Fairness instead of the in-flight limits; default true. */
   enablePriorityAndFairness?: boolean;
   /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
@@ -180,6 +183,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The authentication and authorization files first: an unreadable one stops the start before anything is opened.
   const authenticationFiles = await loadAuthenticationFiles(options);
   const signingFiles = await readClusterSigningFiles(options.clusterSigning);
+  const audit = await startAudit(options.audit);
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
   // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
   await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
@@ -259,6 +263,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const routes = apiRoutes({ registry, metrics, checks, features, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
   const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: limits,
     ...(flowControl ? { flowControl: flowControl.deps } : {}),
+    ...(audit ? { audit } : {}),
     requestTimeoutMs,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     responseCompression: features.enabled('APIResponseCompression'),
@@ -308,6 +313,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await Promise.all([listener.close({ graceMs: requestTimeoutMs + 1_000 }), loopback.close()]);
       authorization.stop();
       flowControl?.stop();
+      audit?.backend.close();
       for (const s of served.storages.values()) s.cacher.stop();
       await backend.close();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Turning a request body into an object of the expected kind: parse, check type meta against the URL,
 // schema-decode (types, unknown fields per fieldValidation), and name/namespace consistency.
+import { recordRequestObject } from '../audit-capture.js';
 import { badRequest } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { checkTypeMeta, decodeObject } from '../../schema/decode.js';
@@ -67,7 +68,9 @@ export function decodeKubeObject(ctx: RequestContext, def: ResourceDefinition, r
   const { metadata, ...rest } = object as KubeObject;
   // Type meta, then metadata, then the rest in schema order: the order Go encodes a kind's struct in, and
   // the stored layout the cache relies on to add resourceVersion without serializing again (codec.ts).
-  return { apiVersion, kind, metadata: metadata ?? {}, ...rest } as KubeObject;
+  const decoded = { apiVersion, kind, metadata: metadata ?? {}, ...rest } as KubeObject;
+  recordRequestObject(ctx, decoded);
+  return decoded;
 }
 
 /**

@@ -1,6 +1,7 @@
 // PATCH with a JSON patch (RFC 6902), merge patch (RFC 7386) or strategic merge patch (built-in
 // kinds), applied to the current object and decoded again through the kind's schema; retried from
 // the newer object on a lost race.
+import { recordRequestPatch } from '../audit-capture.js';
 import { invalid, isStatusError, notFound, unsupportedMediaType } from '../../errors/status-error.js';
 import * as field from '../../errors/field-errors.js';
 import { goJson } from '../../patch/apply/go-json.js';
@@ -67,6 +68,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false), scope.features.fieldValidation);
   const body = (await readBody(ctx.req)).toString('utf8');
   const patch = decodePatch(type, body, params.fieldValidation);
+  if (ctx.audit) recordRequestPatch(ctx, patch);
   checkDuplicateFields(ctx, body, patch, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);
   const name = scope.info.name;
   const result = await scope.store.update(

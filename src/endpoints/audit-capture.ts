@@ -1,0 +1,42 @@
+// What the handlers add to a recorded request's audit event (upstream audit.LogRequestObject,
+// LogRequestPatch, LogResponseObject): the decoded request object from level Request, the response object at
+// RequestResponse, the Status answered at every level. A copy is taken at once, as upstream encodes at once:
+// admission and the strategy change the object afterwards. Nothing is done for requests not recorded.
+import type { KubeObject } from '../apis/meta/v1/types.js';
+import type { Status } from '../errors/status-error.js';
+import type { RequestContext } from './context.js';
+
+/** A copy for the event, without managedFields when the policy says so (upstream omitManagedFields). */
+function snapshot(object: unknown, omitManagedFields: boolean): unknown {
+  const copy = structuredClone(object) as { metadata?: { managedFields?: unknown } };
+  if (omitManagedFields && copy?.metadata && typeof copy.metadata === 'object') delete copy.metadata.managedFields;
+  return copy;
+}
+
+export function recordRequestObject(ctx: RequestContext, object: Readonly<KubeObject>): void {
+  const audit = ctx.audit;
+  if (!audit) return;
+  const { namespace, name, uid, resourceVersion } = object.metadata ?? {};
+  audit.object = { ...(namespace ? { namespace } : {}), ...(name ? { name } : {}), ...(uid ? { uid } : {}), ...(resourceVersion ? { resourceVersion } : {}) };
+  if (audit.level !== 'Metadata') audit.requestObject = snapshot(object, audit.omitManagedFields);
+}
+
+/** A patch's body, as upstream logs it (JSON patches and merge patches are JSON). */
+export function recordRequestPatch(ctx: RequestContext, patch: unknown): void {
+  const audit = ctx.audit;
+  if (audit && audit.level !== 'Metadata') audit.requestObject = structuredClone(patch);
+}
+
+export function recordResponseObject(ctx: RequestContext, object: Readonly<KubeObject>): void {
+  const audit = ctx.audit;
+  if (audit?.level === 'RequestResponse') audit.responseObject = snapshot(object, audit.omitManagedFields);
+}
+
+/** upstream LogResponseObject of a Status: its bounded fields; the object itself at RequestResponse. */
+export function recordResponseStatus(ctx: RequestContext, status: Readonly<Status> | Readonly<Omit<Status, 'code'>>, code: number): void {
+  const audit = ctx.audit;
+  if (!audit) return;
+  const { status: outcome, message, reason, details } = status;
+  audit.responseStatus = { ...(outcome ? { status: outcome } : {}), ...(message ? { message } : {}), ...(reason ? { reason } : {}), ...(details ? { details } : {}), code };
+  if (audit.level === 'RequestResponse') audit.responseObject = structuredClone(status);
+}
