@@ -18,6 +18,8 @@ import { StatusError, badRequest, notFound, serviceUnavailable, type StatusReaso
 import { goJsonSyntaxError } from '../../schema/go-json-syntax.js';
 import type { AnyWebhook } from './accessor.js';
 import type { OutgoingReview } from './review.js';
+import { parseGoUrl } from '../../apis/admissionregistration/v1/go-url.js';
+import { goQuote } from '../../registry/selectors/go-format.js';
 
 /** What a call reads of the cluster to reach a service. */
 export interface ServiceResolverDeps {
@@ -36,9 +38,16 @@ export class CallError extends Error {
   }
 }
 
+/** The URL of a call: as messages print it, its host (`host[:port]`), and the request target. */
+interface WebhookUrl {
+  href: string;
+  host: string;
+  requestPath: string;
+}
+
 /** Where a call goes: the URL upstream names, and where kplane connects. */
 interface Target {
-  url: URL;
+  url: WebhookUrl;
   /** The address to connect to and the name to verify, for a service's endpoint. */
   connect?: { host: string; port: number; servername: string };
 }
@@ -71,10 +80,10 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
   try {
     target = await resolve(hook, url, deps);
   } catch (error) {
-    throw callFailed(`Post ${JSON.stringify(url.href)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw callFailed(`Post ${goQuote(url.href)}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const answer = await post(target, review.body, agentFor(caBundle), timeoutSeconds * 1000).catch((error: unknown) => {
-    throw callFailed(`Post ${JSON.stringify(url.href)}: ${goNetError(error, target)}`);
+    throw callFailed(`Post ${goQuote(url.href)}: ${goNetError(error, target)}`);
   });
   if (answer.status < 200 || answer.status > 206) {
     const status = serverStatus(answer.status, answer.body);
@@ -83,17 +92,32 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
   return decodeAnswer(answer.body, callFailed);
 }
 
-/** The URL upstream's client posts to: the configured URL or the service's, with `?timeout=<n>s`. */
-function webhookUrl(hook: Readonly<AnyWebhook>, timeoutSeconds: number): URL {
+/**
+ * The URL upstream's client posts to, as Go prints it: the configured URL's host as written or the service's
+ * `<name>.<namespace>.svc:<port>`, the path cleaned as path.Join cleans it, and `?timeout=<n>s`.
+ */
+function webhookUrl(hook: Readonly<AnyWebhook>, timeoutSeconds: number): WebhookUrl {
   const { url, service } = hook.clientConfig;
-  const base = url ?? `https://${service?.name}.${service?.namespace}.svc:${service?.port ?? 443}${service?.path ?? ''}`;
-  const parsed = new URL(base);
-  parsed.search = `timeout=${timeoutSeconds}s`;
-  return parsed;
+  const parsed = url === undefined ? undefined : parseGoUrl(url);
+  const host = parsed && !('error' in parsed) ? parsed.host : `${service?.name}.${service?.namespace}.svc:${service?.port ?? 443}`;
+  const path = cleanPath(parsed && !('error' in parsed) ? parsed.path : (service?.path ?? ''));
+  const query = `timeout=${timeoutSeconds}s`;
+  return { href: `https://${host}${path}?${query}`, host, requestPath: `${encodeURI(path)}?${query}` };
+}
+
+/** Go's path.Join("/", p): rooted, `.` and `..` resolved, repeated and trailing slashes dropped. */
+function cleanPath(p: string): string {
+  const out: string[] = [];
+  for (const segment of p.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join('/')}`;
 }
 
 /** upstream ResolveEndpoint (the endpoints service resolver) for a service reference; a URL is called as it is. */
-async function resolve(hook: Readonly<AnyWebhook>, url: URL, deps: ServiceResolverDeps): Promise<Target> {
+async function resolve(hook: Readonly<AnyWebhook>, url: WebhookUrl, deps: ServiceResolverDeps): Promise<Target> {
   const ref = hook.clientConfig.service;
   if (!ref) return { url };
   const port = ref.port ?? 443;
@@ -128,12 +152,13 @@ class DeadlineExceeded extends Error {}
 
 function post(target: Target, body: string, agent: Agent, timeoutMs: number): Promise<Answer> {
   return new Promise((resolvePost, reject) => {
-    const { url, connect } = target;
+    const { connect } = target;
+    const { hostname, port } = splitHostPort(target.url.host);
     const req = httpsRequest(
       {
-        host: connect?.host ?? url.hostname.replace(/^\[|\]$/g, ''),
-        port: connect?.port ?? (url.port || 443),
-        path: `${url.pathname || '/'}${url.search}`,
+        host: connect?.host ?? hostname,
+        port: connect?.port ?? port,
+        path: target.url.requestPath,
         method: 'POST',
         agent,
         ...(connect ? { servername: connect.servername } : {}),
@@ -154,12 +179,20 @@ function post(target: Target, body: string, agent: Agent, timeoutMs: number): Pr
   });
 }
 
+/** `host[:port]` (IPv6 in brackets) as a host name and port, 443 by default. */
+function splitHostPort(hostPort: string): { hostname: string; port: number } {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(hostPort);
+  const hostname = (match?.[1] ?? hostPort).replace(/^\[|\]$/g, '');
+  return { hostname, port: match?.[2] ? Number(match[2]) : 443 };
+}
+
 /** A Node network or TLS error in the words of Go's client. */
 function goNetError(error: unknown, target: Target): string {
   if (error instanceof DeadlineExceeded || error instanceof StatusError) return error.message;
   const e = error as { code?: string; message?: string; reason?: string; host?: string; cert?: { subjectaltname?: string } };
-  const host = target.connect?.host ?? target.url.hostname;
-  const port = target.connect?.port ?? (Number(target.url.port) || 443);
+  const address = splitHostPort(target.url.host);
+  const host = target.connect?.host ?? address.hostname;
+  const port = target.connect?.port ?? address.port;
   switch (e.code) {
     case 'ECONNREFUSED':
       return `dial tcp ${host.includes(':') ? `[${host}]` : host}:${port}: connect: connection refused`;

@@ -129,7 +129,7 @@ export function verifyAnswer(sent: OutgoingReview, answer: Record<string, unknow
   }
   const uid = typeof response['uid'] === 'string' ? response['uid'] : '';
   if (uid !== sent.uid) throw new Error(`expected response.uid=${JSON.stringify(sent.uid)}, got ${JSON.stringify(uid)}`);
-  const gvk = `${answerGroupVersion(answer)}, Kind=${typeof answer['kind'] === 'string' ? answer['kind'] : ''}`;
+  const gvk = `${answerGroupVersion(answer)}, Kind=${typeof answer['kind'] === 'string' ? answer['kind'] : ''}`; // Go's GroupVersionKind.String()
   if (gvk !== 'admission.k8s.io/v1, Kind=AdmissionReview') throw new Error(`expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${gvk}`);
   const patch = patchText ? Buffer.from(patchText, 'base64') : Buffer.alloc(0);
   if (!mutating) {
@@ -144,9 +144,10 @@ export function verifyAnswer(sent: OutgoingReview, answer: Record<string, unknow
   return { allowed, warnings, ...(patch.length > 0 ? { patch, patchType: String(patchType) } : {}), ...(result ? { result } : {}) };
 }
 
-/** Go's GroupVersion.String() of the answer's apiVersion (`v1` for the core group, `group/version` otherwise). */
+/** The answer's group and version as GroupVersionKind.String() writes them: `<group>/<version>`, the group empty for `v1`. */
 function answerGroupVersion(answer: Record<string, unknown>): string {
-  return typeof answer['apiVersion'] === 'string' ? answer['apiVersion'] : '';
+  const apiVersion = typeof answer['apiVersion'] === 'string' ? answer['apiVersion'] : '';
+  return apiVersion.includes('/') ? apiVersion : `/${apiVersion}`;
 }
 
 /** upstream webhookerrors.ToStatusErr: a denial as the Status the user sees, with the webhook's code (403 below 400). */

@@ -9,6 +9,8 @@ export interface GoUrl {
   host: string;
   /** The user information as written (`user:password`), when there is any. */
   user?: string;
+  /** The path, unescaped. */
+  path: string;
   rawQuery: string;
   fragment: string;
 }
@@ -36,7 +38,7 @@ function parseWithoutFragment(raw: string): Omit<GoUrl, 'fragment'> | string {
   let rawQuery = '';
   if (rest.endsWith('?') && rest.indexOf('?') === rest.length - 1) rest = rest.slice(0, -1);
   else if (rest.includes('?')) [rest, rawQuery] = [rest.slice(0, rest.indexOf('?')), rest.slice(rest.indexOf('?') + 1)];
-  const url = { scheme: scheme.scheme.toLowerCase(), host: '', rawQuery };
+  const url = { scheme: scheme.scheme.toLowerCase(), host: '', rawQuery, path: '' };
   if (!rest.startsWith('/')) {
     // An opaque URL (`https:host`): no host.
     if (url.scheme !== '') return url;
@@ -56,6 +58,7 @@ function parseWithoutFragment(raw: string): Omit<GoUrl, 'fragment'> | string {
   }
   const path = unescape(rest, 'path');
   if (path.error !== undefined) return path.error;
+  url.path = path.value;
   return user === undefined ? url : { ...url, user };
 }
 
