@@ -8,12 +8,31 @@ export interface Admission {
 }
 
 export function admissionChain(plugins: readonly AdmissionPlugin[]): Admission {
+  const admitting = plugins.filter((p) => p.admit);
+  const validating = plugins.filter((p) => p.validate);
+  // A plugin that decides at once (most do, and the webhook plugins without configurations) is not awaited:
+  // no turn of the microtask queue for it.
+  const admitAll = async (attributes: AdmissionAttributes): Promise<void> => {
+    for (const plugin of admitting) {
+      const pending = plugin.admit!(attributes);
+      if (pending) await pending;
+    }
+  };
   return {
     async mutate(attributes) {
-      for (const plugin of plugins) if (plugin.admit) await plugin.admit(attributes);
+      await admitAll(attributes);
+      // upstream's reinvoker: one more round when a plugin asked for it (webhook reinvocation).
+      const reinvocation = attributes.reinvocation;
+      if (reinvocation?.shouldReinvoke && !reinvocation.isReinvoke) {
+        reinvocation.isReinvoke = true;
+        await admitAll(attributes);
+      }
     },
     async validate(attributes) {
-      for (const plugin of plugins) if (plugin.validate) await plugin.validate(attributes);
+      for (const plugin of validating) {
+        const pending = plugin.validate!(attributes);
+        if (pending) await pending;
+      }
     },
   };
 }

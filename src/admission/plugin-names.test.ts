@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { NO_WEBHOOK_METRICS } from './webhook/index.js';
 import { describe, it } from 'node:test';
 import { aggregateMessage } from '../errors/aggregate.js';
 import { admissionSelectionErrors, ALL_ORDERED_PLUGINS, DEFAULT_ON_PLUGINS, enabledPluginNames } from './plugin-names.js';
@@ -58,7 +59,7 @@ describe('admissionSelectionErrors', () => {
 });
 
 describe('buildAdmission', () => {
-  const deps = { getNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], listLimitRanges: async () => [], listStorageClasses: async () => [], getStorageClass: async () => undefined, getRuntimeClass: async () => undefined, getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined };
+  const deps = { getNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], listLimitRanges: async () => [], listStorageClasses: async () => [], getStorageClass: async () => undefined, getRuntimeClass: async () => undefined, getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined, webhooks: { source: { mutating: [], validating: [] }, metrics: NO_WEBHOOK_METRICS, equivalents: () => [], getService: async () => undefined, getEndpoints: async () => undefined } };
   it('refuses a selection upstream refuses, and plugins kplane lacks', () => {
     assert.throws(() => buildAdmission({ enable: ['Bogus', 'AlwaysPullImages'] }, deps), /^Error: \[enable-admission-plugins plugin "Bogus" is unknown, enable-admission-plugins plugin "AlwaysPullImages" is not implemented by kplane/);
   });

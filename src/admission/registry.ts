@@ -21,6 +21,7 @@ import { storageObjectInUseProtection } from './plugins/storage-object-in-use-pr
 import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
 import { certificateSubjectRestriction } from './plugins/certificate-subject-restriction.js';
+import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookDeps } from './webhook/index.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -37,6 +38,8 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNode: NodeRestrictionDeps['getNode'];
   /** DefaultTolerationSeconds' flags; 300 seconds each when left out. */
   tolerationSeconds?: DefaultTolerationSecondsConfig;
+  /** What the webhook plugins read (the configurations, services and endpoints, equivalent resources) and record. */
+  webhooks: Omit<WebhookDeps, 'getNamespace'>;
 }
 
 /** kube-apiserver's defaults of `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds`. */
@@ -60,6 +63,8 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   CertificateSigning: (deps) => certificateSigning(() => deps.authorizer()),
   CertificateSubjectRestriction: () => certificateSubjectRestriction(),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
+  MutatingAdmissionWebhook: (deps) => mutatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
+  ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
 };
 
 /** The names of {@link ADMISSION_PLUGINS}. */

@@ -1,6 +1,7 @@
 // Admission contract (2-access-control: admission plugins). Mutating plugins run first, then validating
 // ones; each sees the object after the kind's strategy. Plugins live in `plugins/`, one per file.
-import type { KubeObject } from '../apis/meta/v1/types.js';
+import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
+import type { WriteOptions } from '../registry/store/types.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { UserInfo } from '../auth/user-info.js';
 
@@ -20,6 +21,24 @@ export interface AdmissionAttributes {
   user?: UserInfo;
   /** The response's Warning headers: a plugin adds its warnings here (upstream warning.AddWarning). */
   warnings?: string[];
+  /**
+   * The request's options (upstream GetOperationOptions), as webhooks are sent them: the write's options for
+   * CREATE (CreateOptions) and UPDATE (UpdateOptions), DeleteOptions for DELETE.
+   */
+  options?: Readonly<WriteOptions> | Readonly<DeleteOptions>;
+  /** The mutating phase's second round, made by a plugin that asks for it (webhooks under `reinvocationPolicy: IfNeeded`). */
+  reinvocation?: Reinvocation;
+}
+
+/**
+ * upstream admission.ReinvocationContext: a mutating plugin that changed the object after one that wants to
+ * see later changes asks for a second round (`shouldReinvoke`); the chain then runs every mutating plugin once
+ * more with `isReinvoke` set. `values` keeps each plugin's state between the rounds, by plugin name.
+ */
+export class Reinvocation {
+  shouldReinvoke = false;
+  isReinvoke = false;
+  readonly values = new Map<string, unknown>();
 }
 
 export interface AdmissionPlugin {

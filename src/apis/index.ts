@@ -2,6 +2,7 @@
 // `apis/<group>/<version>/<kind>.ts`. This list is what the server serves; keep it here only.
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { KubeObject } from './meta/v1/types.js';
+import { mutatingWebhookConfigurationDefinition, validatingWebhookConfigurationDefinition } from './admissionregistration/v1/webhookconfiguration.js';
 import { apiServiceDefinition } from './apiregistration/v1/apiservice.js';
 import { tokenReviewDefinition } from './authentication/v1/tokenreview.js';
 import { accessReviewDefinitions } from './authorization/v1/access-reviews.js';
@@ -87,6 +88,8 @@ export function builtInResources(): ResourceDefinition[] {
     served(csiStorageCapacityDefinition),
     served(csiStorageCapacityV1beta1Definition),
     apiServiceDefinition,
+    served(mutatingWebhookConfigurationDefinition),
+    served(validatingWebhookConfigurationDefinition),
     served(deploymentDefinition),
     served(replicaSetDefinition),
     served(statefulSetDefinition),

@@ -20,8 +20,9 @@ test('list parameters: resourceVersionMatch rules (1-conventions: resource versi
 });
 
 test('write parameters: dryRun, fieldManager, fieldValidation', () => {
-  assert.deepEqual(writeParams(q('dryRun=All&fieldManager=me&fieldValidation=Strict'), 'CreateOptions'), { dryRun: true, fieldManager: 'me', fieldValidation: 'Strict' });
-  assert.equal(writeParams(q(''), 'CreateOptions').fieldValidation, 'Warn');
+  assert.deepEqual(writeParams(q('dryRun=All&fieldManager=me&fieldValidation=Strict'), 'CreateOptions'), { dryRun: true, fieldManager: 'me', fieldValidation: 'Strict', requestedFieldValidation: 'Strict' });
+  // The directive defaults to Warn; the options webhooks see keep what was sent.
+  assert.deepEqual(writeParams(q(''), 'CreateOptions'), { dryRun: false, fieldManager: undefined, fieldValidation: 'Warn', requestedFieldValidation: undefined });
   fails(() => writeParams(q('dryRun=Some'), 'CreateOptions'), 422, /CreateOptions\.meta\.k8s\.io "" is invalid: dryRun: Unsupported value/);
   fails(() => writeParams(q(`fieldManager=${'m'.repeat(129)}`), 'PatchOptions'), 422, /fieldManager: Too long: must have at most 128 bytes/);
   fails(() => writeParams(q('fieldValidation=Loose'), 'UpdateOptions'), 422, /UpdateOptions\.meta\.k8s\.io "" is invalid: fieldValidation: Unsupported value: "Loose": supported values: "", "Ignore", "Strict", "Warn"/);

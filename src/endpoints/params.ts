@@ -29,7 +29,8 @@ export function writeParams(query: URLSearchParams, optionsKind: 'CreateOptions'
   if (fieldValidation === undefined) errors.push(field.notSupported('fieldValidation', query.get('fieldValidation'), ['', 'Ignore', 'Strict', 'Warn']));
   optionsInvalid(optionsKind, errors);
   const directive: FieldValidation = serverSideFieldValidation ? (fieldValidation ?? 'Warn') : 'Ignore';
-  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: directive };
+  // `requestedFieldValidation`: the parameter as sent, which upstream's options carry (webhooks see it).
+  return { dryRun: dryRunValues.length > 0, fieldManager, fieldValidation: directive, requestedFieldValidation: query.get('fieldValidation') ?? undefined };
 }
 
 /** upstream ValidatePatchOptions' patch-type rules: `force` only with apply, which needs a `fieldManager`. */

@@ -7,6 +7,7 @@ import { PROTOBUF_MEDIA_TYPE, encodeProtobufStatus } from '../schema/protobuf/in
 import { goOrderedStatus, statusJson } from './status-encoding.js';
 import { yamlLibrary } from '../schema/yaml-library.js';
 import { responseBatch } from './response-batch.js';
+import { warningHeaderValues } from './warning-headers.js';
 import { acceptsCompression, compressedHeaders, gzipBody, GZIP_THRESHOLD_BYTES } from './compression.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
@@ -21,7 +22,7 @@ function writeHead(ctx: RequestContext, code: number, contentType: string, lengt
   if (extra) Object.assign(headers, extra);
   if (ctx.flowControl) addFlowControlHeaders(headers, ctx.flowControl);
   if (length !== undefined) headers['content-length'] = length;
-  if (ctx.warnings.length > 0) headers['warning'] = ctx.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  if (ctx.warnings.length > 0) headers['warning'] = warningHeaderValues(ctx.warnings);
   ctx.code = code;
   ctx.res.writeHead(code, headers);
 }

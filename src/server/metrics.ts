@@ -9,6 +9,7 @@ import { exponentialBuckets, HistogramFamily, registerFamily } from './metric-fa
 import { RequestMetrics } from './request-metrics.js';
 import { FlowControlMetrics } from '../flowcontrol/metrics.js';
 import { groupResourceString, StorageMetrics } from './storage-metrics.js';
+import { WebhookMetrics } from './webhook-metrics.js';
 
 /** What a served resource reports for the storage and watch gauges. */
 export interface ResourceGaugeSource {
@@ -64,6 +65,8 @@ export interface ApiMetrics {
   tlsHandshakeError(): void;
   /** Called when the garbage collector fails to list or watch a resource (kube-controller-manager's garbagecollector_controller_resources_sync_error_total). */
   garbageCollectorSyncError(): void;
+  /** The admission webhooks' calls (apiserver_admission_webhook_*), fed by the webhook plugins. */
+  webhooks: WebhookMetrics;
 }
 
 /** Upstream's buckets for apiserver_watch_events_sizes: 1 KiB to 128 KiB. */
@@ -79,7 +82,7 @@ interface Figures {
   garbageCollector: { syncErrors: number };
 }
 
-export function createMetrics(resources: () => readonly ResourceGaugeSource[], storage = new StorageMetrics()): ApiMetrics {
+export function createMetrics(resources: () => readonly ResourceGaugeSource[], storage = new StorageMetrics(), webhooks = new WebhookMetrics()): ApiMetrics {
   const requests = new RequestMetrics();
   const flowControl = new FlowControlMetrics();
   const inflight = { readOnly: new InflightRequests(), mutating: new InflightRequests() };
@@ -98,16 +101,20 @@ export function createMetrics(resources: () => readonly ResourceGaugeSource[], s
     watchEvents: (group, version, kind) => watchEvents.series(`${group}\0${version}\0${kind}`, () => ({ group, version, kind })),
     tlsHandshakeError: () => void tls.errors++,
     garbageCollectorSyncError: () => void garbageCollector.syncErrors++,
-    registry: () => (registry ??= buildRegistry(requests, storage, flowControl, { resources, deprecated, inflight, watchEvents, tls, garbageCollector })),
+    webhooks,
+    registry: () => (registry ??= buildRegistry(requests, storage, { flowControl, webhooks }, { resources, deprecated, inflight, watchEvents, tls, garbageCollector })),
   };
 }
 
-async function buildRegistry(requests: RequestMetrics, storage: StorageMetrics, flowControl: FlowControlMetrics, figures: Figures): Promise<Registry> {
+async function buildRegistry(
+  requests: RequestMetrics, storage: StorageMetrics, families: { flowControl: FlowControlMetrics; webhooks: WebhookMetrics }, figures: Figures,
+): Promise<Registry> {
   const { Registry, collectDefaultMetrics } = await import('prom-client');
   const registry = new Registry();
   requests.registerWith(registry);
   storage.registerWith(registry);
-  flowControl.registerWith(registry);
+  families.flowControl.registerWith(registry);
+  families.webhooks.registerWith(registry);
   registerResourceGauges(registry, figures);
   registerServerFamilies(registry, figures);
   // process_cpu_seconds_total, process_resident_memory_bytes, process_start_time_seconds, process_open_fds,

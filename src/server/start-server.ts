@@ -37,6 +37,7 @@ import { servingTls } from './tls-settings.js';
 import { defaultWarn, preparePrivateDirectories, privateKeyFiles, tightenPrivateFiles } from './private-files.js';
 import { createMetrics, type ResourceGaugeSource } from './metrics.js';
 import { StorageMetrics } from './storage-metrics.js';
+import { WebhookMetrics } from './webhook-metrics.js';
 import type { Store } from '../registry/store/index.js';
 import { ensureCertificates } from './pki/index.js';
 import { apiRoutes } from './routes.js';
@@ -216,7 +217,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
   const storageMetrics = new StorageMetrics();
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, serverSideApply });
+  const webhookMetrics = new WebhookMetrics();
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.
@@ -224,6 +226,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (rbacStores) await ensureBootstrapPolicy(rbacStores);
   await networking.repair(served);
   const registry = new ResourceRegistry(served.stores);
+  // The webhook plugins' configurations, listed before the server serves (upstream's WaitForReady).
+  await served.startWebhookSource(shutdown.signal);
   // upstream's scheduling post-start hook runs only while scheduling.k8s.io is served.
   const priorityClasses = registry.current().storeFor('scheduling.k8s.io', 'priorityclasses');
   if (priorityClasses) await ensureSystemPriorityClasses(priorityClasses);
@@ -231,7 +235,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await authorization.synced();
   const electing = options.leaderElection ?? storage === 'etcd';
   // Stored kinds only: computed ones (ComponentStatus) have no storage to count.
-  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics);
+  const metrics = createMetrics(() => served.stores.flatMap((s) => gaugeSource(s, served)), storageMetrics, webhookMetrics);
   const flowControl = priorityAndFairness ? startFlowControl(registry, served, metrics, { serverConcurrencyLimit: limits.readOnly + limits.mutating, requestTimeoutMs }) : undefined;
   await flowControl?.synced();
   // The controllers reach the API through the loopback (server/loopback.ts), each as its own identity.

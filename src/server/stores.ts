@@ -15,6 +15,7 @@ import type { Backend } from '../storage/interface.js';
 import { instrumentedBackend } from '../storage/instrumented-backend.js';
 import type { StorageMetrics } from './storage-metrics.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
+import { NO_WEBHOOK_METRICS, WebhookSource, type WebhookMetricsRecorder } from '../admission/webhook/index.js';
 
 export interface ServedStores {
   stores: Store[];
@@ -25,6 +26,8 @@ export interface ServedStores {
   namespaces: Store;
   /** One store per storage path among namespaced kinds (for the namespace controller). */
   namespacedByStorage(): Store[];
+  /** Follows the webhook configurations for the webhook admission plugins until `signal` aborts; resolves once listed. */
+  startWebhookSource(signal: AbortSignal): Promise<void>;
 }
 
 /** Builds the store of a computed kind (`ResourceDefinition.computed`), by `<group>/<resource>`. */
@@ -46,6 +49,8 @@ export interface BuildStoresOptions {
   storageMetrics?: StorageMetrics;
   /** The ServerSideApply gate (default on): off, the stores keep no managedFields (StoreDeps.serverSideApply). */
   serverSideApply?: boolean;
+  /** Where the webhook plugins record their calls (apiserver_admission_webhook_*). */
+  webhookMetrics?: WebhookMetricsRecorder;
 }
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
@@ -82,6 +87,12 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let serviceAccounts: Store | undefined;
   let pods: Store | undefined;
   let nodes: Store | undefined;
+  let services: Store | undefined;
+  let endpoints: Store | undefined;
+  const webhookSource = new WebhookSource();
+  // Definitions over one storage path serve the same objects: the resources matchPolicy Equivalent matches.
+  const sameStorage = new Map<string, ResourceDefinition[]>();
+  for (const def of definitions) sameStorage.set(resourcePath(def), [...(sameStorage.get(resourcePath(def)) ?? []), def]);
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
@@ -95,6 +106,13 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
     ...(options.tolerationSeconds ? { tolerationSeconds: options.tolerationSeconds } : {}),
     authorizer: () => options.authorizer?.(),
+    webhooks: {
+      source: webhookSource,
+      metrics: options.webhookMetrics ?? NO_WEBHOOK_METRICS,
+      equivalents: (def) => sameStorage.get(resourcePath(def)) ?? [def],
+      getService: async (ns, name) => (services ? sharedIfExists(services, ns, name) : undefined),
+      getEndpoints: async (ns, name) => (endpoints ? sharedIfExists(endpoints, ns, name) : undefined),
+    },
     resourcesOf: (group, version, kind) => definitions
       .filter((d) => d.group === group && d.version === version && d.kind === kind)
       .map((d) => ({ group, version, resource: d.resource })),
@@ -117,6 +135,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === 'storage.k8s.io' && def.resource === 'storageclasses') storageClasses = store;
     if (def.group === '' && def.resource === 'pods') pods = store;
     if (def.group === '' && def.resource === 'nodes') nodes = store;
+    if (def.group === '' && def.resource === 'services') services = store;
+    if (def.group === '' && def.resource === 'endpoints') endpoints = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
@@ -129,6 +149,11 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
       const byPath = new Map<string, Store>();
       for (const s of stores) if (s.def.namespaced && !s.def.computed && !byPath.has(resourcePath(s.def))) byPath.set(resourcePath(s.def), s);
       return [...byPath.values()];
+    },
+    async startWebhookSource(signal) {
+      const configurations = (resource: string) => stores.find((s) => s.def.group === 'admissionregistration.k8s.io' && s.def.resource === resource);
+      webhookSource.start({ mutating: configurations('mutatingwebhookconfigurations'), validating: configurations('validatingwebhookconfigurations') }, signal);
+      await webhookSource.synced();
     },
   };
 }

@@ -32,6 +32,8 @@ const EXPECTED: [string, string, string, boolean, string, string, string][] = [
   ['secrets', '', 'v1', true, 'Secret', ALL_VERBS, ''],
   ['serviceaccounts', 'sa', 'v1', true, 'ServiceAccount', ALL_VERBS, ''],
   ['services', 'svc', 'v1', true, 'Service', ALL_VERBS, 'all'],
+  ['mutatingwebhookconfigurations', '', 'admissionregistration.k8s.io/v1', false, 'MutatingWebhookConfiguration', ALL_VERBS, 'api-extensions'],
+  ['validatingwebhookconfigurations', '', 'admissionregistration.k8s.io/v1', false, 'ValidatingWebhookConfiguration', ALL_VERBS, 'api-extensions'],
   ['apiservices', '', 'apiregistration.k8s.io/v1', false, 'APIService', ALL_VERBS, 'api-extensions'],
   ['controllerrevisions', '', 'apps/v1', true, 'ControllerRevision', ALL_VERBS, ''],
   ['daemonsets', 'ds', 'apps/v1', true, 'DaemonSet', ALL_VERBS, 'all'],

@@ -113,7 +113,7 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
       omitEmptyAsGo(def.schema, obj);
       return obj;
     },
-    { dryRun: params.dryRun, fieldManager: manager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings },
+    { dryRun: params.dryRun, fieldManager: manager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings },
   );
   return writeSingle(ctx, result.created ? 201 : 200, def, { object: result.object }, rep);
 }

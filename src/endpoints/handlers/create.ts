@@ -14,6 +14,7 @@ export async function handleCreate(ctx: RequestContext, scope: ResourceScope): P
   const created = await scope.store.create(scope.namespace, obj, {
     dryRun: params.dryRun,
     fieldManager: params.fieldManager,
+    fieldValidation: params.requestedFieldValidation,
     userAgent: ctx.req.headers['user-agent'],
     warnings: ctx.warnings,
     user: ctx.user,

@@ -85,7 +85,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
       checkNamespace(def, obj, scope.namespace);
       return obj;
     },
-    { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings },
+    { dryRun: params.dryRun, fieldManager: params.fieldManager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings },
   );
   return writeSingle(ctx, 200, def, { object: result.object }, rep);
 }

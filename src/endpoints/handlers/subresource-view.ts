@@ -39,7 +39,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   const verb = scope.info.verb;
   const options = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading = patchTypeErrors(ctx.query, false)) => {
     const params = writeParams(ctx.query, kind, kind === 'PatchOptions' ? leading : [], scope.features.fieldValidation);
-    return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings } };
+    return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings } };
   };
   if (verb === 'get' && view.get) {
     return writeSingle(ctx, 200, def, { object: await view.get(access, namespace, name) }, rep);

@@ -18,6 +18,7 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
   const result = await scope.store.update(scope.namespace, name, () => cloneJson(obj), {
     dryRun: params.dryRun,
     fieldManager: params.fieldManager,
+    fieldValidation: params.requestedFieldValidation,
     userAgent: ctx.req.headers['user-agent'],
     warnings: ctx.warnings,
     user: ctx.user,

@@ -119,6 +119,8 @@ export interface WatchOptions {
 export interface WriteOptions {
   dryRun: boolean;
   fieldManager?: string;
+  /** The `fieldValidation` parameter as the client sent it (upstream's Create/UpdateOptions carry it; webhooks see it). */
+  fieldValidation?: string;
   /** The request's User-Agent: the field manager when `fieldManager` is not given. */
   userAgent?: string;
   user?: UserInfo;
