@@ -52,6 +52,7 @@ const defaults: ServeOptions = {
   oidc: undefined,
   enableAdmissionPlugins: [],
   disableAdmissionPlugins: [],
+  admissionControlConfigFile: '',
   controllers: ['*'],
   serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
   featureGates: {},
@@ -143,6 +144,7 @@ describe('parseServeFlags', () => {
     },
     { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
       expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
+    { args: ['--admission-control-config-file=admission.yaml'], expected: { admissionControlConfigFile: 'admission.yaml' } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
     { args: ['--feature-gates=APIListChunking=false, ServerSideFieldValidation = f,,', '--feature-gates', 'ServerSideApply=true'],
       expected: { featureGates: { APIListChunking: false, ServerSideFieldValidation: false, ServerSideApply: true } } },
@@ -288,6 +290,8 @@ describe('serverOptionsOf', () => {
     assert.equal(auth.enableBootstrapTokenAuth, true);
     assert.equal(auth.oidc?.issuerURL, 'https://i');
     assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
+    assert.equal(auth.admissionControlConfigFile, undefined);
+    assert.equal(serverOptionsOf(parseServeFlags(['--admission-control-config-file', 'a.yaml'])).admissionControlConfigFile, 'a.yaml');
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=AlwaysDeny'])).authorization, { modes: ['AlwaysDeny'] });
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--feature-gates=APIListChunking=false'])).featureGates, { APIListChunking: false });
     const tls = serverOptionsOf(parseServeFlags(['--tls-min-version=VersionTLS13', '--tls-cipher-suites=TLS_RSA_WITH_AES_128_CBC_SHA']));
