@@ -22,6 +22,8 @@ import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
 import { certificateSubjectRestriction } from './plugins/certificate-subject-restriction.js';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookDeps } from './webhook/index.js';
+import { loadPodSecurityConfiguration, podSecurityAdmission, type LoadedPodSecurityConfiguration, type PodSecurityDeps } from './plugins/pod-security/index.js';
+import { readAdmissionConfiguration, type PluginConfigSource } from './config/index.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -36,6 +38,10 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
   getNode: NodeRestrictionDeps['getNode'];
+  /** A namespace's pods as the watch cache has them (PodSecurity, when a namespace's enforce level tightens). */
+  listPods: PodSecurityDeps['listPods'];
+  /** The decoded configurations of the plugins that read one (loadAdmissionPluginConfigs); none: their defaults. */
+  pluginConfigs?: AdmissionPluginConfigs;
   /** DefaultTolerationSeconds' flags; 300 seconds each when left out. */
   tolerationSeconds?: DefaultTolerationSecondsConfig;
   /** What the webhook plugins read (the configurations, services and endpoints, equivalent resources) and record. */
@@ -65,7 +71,45 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
   MutatingAdmissionWebhook: (deps) => mutatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
+  PodSecurity: (deps) => podSecurityAdmission(configOf<LoadedPodSecurityConfiguration>(deps, 'PodSecurity'), deps),
 };
+
+/** The decoded configuration of each enabled plugin that reads one, by upstream name. */
+export type AdmissionPluginConfigs = ReadonlyMap<string, unknown>;
+
+/**
+ * The plugins that read a configuration of their own from `--admission-control-config-file`, each with how it
+ * decodes and checks it (upstream: the plugin's factory and its ValidateInitialization); given undefined when
+ * the file has none for it. Each throws an Error with upstream's text.
+ */
+export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: PluginConfigSource | undefined) => unknown>> = {
+  PodSecurity: loadPodSecurityConfiguration,
+};
+
+/** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */
+function configOf<T>(deps: AdmissionPluginDeps, name: string): T {
+  return (deps.pluginConfigs?.get(name) ?? ADMISSION_PLUGIN_CONFIGURATIONS[name]!(undefined)) as T;
+}
+
+/**
+ * Reads `--admission-control-config-file` (none: no plugin has a configuration) and decodes the configuration of
+ * each enabled plugin that reads one, as kube-apiserver does when it makes the admission chain.
+ * @throws Error `failed to initialize admission: ...` for a file or configuration upstream refuses.
+ */
+export async function loadAdmissionPluginConfigs(selection: AdmissionPluginSelection, file: string | undefined): Promise<AdmissionPluginConfigs> {
+  const enabled = enabledPluginNames(selection);
+  try {
+    const configuration = await readAdmissionConfiguration(file, enabled);
+    const configs = new Map<string, unknown>();
+    for (const name of enabled) {
+      const decode = ADMISSION_PLUGIN_CONFIGURATIONS[name];
+      if (decode && IMPLEMENTED_ADMISSION_PLUGINS.has(name)) configs.set(name, decode(configuration.configFor(name)));
+    }
+    return configs;
+  } catch (error) {
+    throw new Error(`failed to initialize admission: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
 
 /** The names of {@link ADMISSION_PLUGINS}. */
 export const IMPLEMENTED_ADMISSION_PLUGINS: ReadonlySet<string> = new Set(Object.keys(ADMISSION_PLUGINS));

@@ -52,6 +52,7 @@ const defaults: ServeOptions = {
   oidc: undefined,
   enableAdmissionPlugins: [],
   disableAdmissionPlugins: [],
+  admissionControlConfigFile: '',
   controllers: ['*'],
   enablePriorityAndFairness: true,
   audit: { logFormat: 'json', logMode: 'blocking', logMaxAge: 0, logMaxBackup: 0, logMaxSize: 0, logCompress: false },
@@ -146,6 +147,7 @@ describe('parseServeFlags', () => {
     },
     { args: ['--enable-admission-plugins=DefaultIngressClass', '--disable-admission-plugins=Priority,LimitRanger'],
       expected: { enableAdmissionPlugins: ['DefaultIngressClass'], disableAdmissionPlugins: ['Priority', 'LimitRanger'] } },
+    { args: ['--admission-control-config-file=admission.yaml'], expected: { admissionControlConfigFile: 'admission.yaml' } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
     { args: ['--enable-priority-and-fairness=false'], expected: { enablePriorityAndFairness: false } },
     { args: ['--audit-policy-file=p.yaml', '--audit-log-path=-', '--audit-log-format=legacy', '--audit-log-maxsize=5', '--audit-log-compress'],
@@ -299,6 +301,8 @@ describe('serverOptionsOf', () => {
     assert.equal(auth.enableBootstrapTokenAuth, true);
     assert.equal(auth.oidc?.issuerURL, 'https://i');
     assert.deepEqual(auth.disableAdmissionPlugins, ['Priority']);
+    assert.equal(auth.admissionControlConfigFile, undefined);
+    assert.equal(serverOptionsOf(parseServeFlags(['--admission-control-config-file', 'a.yaml'])).admissionControlConfigFile, 'a.yaml');
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--authorization-mode=AlwaysDeny'])).authorization, { modes: ['AlwaysDeny'] });
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--feature-gates=APIListChunking=false'])).featureGates, { APIListChunking: false });
     const tls = serverOptionsOf(parseServeFlags(['--tls-min-version=VersionTLS13', '--tls-cipher-suites=TLS_RSA_WITH_AES_128_CBC_SHA']));

@@ -29,3 +29,8 @@ test('YAML bodies: aliases that expand past 100 are refused (no billion laughs)'
   for (const [name, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e']]) lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
   assert.throws(() => parseYamlDocument(lines.join('\n')));
 });
+
+test('YAML bodies: maps keep the order of their keys (sigs.k8s.io/yaml writes JSON in document order)', () => {
+  assert.deepEqual(Object.keys(parseYamlDocument('b: 1\na: {z: 1, x: 2}\nc: [1]\n') as object), ['b', 'a', 'c']);
+  assert.equal(JSON.stringify(parseYamlDocument('b: 1\na: {z: 1, x: 2}\n')), '{"b":1,"a":{"z":1,"x":2}}');
+});

@@ -79,6 +79,8 @@ function toJson(root: unknown): unknown {
       assign(object);
       for (const [key, item] of value) {
         const name = keyString(key, item);
+        // Placed now, filled when popped: the object keeps the document's key order.
+        object[name] = null;
         stack.push({ value: item, assign: (converted) => (object[name] = converted) });
       }
     } else {

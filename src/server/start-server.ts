@@ -8,7 +8,7 @@ import { oidcAuthenticator, type OidcOptions } from '../auth/authenticators/oidc
 import { bootstrapTokenAuthenticator, BOOTSTRAP_TOKEN_NAMESPACE, type TokenSecret } from '../auth/bootstrap-token/index.js';
 import { controllerSelectionErrors, DEFAULT_CONTROLLERS, isControllerEnabled } from '../controllers/selection.js';
 import { aggregateMessage } from '../errors/aggregate.js';
-import { checkAdmissionSelection } from '../admission/registry.js';
+import { checkAdmissionSelection, loadAdmissionPluginConfigs } from '../admission/registry.js';
 import { isStatusError } from '../errors/status-error.js';
 import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
@@ -114,6 +114,11 @@ export interface ServerOptions extends AuthenticationOptions {
   enableAdmissionPlugins?: readonly string[];
   /** `--disable-admission-plugins`. */
   disableAdmissionPlugins?: readonly string[];
+  /**
+   * `--admission-control-config-file`: an AdmissionConfiguration (`apiserver.config.k8s.io/v1` or `v1alpha1`)
+   * giving plugins their configuration (PodSecurity's PodSecurityConfiguration), read and checked at start.
+   */
+  admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
   /** `--audit-policy-file`, `--audit-log-*`: the audit log; off without a log path. */
@@ -157,6 +162,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Checked before anything opens, so that bad admission or OIDC options leave nothing behind.
   const admissionPlugins = { enable: options.enableAdmissionPlugins ?? [], disable: options.disableAdmissionPlugins ?? [] };
   checkAdmissionSelection(admissionPlugins);
+  const admissionPluginConfigs = await loadAdmissionPluginConfigs(admissionPlugins, options.admissionControlConfigFile);
   const authorizationOptions = options.authorization ?? {};
   checkAuthorizationOptions(authorizationOptions);
   const features = resolveFeatureGates(options.featureGates);
@@ -218,7 +224,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
   const storageMetrics = new StorageMetrics();
   const webhookMetrics = new WebhookMetrics();
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, admissionPluginConfigs, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.

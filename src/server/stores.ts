@@ -1,7 +1,7 @@
 // Builds the served stores: one StorageResource (backend prefix + watch cache) per storage path,
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
-import { buildAdmission, type AdmissionPluginDeps } from '../admission/registry.js';
+import { buildAdmission, type AdmissionPluginConfigs, type AdmissionPluginDeps } from '../admission/registry.js';
 import { getIfExists, sharedIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
@@ -43,6 +43,8 @@ export interface BuildStoresOptions {
   admissionPlugins?: AdmissionPluginSelection;
   /** DefaultTolerationSeconds' two flags. */
   tolerationSeconds?: AdmissionPluginDeps['tolerationSeconds'];
+  /** The plugins' configurations from `--admission-control-config-file` (loadAdmissionPluginConfigs); default none. */
+  admissionPluginConfigs?: AdmissionPluginConfigs;
   /** The server's authorizer, once built (admission plugins that ask it). */
   authorizer?: () => Authorizer | undefined;
   /** Times each storage's backend calls and counts its lists (etcd_request_duration_seconds, apiserver_storage_list_*). */
@@ -104,6 +106,9 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
+    // As upstream's pod lister: the watch cache as it is (resourceVersion 0), no consistent read.
+    listPods: async (namespace) => (pods ? (await pods.list(namespace, { resourceVersion: '0' })).items.map(sharedDecoded) : []),
+    ...(options.admissionPluginConfigs ? { pluginConfigs: options.admissionPluginConfigs } : {}),
     ...(options.tolerationSeconds ? { tolerationSeconds: options.tolerationSeconds } : {}),
     authorizer: () => options.authorizer?.(),
     webhooks: {
