@@ -1,8 +1,8 @@
+import { refusalOf } from './test-admission.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import { isStatusError } from '../../errors/status-error.js';
 import type { AdmissionAttributes } from '../types.js';
 import { limitRanger } from './limit-ranger.js';
 
@@ -15,16 +15,7 @@ const attrs = (def: ResourceDefinition, object: KubeObject, extra: Partial<Admis
 const pod = (containers: unknown[], initContainers?: unknown[]): KubeObject => ({ metadata: { name: 'p' }, spec: { containers, ...(initContainers ? { initContainers } : {}) } });
 
 async function admitted(ranges: KubeObject[], object: KubeObject, def = pods, extra: Partial<AdmissionAttributes> = {}): Promise<string | undefined> {
-  const plugin = limitRanger(async () => ranges);
-  const a = attrs(def, object, extra);
-  try {
-    await plugin.admit!(a);
-    await plugin.validate!(a);
-    return undefined;
-  } catch (error) {
-    if (isStatusError(error) && error.code === 403) return error.message;
-    throw error;
-  }
+  return refusalOf(limitRanger(async () => ranges), attrs(def, object, extra));
 }
 
 test('LimitRanger defaults containers from the Container items and says so in an annotation', async () => {

@@ -1,9 +1,8 @@
+import { refusalOf } from './test-admission.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { AdmissionAttributes } from '../types.js';
 import { pvcResizeAdmission } from './pvc-resize.js';
 
 const claims = { group: '', resource: 'persistentvolumeclaims' } as ResourceDefinition;
@@ -19,16 +18,8 @@ const claim = (storage: string, storageClassName?: string, phase?: string): Kube
 
 test('PersistentVolumeClaimResize lets a bound claim grow only where its class allows expansion', async () => {
   const plugin = pvcResizeAdmission(async (name) => classes[name]);
-  const refusal = async (object: KubeObject, old: KubeObject): Promise<string | undefined> => {
-    const a: AdmissionAttributes = { operation: 'UPDATE', def: claims, namespace: 'ns', name: 'data', subresource: '', object, oldObject: old, dryRun: false };
-    try {
-      await plugin.validate!(a);
-      return undefined;
-    } catch (error) {
-      if (isStatusError(error) && error.code === 403) return error.message;
-      throw error;
-    }
-  };
+  const refusal = (object: KubeObject, old: KubeObject): Promise<string | undefined> =>
+    refusalOf(plugin, { operation: 'UPDATE', def: claims, namespace: 'ns', name: 'data', subresource: '', object, oldObject: old, dryRun: false });
   const notSupported = 'persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize';
   const cases: Array<[string, KubeObject, KubeObject, string | undefined]> = [
     ['grows, expandable', claim('2Gi', 'expandable'), claim('1Gi', 'expandable', 'Bound'), undefined],

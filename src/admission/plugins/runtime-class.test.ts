@@ -1,9 +1,8 @@
+import { refusalOf } from './test-admission.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
-import { isStatusError } from '../../errors/status-error.js';
-import type { AdmissionAttributes } from '../types.js';
 import { mergeTolerations } from './merge-tolerations.js';
 import { runtimeClassAdmission } from './runtime-class.js';
 
@@ -17,15 +16,7 @@ const plugin = runtimeClassAdmission(async (name) => classes[name]);
 const pod = (spec: Record<string, unknown>): KubeObject => ({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], ...spec } });
 
 async function admit(object: KubeObject): Promise<string | undefined> {
-  const a: AdmissionAttributes = { operation: 'CREATE', def: pods, namespace: 'ns', name: 'p', subresource: '', object, dryRun: false };
-  try {
-    await plugin.admit!(a);
-    await plugin.validate!(a);
-    return undefined;
-  } catch (error) {
-    if (isStatusError(error) && error.code === 403) return error.message;
-    throw error;
-  }
+  return refusalOf(plugin, { operation: 'CREATE', def: pods, namespace: 'ns', name: 'p', subresource: '', object, dryRun: false });
 }
 
 test('RuntimeClass sets the overhead and scheduling of the class a pod names', async () => {
