@@ -1,7 +1,7 @@
 // Admission contract (2-access-control: admission plugins). Mutating plugins run first, then validating
 // ones; each sees the object after the kind's strategy. Plugins live in `plugins/`, one per file.
 import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
-import type { WriteOptions } from '../registry/store/types.js';
+import type { AuditAnnotator, WriteOptions } from '../registry/store/types.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { UserInfo } from '../auth/user-info.js';
 
@@ -21,6 +21,8 @@ export interface AdmissionAttributes {
   user?: UserInfo;
   /** The response's Warning headers: a plugin adds its warnings here (upstream warning.AddWarning). */
   warnings?: string[];
+  /** The request's audit annotations, present only when the request is audited (upstream AddAnnotation). */
+  auditAnnotations?: AuditAnnotator;
   /**
    * The request's options (upstream GetOperationOptions), as webhooks are sent them: the write's options for
    * CREATE (CreateOptions) and UPDATE (UpdateOptions), DeleteOptions for DELETE.

@@ -4,6 +4,7 @@
 // admission and the strategy change the object afterwards. Nothing is done for requests not recorded.
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Status } from '../errors/status-error.js';
+import type { AuditAnnotator } from '../registry/store/types.js';
 import type { RequestContext } from './context.js';
 
 /** A copy for the event, without managedFields when the policy says so (upstream omitManagedFields). */
@@ -39,4 +40,22 @@ export function recordResponseStatus(ctx: RequestContext, status: Readonly<Statu
   const { status: outcome, message, reason, details } = status;
   audit.responseStatus = { ...(outcome ? { status: outcome } : {}), ...(message ? { message } : {}), ...(reason ? { reason } : {}), ...(details ? { details } : {}), code };
   if (audit.level === 'RequestResponse') audit.responseObject = structuredClone(status);
+}
+
+const LEVELS = ['Metadata', 'Request', 'RequestResponse'] as const;
+
+/** What a write passes on for admission to annotate the request's events with; nothing when it is not audited. */
+export function auditAnnotatorOf(ctx: RequestContext): { auditAnnotations?: AuditAnnotator } {
+  const audit = ctx.audit;
+  if (!audit) return {};
+  return {
+    auditAnnotations: {
+      level: audit.level,
+      add(key, value, level = 'Metadata') {
+        if (LEVELS.indexOf(audit.level) < LEVELS.indexOf(level)) return;
+        const annotations = (ctx.auditAnnotations ??= {});
+        if (!(key in annotations)) annotations[key] = value;
+      },
+    },
+  };
 }

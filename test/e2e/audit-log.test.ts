@@ -100,3 +100,13 @@ test('level None records nothing: health checks are not in the log', async () =>
   await byAuditId(String((await client.request('GET', '/api/v1/namespaces/default')).headers['audit-id']));
   assert.equal((await events()).filter((e) => e.auditID === answer.headers['audit-id']).length, 0);
 });
+
+test('admission annotates the events: PodSecurity names the enforced policy and what audit would refuse', async () => {
+  await cluster.kubectl(['label', 'namespace', 'default', 'pod-security.kubernetes.io/enforce=baseline', 'pod-security.kubernetes.io/audit=restricted']);
+  const body = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'audited-pod' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
+  const answer = await client.request('POST', '/api/v1/namespaces/default/pods', { body });
+  assert.equal(answer.status, 201, answer.body);
+  const [event] = (await byAuditId(String(answer.headers['audit-id']))) as [Event];
+  assert.equal(event.annotations?.['pod-security.kubernetes.io/enforce-policy'], 'baseline:latest');
+  assert.match(event.annotations?.['pod-security.kubernetes.io/audit-violations'] ?? '', /^would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false/);
+});

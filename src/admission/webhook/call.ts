@@ -55,6 +55,8 @@ export async function callHook(invocation: Invocation, request: WebhookRequest, 
     throw new CallError(hook.name, `received invalid webhook response: ${(error as Error).message}`, serviceUnavailable('error validating webhook response'));
   }
   if (a.warnings) for (const w of verified.warnings) a.warnings.push(w);
+  // Before the verdict, as upstream adds them: a denial's annotations are recorded too.
+  for (const [key, value] of Object.entries(verified.auditAnnotations ?? {})) a.auditAnnotations?.add(`${hook.name}/${key}`, value);
   if (!verified.allowed) throw new Rejection(deniedStatus(hook.name, verified.result));
   return verified;
 }

@@ -114,6 +114,29 @@ describe('webhook dispatch', () => {
     assert.deepEqual(calls.map((c) => c.path), ['/first.example.com', '/second.example.com']);
   });
 
+  test('audited requests get the mutation and patch annotations (by level) and the webhooks\' own, under their names', async () => {
+    reset();
+    handlers.set('/first.example.com', (review) => ({ ...addLabel('first')(review), auditAnnotations: { checked: 'yes' } }));
+    handlers.set('/second.example.com', () => ({ allowed: true }));
+    const recorded = (level: 'Metadata' | 'Request') => {
+      const annotations: Record<string, string> = {};
+      const order = ['Metadata', 'Request', 'RequestResponse'];
+      const auditAnnotations = { level, add: (key: string, value: string, at = 'Metadata') => { if (order.indexOf(level) >= order.indexOf(at)) annotations[key] = value; } };
+      return { annotations, auditAnnotations };
+    };
+    const request = recorded('Request');
+    await mutate(deps([webhook('first.example.com'), webhook('second.example.com')]), attributes({ auditAnnotations: request.auditAnnotations }));
+    assert.deepEqual(request.annotations, {
+      'first.example.com/checked': 'yes',
+      'patch.webhook.admission.k8s.io/round_0_index_0': JSON.stringify({ configuration: 'config', webhook: 'first.example.com', patch: [{ op: 'add', path: '/metadata/labels/first', value: '1' }], patchType: 'JSONPatch' }),
+      'mutation.webhook.admission.k8s.io/round_0_index_0': JSON.stringify({ configuration: 'config', webhook: 'first.example.com', mutated: true }),
+      'mutation.webhook.admission.k8s.io/round_0_index_1': JSON.stringify({ configuration: 'config', webhook: 'second.example.com', mutated: false }),
+    });
+    const metadata = recorded('Metadata');
+    await mutate(deps([webhook('first.example.com')]), attributes({ auditAnnotations: metadata.auditAnnotations }));
+    assert.deepEqual(Object.keys(metadata.annotations), ['first.example.com/checked', 'mutation.webhook.admission.k8s.io/round_0_index_0']);
+  });
+
   test('reinvocation: an IfNeeded webhook is called again after a later webhook changed the object', async () => {
     reset();
     handlers.set('/early.example.com', (review) => (review.request.object?.metadata.labels?.['early'] ? { allowed: true } : addLabel('early')(review)));

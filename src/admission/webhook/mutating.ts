@@ -39,19 +39,21 @@ export async function dispatchMutating(attributes: AdmissionAttributes, deps: We
   // In-tree plugins changed the object in the second round: every webhook that asked may see it again.
   if (reinvocation.isReinvoke && state.lastOutput !== snapshot(attributes.object)) state.requireReinvokingPreviouslyInvoked();
   try {
-    for (const hook of hooks) {
+    for (const [index, hook] of hooks.entries()) {
       const invocation = await shouldCallHook(hook, request, deps);
       if (!invocation) continue;
       // A webhook is never called for the first time in the second round.
       if (reinvocation.isReinvoke && !state.reinvoke.has(hook.uid)) continue;
       const started = startedAt();
+      const annotate = annotator(attributes, reinvocation.isReinvoke ? 1 : 0, index, hook.configurationName, invocation.webhook.hook.name);
       let changed = false;
       let error: unknown;
       try {
-        changed = await callAndPatch(invocation, request, deps);
+        changed = await callAndPatch(invocation, request, deps, annotate);
       } catch (e) {
         error = e ?? new Error('webhook call failed');
       }
+      annotate.mutation(changed);
       const failure = settleCall(invocation, request, 'admit', started, error, deps.metrics);
       if (changed) {
         state.requireReinvokingPreviouslyInvoked();
@@ -68,7 +70,7 @@ export async function dispatchMutating(attributes: AdmissionAttributes, deps: We
 const snapshot = (obj: Readonly<KubeObject> | undefined): string | undefined => (obj ? JSON.stringify(obj) : undefined);
 
 /** Calls the webhook and applies its patch to the request's object; true when the object changed. */
-async function callAndPatch(invocation: Invocation, request: WebhookRequest, deps: WebhookDeps): Promise<boolean> {
+async function callAndPatch(invocation: Invocation, request: WebhookRequest, deps: WebhookDeps, annotate: Annotator): Promise<boolean> {
   const objects = versionedObjects(request, invocation);
   const answer = await callHook(invocation, request, objects, true, deps);
   if (!answer.patch) return false;
@@ -83,6 +85,7 @@ async function callAndPatch(invocation: Invocation, request: WebhookRequest, dep
   // Back in the request's version (a subresource of another kind is patched as it is).
   const converts = invocation.def !== request.def && request.kind.kind === request.def.kind;
   replaceInPlace(target, converts ? convertObject(patched, invocation.def, request.def) : patched);
+  annotate.patch(operations);
   return changed;
 }
 
@@ -130,4 +133,21 @@ function replaceInPlace(target: KubeObject, source: KubeObject): void {
   for (const key of Object.keys(meta)) if (!(key in sourceMeta)) delete meta[key];
   Object.assign(meta, sourceMeta);
   target.metadata = targetMeta;
+}
+
+/** The audit annotations of one webhook call (upstream webhookAnnotator). */
+interface Annotator {
+  /** `mutation.webhook.admission.k8s.io/round_<r>_index_<i>` at Metadata: whether the call changed the object. */
+  mutation(mutated: boolean): void;
+  /** `patch.webhook.admission.k8s.io/round_<r>_index_<i>` from level Request: the patch applied. */
+  patch(operations: unknown[]): void;
+}
+
+function annotator(a: AdmissionAttributes, round: number, index: number, configuration: string, webhook: string): Annotator {
+  const audit = a.auditAnnotations;
+  const suffix = `round_${round}_index_${index}`;
+  return {
+    mutation: (mutated) => audit?.add(`mutation.webhook.admission.k8s.io/${suffix}`, JSON.stringify({ configuration, webhook, mutated })),
+    patch: (operations) => audit?.add(`patch.webhook.admission.k8s.io/${suffix}`, JSON.stringify({ configuration, webhook, patch: operations, patchType: 'JSONPatch' }), 'Request'),
+  };
 }

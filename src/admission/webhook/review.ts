@@ -28,6 +28,8 @@ export interface ReviewAnswer {
   patchType?: string;
   result?: Record<string, unknown>;
   warnings: string[];
+  /** The answer's auditAnnotations, which the request's events get under `<webhook name>/<key>`. */
+  auditAnnotations?: Record<string, string>;
 }
 
 /** The objects the webhook is sent, in the invocation's version. */
@@ -122,10 +124,14 @@ export function verifyAnswer(sent: OutgoingReview, answer: Record<string, unknow
   const warnings = Array.isArray(response['warnings']) ? response['warnings'].filter((w): w is string => typeof w === 'string') : [];
   const result = isRecord(response['status']) ? response['status'] : undefined;
   const allowed = response['allowed'] === true;
+  const annotations = isRecord(response['auditAnnotations'])
+    ? Object.fromEntries(Object.entries(response['auditAnnotations']).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : undefined;
+  const answered = (fields: Omit<ReviewAnswer, 'auditAnnotations'>): ReviewAnswer => (annotations && Object.keys(annotations).length > 0 ? { ...fields, auditAnnotations: annotations } : fields);
   if (sent.version === 'v1beta1') {
     // v1beta1 answers were never checked for uid, type or patch type; a patch is a JSON patch.
     const patch = mutating && patchText ? Buffer.from(patchText, 'base64') : undefined;
-    return { allowed, warnings, ...(patch && patch.length > 0 ? { patch, patchType: 'JSONPatch' } : {}), ...(result ? { result } : {}) };
+    return answered({ allowed, warnings, ...(patch && patch.length > 0 ? { patch, patchType: 'JSONPatch' } : {}), ...(result ? { result } : {}) });
   }
   const uid = typeof response['uid'] === 'string' ? response['uid'] : '';
   if (uid !== sent.uid) throw new Error(`expected response.uid=${JSON.stringify(sent.uid)}, got ${JSON.stringify(uid)}`);
@@ -135,13 +141,13 @@ export function verifyAnswer(sent: OutgoingReview, answer: Record<string, unknow
   if (!mutating) {
     if (patch.length > 0) throw new Error('validating webhook may not return response.patch');
     if (patchType !== undefined && patchType !== null) throw new Error('validating webhook may not return response.patchType');
-    return { allowed, warnings, ...(result ? { result } : {}) };
+    return answered({ allowed, warnings, ...(result ? { result } : {}) });
   }
   const hasType = patchType !== undefined && patchType !== null;
   if (patch.length > 0 && !hasType) throw new Error('webhook returned response.patch but not response.patchType');
   if (patch.length === 0 && hasType) throw new Error('webhook returned response.patchType but not response.patch');
   if (hasType && patchType === '') throw new Error('webhook returned invalid response.patchType of ""');
-  return { allowed, warnings, ...(patch.length > 0 ? { patch, patchType: String(patchType) } : {}), ...(result ? { result } : {}) };
+  return answered({ allowed, warnings, ...(patch.length > 0 ? { patch, patchType: String(patchType) } : {}), ...(result ? { result } : {}) });
 }
 
 /** The answer's group and version as GroupVersionKind.String() writes them: `<group>/<version>`, the group empty for `v1`. */

@@ -1,4 +1,5 @@
 // DELETE of one object (200 with a Status, or the object while finalizers hold it) and of a collection.
+import { auditAnnotatorOf } from '../audit-capture.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
@@ -17,7 +18,7 @@ async function optionsBody(ctx: RequestContext): Promise<DeleteOptions | undefin
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
-  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings });
+  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) });
   if (result.deleted && !scope.def.deleteReturnsObject) {
     const meta = result.object.metadata;
     const details = { name: meta.name ?? '', group: scope.def.group, kind: scope.def.resource, ...(meta.uid ? { uid: meta.uid } : {}) };
@@ -32,6 +33,6 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Resourc
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const params = listParams(ctx.query, false, scope.features.listChunking);
-  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings });
+  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) });
   return writeStatus(ctx, 200, successStatus(undefined), rep);
 }

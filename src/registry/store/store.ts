@@ -91,7 +91,7 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
 
     async admitSubresourceCreate(namespace, name, subresource, obj, options) {
-      const attributes = { operation: 'CREATE' as const, def, namespace: nsOf(namespace), name, subresource, object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, options };
+      const attributes = { operation: 'CREATE' as const, def, namespace: nsOf(namespace), name, subresource, object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, options };
       await deps.admission.mutate(attributes);
       await deps.admission.validate(attributes);
     },

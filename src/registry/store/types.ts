@@ -131,6 +131,8 @@ export interface WriteOptions {
   apply?: boolean;
   /** Receives the kind's and admission's warnings for this write, for the response's Warning headers. */
   warnings?: string[];
+  /** The request's audit annotations, when it is audited (admission plugins annotate through it). */
+  auditAnnotations?: AuditAnnotator;
   /**
    * A view subresource writing through the parent's own update (`scale`): the subresource the
    * writer's managedFields entry names, as upstream's scale handler records it.
@@ -179,3 +181,12 @@ export interface Store {
 }
 
 export type { CachedObject };
+
+/**
+ * Adds annotations to an audited request's events (upstream Attributes.AddAnnotationWithLevel): one kept only
+ * when the request's audit level is at least the annotation's; a key keeps its first value.
+ */
+export interface AuditAnnotator {
+  readonly level: 'Metadata' | 'Request' | 'RequestResponse';
+  add(key: string, value: string, level?: 'Metadata' | 'Request' | 'RequestResponse'): void;
+}

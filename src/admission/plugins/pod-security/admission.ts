@@ -42,8 +42,8 @@ export interface PodSecurityOptions {
   now?: () => number;
   evaluator?: Evaluator;
   /**
-   * Whether the audit level is evaluated (for the `audit-violations` audit annotation). kplane's admission
-   * attributes carry no audit annotations yet, so the plugin leaves it off: the audit level then costs nothing.
+   * Whether the audit level is evaluated (for the `audit-violations` audit annotation): only for requests that
+   * are audited, since that annotation is all the audit level changes.
    */
   audit?: boolean;
 }
