@@ -58,7 +58,7 @@ describe('admissionSelectionErrors', () => {
 });
 
 describe('buildAdmission', () => {
-  const deps = { getNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], listLimitRanges: async () => [], listStorageClasses: async () => [], getStorageClass: async () => undefined, getRuntimeClass: async () => undefined, getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined };
+  const deps = { getNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], listLimitRanges: async () => [], listStorageClasses: async () => [], getStorageClass: async () => undefined, getRuntimeClass: async () => undefined, getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined, resourceQuotas: { cached: () => [], live: async () => [], updateStatus: async (q: never) => q } };
   it('refuses a selection upstream refuses, and plugins kplane lacks', () => {
     assert.throws(() => buildAdmission({ enable: ['Bogus', 'AlwaysPullImages'] }, deps), /^Error: \[enable-admission-plugins plugin "Bogus" is unknown, enable-admission-plugins plugin "AlwaysPullImages" is not implemented by kplane/);
   });

@@ -21,6 +21,8 @@ import { storageObjectInUseProtection } from './plugins/storage-object-in-use-pr
 import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
 import { certificateSubjectRestriction } from './plugins/certificate-subject-restriction.js';
+import { resourceQuotaAdmission } from './plugins/resource-quota.js';
+import type { QuotaStore } from './plugins/resource-quota-access.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -35,6 +37,8 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getServiceAccount: ServiceAccountGetter;
   getPod: NodeRestrictionDeps['getPod'];
   getNode: NodeRestrictionDeps['getNode'];
+  /** ResourceQuota's reads of the namespace's quotas and its status writes. */
+  resourceQuotas: QuotaStore;
   /** DefaultTolerationSeconds' flags; 300 seconds each when left out. */
   tolerationSeconds?: DefaultTolerationSecondsConfig;
 }
@@ -60,6 +64,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   CertificateSigning: (deps) => certificateSigning(() => deps.authorizer()),
   CertificateSubjectRestriction: () => certificateSubjectRestriction(),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
+  ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas),
 };
 
 /** The names of {@link ADMISSION_PLUGINS}. */

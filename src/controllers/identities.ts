@@ -20,6 +20,7 @@ const SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
   'pvc-protection': 'pvc-protection-controller',
   'pv-protection': 'pv-protection-controller',
   csrsigning: 'certificate-controller',
+  resourcequota: 'resourcequota-controller',
 };
 
 /** The controllers that are kube-apiserver's own (its autoregister and APF configuration controllers). */

@@ -15,6 +15,9 @@ import type { Backend } from '../storage/interface.js';
 import { instrumentedBackend } from '../storage/instrumented-backend.js';
 import type { StorageMetrics } from './storage-metrics.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
+import type { QuotaStore } from '../admission/plugins/resource-quota-access.js';
+import type { ResourceQuota } from '../apis/core/v1/schemas.generated.js';
+import { APISERVER_USER, APISERVER_USER_AGENT } from '../controllers/identities.js';
 
 export interface ServedStores {
   stores: Store[];
@@ -82,6 +85,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let serviceAccounts: Store | undefined;
   let pods: Store | undefined;
   let nodes: Store | undefined;
+  let resourceQuotas: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
@@ -93,6 +97,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
+    resourceQuotas: quotaStore(() => resourceQuotas, (store) => storageByStore.get(store)),
     ...(options.tolerationSeconds ? { tolerationSeconds: options.tolerationSeconds } : {}),
     authorizer: () => options.authorizer?.(),
     resourcesOf: (group, version, kind) => definitions
@@ -117,6 +122,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === 'storage.k8s.io' && def.resource === 'storageclasses') storageClasses = store;
     if (def.group === '' && def.resource === 'pods') pods = store;
     if (def.group === '' && def.resource === 'nodes') nodes = store;
+    if (def.group === '' && def.resource === 'resourcequotas') resourceQuotas = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
@@ -129,6 +135,56 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
       const byPath = new Map<string, Store>();
       for (const s of stores) if (s.def.namespaced && !s.def.computed && !byPath.has(resourcePath(s.def))) byPath.set(resourcePath(s.def), s);
       return [...byPath.values()];
+    },
+  };
+}
+
+/**
+ * What ResourceQuota admission reads and writes of quotas: the watch cache's state (as upstream's informer), a
+ * consistent read, and status writes as kube-apiserver's loopback client (`system:apiserver`, manager
+ * `kube-apiserver`) with the quota's resourceVersion as precondition. No quotas when the kind is not served.
+ */
+function quotaStore(store: () => Store | undefined, storageOf: (store: Store) => StorageResource | undefined): QuotaStore {
+  const NONE: readonly Readonly<ResourceQuota>[] = [];
+  /** The cached quotas by namespace, rebuilt when the cache changes (quotas are few; namespaces without one, many). */
+  let index: { generation: number; byNamespace: Map<string, Readonly<ResourceQuota>[]> } | undefined;
+  return {
+    cached(namespace) {
+      const quotas = store();
+      const storage = quotas && storageOf(quotas);
+      if (!storage) return NONE;
+      const { cacher } = storage;
+      if (index?.generation !== cacher.generation) {
+        const byNamespace = new Map<string, Readonly<ResourceQuota>[]>();
+        for (const item of cacher.list(storage.keys.resourcePrefix).items) {
+          const quota = sharedDecoded(item) as Readonly<ResourceQuota>;
+          const ns = quota.metadata.namespace ?? '';
+          const list = byNamespace.get(ns);
+          if (list) list.push(quota);
+          else byNamespace.set(ns, [quota]);
+        }
+        index = { generation: cacher.generation, byNamespace };
+      }
+      return index.byNamespace.get(namespace) ?? NONE;
+    },
+    async live(namespace) {
+      const quotas = store();
+      return quotas ? (await quotas.list(namespace, {})).items.map((item) => sharedDecoded(item) as Readonly<ResourceQuota>) : NONE;
+    },
+    async updateStatus(quota) {
+      const quotas = store();
+      const { namespace = '', name = '', resourceVersion } = quota.metadata;
+      if (!quotas) throw new Error('kplane: resourcequotas are not served');
+      const write = { subresource: 'status', dryRun: false, user: APISERVER_USER, userAgent: APISERVER_USER_AGENT };
+      const { object } = await quotas.update(namespace, name, (current) => {
+        if (!current) return quota;
+        const next = current as ResourceQuota;
+        next.status = quota.status ?? {};
+        // The precondition: a quota changed since it was read is a 409 (upstream's UpdateStatus of the read object).
+        if (resourceVersion !== undefined) next.metadata.resourceVersion = resourceVersion;
+        return next;
+      }, write);
+      return object as ResourceQuota;
     },
   };
 }
