@@ -40,6 +40,8 @@ export default tseslint.config(
   { files: ['src/patch/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'registry', 'endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli')) },
   { files: ['src/apis/**/*.ts'], ignores: TESTS, rules: forbiddenForKinds(...above('endpoints', 'filters', 'auth', 'admission', 'controllers', 'server', 'cli')) },
   { files: ['src/registry/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
+  // Quota's evaluators (upstream pkg/quota/v1) are shared by admission and the controller: kinds and quantities only.
+  { files: ['src/quota/**/*.ts'], ignores: TESTS, rules: forbidden(...above('storage', 'registry', 'endpoints', 'filters', 'auth', 'authorization', 'admission', 'controllers', 'server', 'cli', 'client', 'patch')) },
   { files: ['src/admission/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'controllers', 'server', 'cli')) },
   { files: ['src/controllers/**/*.ts'], ignores: TESTS, rules: forbidden(...above('endpoints', 'filters', 'server', 'cli')) },
   // The client talks to a server over HTTP only: it shares with the server the meta/v1 types and the Status

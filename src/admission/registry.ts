@@ -24,6 +24,8 @@ import { certificateSubjectRestriction } from './plugins/certificate-subject-res
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookDeps } from './webhook/index.js';
 import { loadPodSecurityConfiguration, podSecurityAdmission, type LoadedPodSecurityConfiguration, type PodSecurityDeps } from './plugins/pod-security/index.js';
 import { readAdmissionConfiguration, type PluginConfigSource } from './config/index.js';
+import { resourceQuotaAdmission } from './plugins/resource-quota.js';
+import type { QuotaStore } from './plugins/resource-quota-access.js';
 import type { AdmissionPlugin } from './types.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
@@ -42,6 +44,8 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   listPods: PodSecurityDeps['listPods'];
   /** The decoded configurations of the plugins that read one (loadAdmissionPluginConfigs); none: their defaults. */
   pluginConfigs?: AdmissionPluginConfigs;
+  /** ResourceQuota's reads of the namespace's quotas and its status writes. */
+  resourceQuotas: QuotaStore;
   /** DefaultTolerationSeconds' flags; 300 seconds each when left out. */
   tolerationSeconds?: DefaultTolerationSecondsConfig;
   /** What the webhook plugins read (the configurations, services and endpoints, equivalent resources) and record. */
@@ -72,6 +76,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   MutatingAdmissionWebhook: (deps) => mutatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   PodSecurity: (deps) => podSecurityAdmission(configOf<LoadedPodSecurityConfiguration>(deps, 'PodSecurity'), deps),
+  ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */

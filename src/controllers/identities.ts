@@ -22,6 +22,7 @@ const SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
   csrsigning: 'certificate-controller',
   csrapproving: 'certificate-controller',
   csrcleaner: 'certificate-controller',
+  resourcequota: 'resourcequota-controller',
 };
 
 /** The controllers that are kube-apiserver's own (its autoregister and APF configuration controllers). */

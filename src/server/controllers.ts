@@ -22,6 +22,7 @@ import { csrApprovingController } from '../controllers/certificates/csr-approvin
 import { csrCleanerController } from '../controllers/certificates/csr-cleaner.js';
 import type { SigningAuthority } from './cluster-signing.js';
 import { pvProtectionController } from '../controllers/volume-protection/pv-protection.js';
+import { resourceQuotaController } from '../controllers/resource-quota/resource-quota-controller.js';
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
 import { tokensController } from '../controllers/service-accounts/tokens-controller.js';
 import type { TokenGenerator } from '../auth/service-accounts/token-generator.js';
@@ -138,6 +139,8 @@ function controllerBuilders(
   const [claims, pods, volumes] = ['persistentvolumeclaims', 'pods', 'persistentvolumes'].map((r) => servedDef(served, '', 'v1', r));
   if (claims && pods) builders.push(['pvc-protection', () => pvcProtectionController(contextFor('pvc-protection'), { claims, pods })]);
   if (volumes) builders.push(['pv-protection', () => pvProtectionController(contextFor('pv-protection'), { volumes })]);
+  const resourceQuotas = servedDef(served, '', 'v1', 'resourcequotas');
+  if (resourceQuotas) builders.push(['resourcequota', () => resourceQuotaController(contextFor('resourcequota'), { resourceQuotas, definitions })]);
   const clusterRoles = servedDef(served, 'rbac.authorization.k8s.io', 'v1', 'clusterroles');
   if (clusterRoles) builders.push(['clusterrole-aggregation', () => clusterRoleAggregationController(contextFor('clusterrole-aggregation'), { clusterRoles })]);
   return builders;

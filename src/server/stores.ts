@@ -16,6 +16,9 @@ import { instrumentedBackend } from '../storage/instrumented-backend.js';
 import type { StorageMetrics } from './storage-metrics.js';
 import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
 import { NO_WEBHOOK_METRICS, WebhookSource, type WebhookMetricsRecorder } from '../admission/webhook/index.js';
+import type { QuotaStore } from '../admission/plugins/resource-quota-access.js';
+import type { ResourceQuota } from '../apis/core/v1/schemas.generated.js';
+import { APISERVER_USER, APISERVER_USER_AGENT } from '../controllers/identities.js';
 
 export interface ServedStores {
   stores: Store[];
@@ -95,6 +98,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   // Definitions over one storage path serve the same objects: the resources matchPolicy Equivalent matches.
   const sameStorage = new Map<string, ResourceDefinition[]>();
   for (const def of definitions) sameStorage.set(resourcePath(def), [...(sameStorage.get(resourcePath(def)) ?? []), def]);
+  let resourceQuotas: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
     listPriorityClasses,
@@ -109,6 +113,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     // As upstream's pod lister: the watch cache as it is (resourceVersion 0), no consistent read.
     listPods: async (namespace) => (pods ? (await pods.list(namespace, { resourceVersion: '0' })).items.map(sharedDecoded) : []),
     ...(options.admissionPluginConfigs ? { pluginConfigs: options.admissionPluginConfigs } : {}),
+    resourceQuotas: quotaStore(() => resourceQuotas, (store) => storageByStore.get(store)),
     ...(options.tolerationSeconds ? { tolerationSeconds: options.tolerationSeconds } : {}),
     authorizer: () => options.authorizer?.(),
     webhooks: {
@@ -142,6 +147,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.group === '' && def.resource === 'nodes') nodes = store;
     if (def.group === '' && def.resource === 'services') services = store;
     if (def.group === '' && def.resource === 'endpoints') endpoints = store;
+    if (def.group === '' && def.resource === 'resourcequotas') resourceQuotas = store;
     return [store];
   });
   if (!namespaces) throw new Error('kplane: the namespaces resource must be served');
@@ -159,6 +165,56 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
       const configurations = (resource: string) => stores.find((s) => s.def.group === 'admissionregistration.k8s.io' && s.def.resource === resource);
       webhookSource.start({ mutating: configurations('mutatingwebhookconfigurations'), validating: configurations('validatingwebhookconfigurations') }, signal);
       await webhookSource.synced();
+    },
+  };
+}
+
+/**
+ * What ResourceQuota admission reads and writes of quotas: the watch cache's state (as upstream's informer), a
+ * consistent read, and status writes as kube-apiserver's loopback client (`system:apiserver`, manager
+ * `kube-apiserver`) with the quota's resourceVersion as precondition. No quotas when the kind is not served.
+ */
+function quotaStore(store: () => Store | undefined, storageOf: (store: Store) => StorageResource | undefined): QuotaStore {
+  const NONE: readonly Readonly<ResourceQuota>[] = [];
+  /** The cached quotas by namespace, rebuilt when the cache changes (quotas are few; namespaces without one, many). */
+  let index: { generation: number; byNamespace: Map<string, Readonly<ResourceQuota>[]> } | undefined;
+  return {
+    cached(namespace) {
+      const quotas = store();
+      const storage = quotas && storageOf(quotas);
+      if (!storage) return NONE;
+      const { cacher } = storage;
+      if (index?.generation !== cacher.generation) {
+        const byNamespace = new Map<string, Readonly<ResourceQuota>[]>();
+        for (const item of cacher.list(storage.keys.resourcePrefix).items) {
+          const quota = sharedDecoded(item) as Readonly<ResourceQuota>;
+          const ns = quota.metadata.namespace ?? '';
+          const list = byNamespace.get(ns);
+          if (list) list.push(quota);
+          else byNamespace.set(ns, [quota]);
+        }
+        index = { generation: cacher.generation, byNamespace };
+      }
+      return index.byNamespace.get(namespace) ?? NONE;
+    },
+    async live(namespace) {
+      const quotas = store();
+      return quotas ? (await quotas.list(namespace, {})).items.map((item) => sharedDecoded(item) as Readonly<ResourceQuota>) : NONE;
+    },
+    async updateStatus(quota) {
+      const quotas = store();
+      const { namespace = '', name = '', resourceVersion } = quota.metadata;
+      if (!quotas) throw new Error('kplane: resourcequotas are not served');
+      const write = { subresource: 'status', dryRun: false, user: APISERVER_USER, userAgent: APISERVER_USER_AGENT };
+      const { object } = await quotas.update(namespace, name, (current) => {
+        if (!current) return quota;
+        const next = current as ResourceQuota;
+        next.status = quota.status ?? {};
+        // The precondition: a quota changed since it was read is a 409 (upstream's UpdateStatus of the read object).
+        if (resourceVersion !== undefined) next.metadata.resourceVersion = resourceVersion;
+        return next;
+      }, write);
+      return object as ResourceQuota;
     },
   };
 }

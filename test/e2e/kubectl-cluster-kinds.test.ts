@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEtcd, type TestEtcd } from '../../src/storage/etcd/test-etcd.js';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 
 const NODE = JSON.stringify({
   apiVersion: 'v1',
@@ -136,6 +136,9 @@ describe('kubectl: cluster kinds', () => {
 
   test('resourcequotas: NAME AGE REQUEST LIMIT; status is the status subresource\'s', async () => {
     await c.kubectl(['create', 'quota', 'compute', '--hard=pods=10,requests.cpu=2,limits.memory=4Gi']);
+    // The resourcequota controller takes the quota up: its hard limits, and what the namespace uses.
+    await eventually(async () => ((await c.kubectl(['get', 'quota', 'compute', '-o', 'jsonpath={.status.hard.pods}'])) === '10' ? true : undefined), 'the quota\'s status');
+    assert.match(await c.kubectl(['get', 'quota']), /^compute\s+\d+s\s+pods: 0\/10, requests\.cpu: 0\/2\s+limits\.memory: 0\/4Gi$/m);
     const status = JSON.stringify({ status: { hard: { pods: '10', 'requests.cpu': '2', 'limits.memory': '4Gi' }, used: { pods: '3', 'requests.cpu': '500m' } } });
     await c.kubectl(['patch', 'quota', 'compute', '--subresource', 'status', '--type', 'merge', '-p', status]);
     const out = await c.kubectl(['get', 'quota']);
@@ -145,6 +148,7 @@ describe('kubectl: cluster kinds', () => {
     assert.ok(stderr.includes('* spec.hard[cpu]: Invalid value: "-1": must be greater than or equal to 0'), stderr);
     assert.ok(stderr.includes('* spec.hard[storage]: Invalid value: "storage": must be a standard resource for quota'), stderr);
     assert.ok(stderr.includes('* spec.scopes: Invalid value: []core.ResourceQuotaScope{"BestEffort", "NotBestEffort"}: conflicting scopes'), stderr);
+    await c.kubectl(['delete', 'quota', 'compute']);
   });
 
   test('componentstatuses: the storage backend\'s health, scheduler and controller-manager unreachable, deprecated', async () => {

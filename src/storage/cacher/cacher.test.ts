@@ -57,6 +57,27 @@ describe('Cacher: state', () => {
   });
 });
 
+describe('Cacher: generation', () => {
+  it('changes with the cached objects only, not with progress from other prefixes', async () => {
+    const { cacher, backend, close } = await startCacher();
+    try {
+      const start = cacher.generation;
+      const created = await backend.create(keyOf('a', 'one'), configMap('a', 'one'));
+      await cacher.waitUntilFresh(created.modRevision);
+      const afterCreate = cacher.generation;
+      assert.notEqual(afterCreate, start);
+      const other = await backend.create('/elsewhere/x', configMap('a', 'x'));
+      await cacher.waitUntilFresh(other.modRevision);
+      assert.equal(cacher.generation, afterCreate);
+      const deleted = await backend.delete(keyOf('a', 'one'));
+      await cacher.waitUntilFresh(deleted.revision);
+      assert.notEqual(cacher.generation, afterCreate);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('Cacher: watch', () => {
   it('starts with synthetic ADDED for the current state, then changes after it', async () => {
     const { cacher, backend, close } = await startCacher();

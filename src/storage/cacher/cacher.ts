@@ -95,6 +95,7 @@ export class Cacher {
   #bookmarkTimer: NodeJS.Timeout | undefined;
   #bookmarkRound: Promise<void> | undefined;
   readonly #bookmarks: BookmarkSchedule;
+  #generation = 0;
 
   constructor(options: CacherOptions) {
     if (!options.prefix.endsWith('/')) throw new TypeError(`cacher prefix must end with '/': ${options.prefix}`);
@@ -183,6 +184,14 @@ export class Cacher {
     return this.#waiters.wait(rev, () => this.revision, timeoutMs).finally(() => clearInterval(poll));
   }
 
+  /**
+   * A number that changes whenever the cached objects do (an event applied, a relist): a reader may keep what
+   * it derived from them (an index) while it stays the same.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** The current object at `key`. */
   get(key: string): CachedObject | undefined {
     return this.#state.store.get(key);
@@ -251,7 +260,9 @@ export class Cacher {
   }
 
   #apply(batch: WatchBatch): void {
-    for (const event of this.#state.apply(batch, Date.now())) this.#watchers.dispatch(event);
+    const events = this.#state.apply(batch, Date.now());
+    if (events.length > 0) this.#generation++;
+    for (const event of events) this.#watchers.dispatch(event);
     this.#state.ring.releaseEncodings(() => this.#watchers.oldestPending());
     this.#waiters.advance(this.revision);
   }
@@ -259,6 +270,7 @@ export class Cacher {
   /** After a gap, no watcher's position can be served correctly: they fail with Compacted (410), and relist. */
   #replace(kvs: readonly KeyValue[], revision: number, gap: boolean): void {
     this.#state.replace(kvs, revision);
+    this.#generation++;
     if (gap) {
       for (const watcher of this.#watchers.all()) {
         watcher.fail(new StorageError('Compacted', this.#options.prefix,
