@@ -14,6 +14,7 @@ export function admissionChain(plugins: readonly AdmissionPlugin[]): Admission {
   // no turn of the microtask queue for it.
   const admitAll = async (attributes: AdmissionAttributes): Promise<void> => {
     for (const plugin of admitting) {
+      if (plugin.handles && !plugin.handles(attributes)) continue;
       const pending = plugin.admit!(attributes);
       if (pending) await pending;
     }
@@ -30,6 +31,7 @@ export function admissionChain(plugins: readonly AdmissionPlugin[]): Admission {
     },
     async validate(attributes) {
       for (const plugin of validating) {
+        if (plugin.handles && !plugin.handles(attributes)) continue;
         const pending = plugin.validate!(attributes);
         if (pending) await pending;
       }

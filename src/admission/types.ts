@@ -45,6 +45,11 @@ export class Reinvocation {
 
 export interface AdmissionPlugin {
   readonly name: string;
+  /**
+   * Whether the plugin has anything to do for a request (upstream's Handles, by resource too): the chain calls
+   * neither phase otherwise, so an async plugin costs no promise for the writes it leaves alone.
+   */
+  handles?(attributes: AdmissionAttributes): boolean;
   /** Mutating phase. */
   admit?(attributes: AdmissionAttributes): Promise<void> | void;
   /** Validating phase: throw a StatusError to reject. */

@@ -1,14 +1,9 @@
 // An audit event (k8s.io/apiserver pkg/apis/audit v1 Event, 1.25) and its two log formats: JSON in the Go
 // struct's field order (one line per event), and the `legacy` one-line text of upstream's EventString.
-import type { UserInfo } from '../auth/user-info.js';
+import { userInfoJson, type UserInfo, type UserInfoJson } from '../auth/user-info.js';
 import type { AuditLevel, AuditStage } from './policy.js';
 
-export interface AuditUser {
-  username: string;
-  uid?: string;
-  groups?: readonly string[];
-  extra?: Readonly<Record<string, readonly string[]>>;
-}
+export type AuditUser = UserInfoJson;
 
 export interface AuditObjectReference {
   resource?: string;
@@ -49,16 +44,8 @@ export interface AuditEvent {
   annotations?: Readonly<Record<string, string>>;
 }
 
-/** authentication/v1 UserInfo as the event writes it: empty fields left out. */
-export function auditUser(user: UserInfo): AuditUser {
-  const extra = user.extra && Object.keys(user.extra).length > 0 ? user.extra : undefined;
-  return {
-    username: user.name,
-    ...(user.uid ? { uid: user.uid } : {}),
-    ...(user.groups.length > 0 ? { groups: user.groups } : {}),
-    ...(extra ? { extra } : {}),
-  };
-}
+/** authentication/v1 UserInfo as the event writes it. */
+export const auditUser = (user: UserInfo): AuditUser => userInfoJson(user);
 
 /** metav1.MicroTime: RFC 3339 with six fractional digits, UTC (kplane's clock reads milliseconds). */
 export function microTime(date: Date): string {
@@ -105,7 +92,7 @@ const q = (value: string): string => JSON.stringify(value);
 export function eventLegacyLine(event: AuditEvent): string {
   const username = event.user.username || '<none>';
   const groups = event.user.username && event.user.groups?.length ? event.user.groups.map(q).join(',') : '<none>';
-  const asUser = event.impersonatedUser ? event.impersonatedUser.username : '<self>';
+  const asUser = event.impersonatedUser ? event.impersonatedUser.username ?? '' : '<self>';
   const asGroups = event.impersonatedUser?.groups ? event.impersonatedUser.groups.map(q).join(',') : '<lookup>';
   const namespace = event.objectRef?.namespace || '<none>';
   const response = event.responseStatus?.code !== undefined ? String(event.responseStatus.code) : '<deferred>';

@@ -58,3 +58,14 @@ test('the log rotates past its size, keeps --audit-log-maxbackup backups and com
 test('backupTimestamp: lumberjack backupTimeFormat in UTC', () => {
   assert.equal(backupTimestamp(new Date('2026-12-07T01:02:03.045Z')), '2026-12-07T01-02-03.045');
 });
+
+test('a write that fails (a full disk) is reported as false, never thrown; batch mode never throws either', () => {
+  const blocking = openAuditLog({ path: '/dev/full', mode: 'blocking-strict' });
+  assert.equal(blocking.strict, true);
+  assert.equal(blocking.process(event('x')), false);
+  blocking.close();
+  const batch = openAuditLog({ path: '/dev/full', mode: 'batch' });
+  assert.equal(batch.strict, false);
+  assert.equal(batch.process(event('y')), true);
+  assert.doesNotThrow(() => batch.close());
+});

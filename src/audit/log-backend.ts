@@ -25,7 +25,13 @@ export interface AuditLogOptions {
 }
 
 export interface AuditBackend {
-  process(event: AuditEvent): void;
+  /**
+   * Writes the event; false when it could not be written (the error is logged). Only `blocking-strict` makes a
+   * request fail for it (upstream wraps the other modes in ignoreErrorsBackend).
+   */
+  process(event: AuditEvent): boolean;
+  /** `--audit-log-mode=blocking-strict`. */
+  readonly strict: boolean;
   /** Writes what is buffered and closes the file. */
   close(): void;
 }
@@ -47,25 +53,41 @@ export function openAuditLog(options: AuditLogOptions): AuditBackend {
   const out = options.path === '-' ? stdoutWriter() : new RotatingFile(options);
   let batch: string[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let lastLogged = 0;
+  // A full disk fails every write: say so at most once a minute, and never take the request or the process down.
+  const written = (write: () => void): boolean => {
+    try {
+      write();
+      return true;
+    } catch (error) {
+      if (Date.now() - lastLogged > 60_000) {
+        lastLogged = Date.now();
+        console.error(`kplane: audit log ${options.path}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return false;
+    }
+  };
   const flush = (): void => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (batch.length === 0) return;
     const lines = batch.join('');
     batch = [];
-    out.write(lines);
+    written(() => out.write(lines));
   };
   return {
+    strict: options.mode === 'blocking-strict',
     process(event) {
       const line = `${format(event)}\n`;
-      if (options.mode !== 'batch') return out.write(line);
+      if (options.mode !== 'batch') return written(() => out.write(line));
       batch.push(line);
       if (batch.length >= BATCH_MAX_EVENTS) flush();
       else if (!timer) (timer = setTimeout(flush, BATCH_MAX_WAIT_MS)).unref();
+      return true;
     },
     close() {
       flush();
-      out.close();
+      written(() => out.close());
     },
   };
 }
@@ -94,6 +116,8 @@ class RotatingFile implements LineWriter {
   write(text: string): void {
     const bytes = Buffer.byteLength(text);
     if (this.#size + bytes > this.#maxBytes && this.#size > 0) this.#rotate();
+    // Closed by a failed rotation or open: try again.
+    if (this.#fd === undefined) this.#open();
     writeSync(this.#fd!, text);
     this.#size += bytes;
   }
@@ -112,8 +136,12 @@ class RotatingFile implements LineWriter {
     this.close();
     const { path } = this.options;
     const ext = extname(path);
-    renameSync(path, join(dirname(path), `${basename(path, ext)}-${backupTimestamp(new Date())}${ext}`));
-    this.#open();
+    try {
+      renameSync(path, join(dirname(path), `${basename(path, ext)}-${backupTimestamp(new Date())}${ext}`));
+    } finally {
+      // Renamed or not, writing goes on in a file at the path.
+      this.#open();
+    }
     this.#milling = this.#milling.then(() => this.#mill()).catch((error: unknown) => console.error(`kplane: audit log backups: ${error instanceof Error ? error.message : String(error)}`));
   }
 

@@ -36,3 +36,21 @@ export function withAuthenticatedGroup(user: UserInfo): UserInfo {
 }
 
 const withGroup = new WeakMap<UserInfo, UserInfo>();
+
+/** authentication/v1 UserInfo as JSON, empty fields left out (every field is omitempty): audit events and admission reviews. */
+export interface UserInfoJson {
+  username?: string;
+  uid?: string;
+  groups?: readonly string[];
+  extra?: Readonly<Record<string, readonly string[]>>;
+}
+
+export function userInfoJson(user: UserInfo): UserInfoJson {
+  const extra = user.extra && Object.keys(user.extra).length > 0 ? user.extra : undefined;
+  return {
+    ...(user.name ? { username: user.name } : {}),
+    ...(user.uid ? { uid: user.uid } : {}),
+    ...(user.groups.length > 0 ? { groups: user.groups } : {}),
+    ...(extra ? { extra } : {}),
+  };
+}

@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
 import { isStatusError } from '../errors/status-error.js';
 import type { Handler, RequestAudit, RequestContext } from '../endpoints/context.js';
 import { auditAnnotationsOf } from '../endpoints/audit-annotations.js';
+import { recordResponseStatus } from '../endpoints/audit-capture.js';
+import { writeGoHttpError } from '../endpoints/responses.js';
 import { isLongRunningRequest } from '../endpoints/request-info.js';
 import { auditUser, type AuditEvent, type AuditObjectReference } from '../audit/event.js';
 import type { AuditBackend } from '../audit/log-backend.js';
@@ -34,15 +36,19 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
       user: auditUser(authenticated), sourceIPs: sourceIPs(ctx), userAgent: userAgent(ctx), ...objectRef(ctx),
       requestReceivedTimestamp: received, stageTimestamp: received,
     };
-    const emit = (stage: AuditStage): void => {
-      if (config.omitStages.includes(stage)) return;
+    const emit = (stage: AuditStage): boolean => {
+      if (config.omitStages.includes(stage)) return true;
       event.stage = stage;
       if (stage !== 'RequestReceived') event.stageTimestamp = new Date();
       if (ctx.user !== authenticated && ctx.user) event.impersonatedUser = auditUser(ctx.user);
       complete(event, ctx, audit);
-      deps.backend.process(event);
+      return deps.backend.process(event);
     };
-    emit('RequestReceived');
+    // Only blocking-strict refuses a request whose first event could not be stored (upstream's InternalError text).
+    if (!emit('RequestReceived') && deps.backend.strict) {
+      writeGoHttpError(ctx, 500, `Internal Server Error: ${JSON.stringify(ctx.req.url ?? '/').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}: failed to store audit event`);
+      return;
+    }
     let started = false;
     if (isLongRunningRequest(ctx.info)) onHeadWritten(ctx, (code) => {
       started = true;
@@ -54,8 +60,9 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
     } catch (error) {
       // A StatusError is an answer, written once at the edge; anything else is what a Go panic is upstream.
       if (isStatusError(error)) {
-        const { status, message, reason, details } = error.status;
-        event.responseStatus = { ...(status ? { status } : {}), ...(message ? { message } : {}), ...(reason ? { reason } : {}), ...(details ? { details } : {}), code: error.code };
+        // Written later, at the edge: recorded now, as upstream's error writer records it (the object too at RequestResponse).
+        recordResponseStatus(ctx, error.status, error.code);
+        event.responseStatus = { ...audit.responseStatus, code: error.code };
         emit('ResponseComplete');
       } else {
         event.responseStatus = { code: 500, status: 'Failure', reason: 'InternalError', message: `APIServer panic'd: ${error instanceof Error ? error.message : String(error)}` };
@@ -92,18 +99,17 @@ function objectRef(ctx: RequestContext): { objectRef?: AuditObjectReference } {
   return { objectRef: { resource: info.resource, namespace: info.namespace, name: info.name, apiGroup: info.apiGroup, apiVersion: info.apiVersion, subresource: info.subresource } };
 }
 
-/** utilnet.SourceIPs: X-Forwarded-For's addresses, X-Real-Ip, then the connection's peer, each once. */
+/**
+ * utilnet.SourceIPs: every valid address of the first X-Forwarded-For header, X-Real-Ip unless already among
+ * them, then the connection's peer unless it is the last one.
+ */
 function sourceIPs(ctx: RequestContext): string[] {
-  const ips: string[] = [];
-  const add = (ip: string | undefined): void => {
-    const value = ip?.trim();
-    if (value && isIP(value) !== 0 && !ips.includes(value)) ips.push(value);
-  };
-  const forwarded = ctx.req.headers['x-forwarded-for'];
-  for (const ip of (Array.isArray(forwarded) ? forwarded.join(',') : forwarded ?? '').split(',')) add(ip);
-  const realIp = ctx.req.headers['x-real-ip'];
-  add(Array.isArray(realIp) ? realIp[0] : realIp);
-  add(ctx.req.socket?.remoteAddress?.replace(/^::ffff:/, ''));
+  const first = (value: string | string[] | undefined): string => (Array.isArray(value) ? value[0] ?? '' : value ?? '');
+  const ips = first(ctx.req.headers['x-forwarded-for']).split(',').map((ip) => ip.trim()).filter((ip) => isIP(ip) !== 0);
+  const realIp = first(ctx.req.headers['x-real-ip']).trim();
+  if (isIP(realIp) !== 0 && !ips.includes(realIp)) ips.push(realIp);
+  const remote = ctx.req.socket?.remoteAddress?.replace(/^::ffff:/, '');
+  if (remote && isIP(remote) !== 0 && ips.at(-1) !== remote) ips.push(remote);
   return ips;
 }
 

@@ -60,14 +60,18 @@ test('a FlowSchema whose level is missing is skipped; missing mandatory objects 
   assert.equal(config.levels.get('catch-all')?.queues?.config.concurrencyLimit, 600);
 });
 
-test('a level removed while busy drains before it goes', () => {
+test('a level removed while busy drains before it goes; the requests in flight see it quiescing', () => {
   const config = bootstrap();
   const level = config.levels.get('global-default')!;
   const admission = level.queues!.start(0n, 1, 1000);
   assert.ok(!(admission instanceof Promise) && admission.executing);
   config.digest(mandatoryPriorityLevelConfigurations(), mandatoryFlowSchemas());
-  assert.equal(config.levels.get('global-default')?.quiescing, true);
+  assert.equal(config.levels.get('global-default'), level, 'the same state object');
+  assert.equal(level.quiescing, true);
+  // While it drains its shares still count: catch-all (5 shares) shares 600 seats with global-default (20).
+  assert.equal(config.levels.get('catch-all')?.queues?.config.concurrencyLimit, 120);
   admission.finish();
   config.redigest();
   assert.equal(config.levels.has('global-default'), false);
+  assert.equal(config.levels.get('catch-all')?.queues?.config.concurrencyLimit, 600);
 });

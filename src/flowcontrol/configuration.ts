@@ -67,11 +67,16 @@ export class FlowControlConfiguration {
   digest(pls: readonly Readonly<PriorityLevelConfiguration>[], fss: readonly Readonly<FlowSchema>[]): void {
     this.#lastInput = { pls, fss };
     const levels = new Map<string, PriorityLevelState>();
-    for (const pl of pls) {
-      const name = pl.metadata.name ?? '';
+    // One state object per level across configurations, as upstream's: requests in flight hold it, and must
+    // see it become quiescing.
+    const stateOf = (name: string, pl: Readonly<PriorityLevelConfiguration>): PriorityLevelState => {
       const old = this.#levels.get(name);
-      levels.set(name, { name, pl, queues: old?.queues, quiescing: false });
-    }
+      if (!old) return { name, pl, queues: undefined, quiescing: false };
+      old.pl = pl;
+      old.quiescing = false;
+      return old;
+    };
+    for (const pl of pls) levels.set(pl.metadata.name ?? '', stateOf(pl.metadata.name ?? '', pl));
     const flowSchemas = fss.filter((fs) => levels.has(fs.spec?.priorityLevelConfiguration.name ?? '')).sort(byMatchingOrder);
     if (!flowSchemas.some((fs) => fs.metadata.name === EXEMPT)) flowSchemas.unshift(mandatoryFlowSchema(EXEMPT)!);
     if (!flowSchemas.some((fs) => fs.metadata.name === CATCH_ALL)) flowSchemas.push(mandatoryFlowSchema(CATCH_ALL)!);
@@ -79,10 +84,11 @@ export class FlowControlConfiguration {
     for (const [name, old] of this.#levels) {
       if (levels.has(name) || name === EXEMPT || name === CATCH_ALL) continue;
       if (!old.queues || old.queues.idle) continue;
-      levels.set(name, { ...old, quiescing: true });
+      old.quiescing = true;
+      levels.set(name, old);
     }
     for (const name of [EXEMPT, CATCH_ALL]) {
-      if (!levels.has(name)) levels.set(name, { name, pl: mandatoryPriorityLevel(name)!, queues: this.#levels.get(name)?.queues, quiescing: false });
+      if (!levels.has(name)) levels.set(name, stateOf(name, mandatoryPriorityLevel(name)!));
     }
     this.#assignConcurrency(levels);
     this.#classifications = flowSchemas.flatMap((flowSchema) => {

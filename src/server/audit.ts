@@ -1,6 +1,7 @@
 // Auditing in this server (k8s.io/apiserver pkg/server/options AuditOptions, 1.25): the policy is read from
-// `--audit-policy-file` and the log opened at `--audit-log-path` before anything else opens; with no policy
-// nothing is recorded (upstream logs that no events will be recorded), with no path there is no log backend.
+// `--audit-policy-file` with the other files, before anything opens (a bad one stops the start); the log at
+// `--audit-log-path` is opened once the server is about to serve. With no policy nothing is recorded (upstream
+// logs that no events will be recorded); with no path there is no log backend.
 import { openAuditLog, type AuditLogFormat, type AuditLogMode } from '../audit/log-backend.js';
 import { loadAuditPolicy } from '../audit/policy.js';
 import type { AuditDeps } from '../filters/with-audit.js';
@@ -21,16 +22,21 @@ export interface AuditOptions {
   logCompress?: boolean;
 }
 
-/** The audit filter's policy and backend, or undefined when nothing is to be recorded. */
-export async function startAudit(options: AuditOptions = {}): Promise<AuditDeps | undefined> {
-  if (!options.logPath) return undefined;
-  if (!options.policyFile) {
+/** The policy read; `open` opens the log and gives the audit filter what it needs. Undefined when nothing is recorded. */
+export async function loadAudit(options: AuditOptions = {}): Promise<{ open(): AuditDeps } | undefined> {
+  const { logPath, policyFile } = options;
+  if (!logPath) return undefined;
+  if (!policyFile) {
     console.error('kplane: no audit policy file provided, no events will be recorded for log backend');
     return undefined;
   }
-  const policy = await loadAuditPolicy(options.policyFile);
-  const backend = openAuditLog({
-    path: options.logPath,
+  const policy = await loadAuditPolicy(policyFile);
+  return { open: () => ({ policy, backend: openLog(logPath, options) }) };
+}
+
+function openLog(path: string, options: AuditOptions): AuditDeps['backend'] {
+  return openAuditLog({
+    path,
     ...(options.logFormat ? { format: options.logFormat } : {}),
     ...(options.logMode ? { mode: options.logMode } : {}),
     ...(options.logMaxAge !== undefined ? { maxAgeDays: options.logMaxAge } : {}),
@@ -38,5 +44,4 @@ export async function startAudit(options: AuditOptions = {}): Promise<AuditDeps 
     ...(options.logMaxSize !== undefined ? { maxSizeMB: options.logMaxSize } : {}),
     ...(options.logCompress ? { compress: true } : {}),
   });
-  return { policy, backend };
 }

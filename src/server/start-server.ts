@@ -17,7 +17,7 @@ import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
-import { startAudit, type AuditOptions } from './audit.js';
+import { loadAudit, type AuditOptions } from './audit.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
 import { accessReviewStores } from '../authorization/access-reviews/stores.js';
 import { rbacEscalationHooks } from '../authorization/rbac/escalation-hooks.js';
@@ -190,8 +190,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The authentication and authorization files first: an unreadable one stops the start before anything is opened.
   const authenticationFiles = await loadAuthenticationFiles(options);
   const signingFiles = await readClusterSigningFiles(options.clusterSigning);
-  const audit = await startAudit(options.audit);
   const authorizationFiles = await loadAuthorizationFiles(authorizationOptions);
+  const auditSetup = await loadAudit(options.audit);
   // Directories 0700 and files with data or keys 0600, as etcd and kubeadm keep theirs (server/private-files.ts).
   await preparePrivateDirectories(dataDir, certDir, options.certDir === undefined && tempDir !== undefined);
   const [opened, generated, servingPair] = await Promise.all([
@@ -271,6 +271,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openid: OpenIDMetadata | undefined | null = null;
   const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
   const routes = apiRoutes({ registry, metrics, checks, features, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
+  const audit = auditSetup?.open();
   const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: limits,
     ...(flowControl ? { flowControl: flowControl.deps } : {}),
     ...(audit ? { audit } : {}),

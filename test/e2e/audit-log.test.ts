@@ -75,6 +75,15 @@ test('a create at RequestResponse: one ResponseComplete event with its objects, 
   assert.match(event.stageTimestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
 });
 
+test('an error at RequestResponse: the Status is the response status and the response object', async () => {
+  const answer = await client.request('GET', '/api/v1/namespaces/default/configmaps/missing');
+  assert.equal(answer.status, 404);
+  const [event] = (await byAuditId(String(answer.headers['audit-id']))) as [Event];
+  assert.equal(event.responseStatus?.reason, 'NotFound');
+  assert.equal((event.responseObject as { kind?: string; code?: number } | undefined)?.kind, 'Status');
+  assert.equal((event.responseObject as { code?: number }).code, 404);
+});
+
 test('an impersonated request refused: Metadata level, the impersonated user, the Status of the 403', async () => {
   const answer = await client.request('GET', '/api/v1/secrets', { headers: { 'Impersonate-User': 'mallory' } });
   assert.equal(answer.status, 403);

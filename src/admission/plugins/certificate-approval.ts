@@ -9,6 +9,7 @@ import { isAuthorizedForSignerName } from './signer-authorization.js';
 export function certificateApproval(authorizer: () => Authorizer | undefined): AdmissionPlugin {
   return {
     name: 'CertificateApproval',
+    handles: (a) => a.operation === 'UPDATE' && a.subresource === 'approval' && a.def.group === 'certificates.k8s.io' && a.def.resource === 'certificatesigningrequests',
     async validate(a) {
       if (a.operation !== 'UPDATE' || a.subresource !== 'approval' || a.def.group !== 'certificates.k8s.io' || a.def.resource !== 'certificatesigningrequests') return;
       const authz = authorizer();

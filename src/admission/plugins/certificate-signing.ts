@@ -11,6 +11,7 @@ import { isAuthorizedForSignerName } from './signer-authorization.js';
 export function certificateSigning(authorizer: () => Authorizer | undefined): AdmissionPlugin {
   return {
     name: 'CertificateSigning',
+    handles: (a) => a.operation === 'UPDATE' && a.subresource === 'status' && a.def.group === 'certificates.k8s.io' && a.def.resource === 'certificatesigningrequests',
     async validate(a) {
       if (a.operation !== 'UPDATE' || a.subresource !== 'status' || a.def.group !== 'certificates.k8s.io' || a.def.resource !== 'certificatesigningrequests') return;
       const authz = authorizer();

@@ -26,6 +26,7 @@ function refusal(a: AdmissionAttributes, why: string): Error {
 export function defaultIngressClassAdmission(listIngressClasses: () => Promise<readonly Readonly<KubeObject>[]>): AdmissionPlugin {
   return {
     name: 'DefaultIngressClass',
+    handles: (a) => a.operation === 'CREATE' && !a.subresource && a.def.group === 'networking.k8s.io' && a.def.resource === 'ingresses',
     async admit(a) {
       if (a.operation !== 'CREATE' || a.subresource || a.def.group !== 'networking.k8s.io' || a.def.resource !== 'ingresses') return;
       const ingress = a.object;

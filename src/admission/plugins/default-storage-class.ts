@@ -16,6 +16,7 @@ const isDefault = (sc: Readonly<KubeObject>): boolean => DEFAULT_ANNOTATIONS.som
 export function defaultStorageClassAdmission(listStorageClasses: () => Promise<readonly Readonly<KubeObject>[]>): AdmissionPlugin {
   return {
     name: 'DefaultStorageClass',
+    handles: (a) => a.operation === 'CREATE' && !a.subresource && a.def.group === '' && a.def.resource === 'persistentvolumeclaims',
     async admit(a) {
       if (a.operation !== 'CREATE' || a.subresource || a.def.group !== '' || a.def.resource !== 'persistentvolumeclaims' || !a.object) return;
       const claim = a.object;

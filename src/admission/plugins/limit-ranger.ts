@@ -41,6 +41,7 @@ export function limitRanger(listLimitRanges: LimitRangeLister): AdmissionPlugin 
   };
   return {
     name: 'LimitRanger',
+    handles: (a) => handled(a) !== undefined,
     async admit(a) {
       if (handled(a) !== 'pods') return;
       await eachLimitRange(a, (items) => mergeDefaults(a.object as Pod, items));

@@ -75,6 +75,7 @@ async function defaultClass(list: () => Promise<readonly Readonly<KubeObject>[]>
 export function priorityAdmission(listPriorityClasses: () => Promise<readonly Readonly<KubeObject>[]>): AdmissionPlugin {
   return {
     name: 'Priority',
+    handles: (a) => !a.subresource && ((a.def.group === '' && a.def.resource === 'pods') || (a.def.group === 'scheduling.k8s.io' && a.def.resource === 'priorityclasses')),
     async admit(a) {
       if (a.subresource || a.def.group !== '' || a.def.resource !== 'pods') return;
       if (a.operation === 'CREATE' || a.operation === 'UPDATE') await admitPod(a, listPriorityClasses);

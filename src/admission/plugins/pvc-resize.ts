@@ -23,6 +23,7 @@ export type StorageClassGetter = (name: string) => Promise<Readonly<KubeObject> 
 export function pvcResizeAdmission(getStorageClass: StorageClassGetter): AdmissionPlugin {
   return {
     name: 'PersistentVolumeClaimResize',
+    handles: (a) => a.operation === 'UPDATE' && !a.subresource && a.def.group === '' && a.def.resource === 'persistentvolumeclaims',
     async validate(a) {
       if (a.operation !== 'UPDATE' || a.subresource || a.def.group !== '' || a.def.resource !== 'persistentvolumeclaims' || !a.object || !a.oldObject) return;
       const claim = a.object as unknown as Claim;

@@ -27,6 +27,7 @@ export function runtimeClassAdmission(getRuntimeClass: RuntimeClassGetter): Admi
   };
   return {
     name: 'RuntimeClass',
+    handles: (a) => handled(a),
     async admit(a) {
       if (!handled(a)) return;
       const pod = a.object as Pod;

@@ -128,6 +128,7 @@ export function serviceAccountAdmission(get: ServiceAccountGetter, retryDelayMs 
   };
   return {
     name: 'ServiceAccount',
+    handles: (a) => isPodCreate(a),
     async admit(a) {
       if (!isPodCreate(a)) return;
       const pod = a.object as Pod;

@@ -2,6 +2,7 @@
 // admissionreview.go and webhook/errors, 1.25): the request in the first version the webhook accepts
 // (admission.k8s.io/v1 or v1beta1) with every field upstream fills, the answer checked as upstream
 // checks it (uid and type for v1, patch and patchType), and a denial as the Status the user sees.
+import { userInfoJson, type UserInfoJson } from '../../auth/user-info.js';
 import { randomUUID } from 'node:crypto';
 import type { DeleteOptions, KubeObject } from '../../apis/meta/v1/types.js';
 import { StatusError, type StatusReason } from '../../errors/status-error.js';
@@ -72,18 +73,8 @@ export function outgoingReview(request: WebhookRequest, invocation: Invocation, 
   return { uid, version, body: JSON.stringify(review) };
 }
 
-/** authentication.k8s.io/v1 UserInfo of the requester, empty fields left out. */
-function userInfo(a: AdmissionAttributes): Record<string, unknown> {
-  const user = a.user;
-  if (!user) return {};
-  const extra = user.extra && Object.keys(user.extra).length > 0 ? user.extra : undefined;
-  return {
-    ...(user.name ? { username: user.name } : {}),
-    ...(user.uid ? { uid: user.uid } : {}),
-    ...(user.groups.length > 0 ? { groups: user.groups } : {}),
-    ...(extra ? { extra } : {}),
-  };
-}
+/** authentication.k8s.io/v1 UserInfo of the requester. */
+const userInfo = (a: AdmissionAttributes): UserInfoJson => (a.user ? userInfoJson(a.user) : {});
 
 /** The options upstream's handlers pass on: CreateOptions, UpdateOptions or DeleteOptions in meta.k8s.io/v1. */
 export function operationOptions(a: AdmissionAttributes): Record<string, unknown> | undefined {

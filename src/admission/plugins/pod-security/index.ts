@@ -19,6 +19,7 @@ export function podSecurityAdmission(loaded: LoadedPodSecurityConfiguration, dep
   const audited = new PodSecurityAdmission(loaded, deps, { audit: true, ...options });
   return {
     name: PLUGIN_NAME,
+    handles: (a) => (a.operation === 'CREATE' || a.operation === 'UPDATE') && handlesResource(a.def.group, a.def.resource),
     async validate(a) {
       if ((a.operation !== 'CREATE' && a.operation !== 'UPDATE') || !handlesResource(a.def.group, a.def.resource)) return;
       const response = await (a.auditAnnotations ? audited : unaudited).validate(a);
