@@ -50,7 +50,7 @@ export function withPriorityAndFairness(next: Handler, deps: PriorityAndFairness
     }
     const seats = estimateSeats(info, ctx.query, deps.objectCount);
     const hash = queues.config.queuing ? hashFlowID(fsName, flowDistinguisher(flowSchema, info, ctx.user)) : 0n;
-    const started = queues.start(hash, seats, waitLimitMs, ctx.signal);
+    const started = queues.start(hash, seats, waitLimitMs, () => ctx.signal);
     const admission = started instanceof Promise ? await waiting(started, series) : started;
     if (!admission.executing) {
       series.reject(admission.reason);

@@ -55,7 +55,7 @@ test('a queued request gives up at the wait limit (time-out) or when its client 
   assert.equal(timedOut.executing, false);
   assert.equal(!timedOut.executing && timedOut.reason, 'time-out');
   const client = new AbortController();
-  const cancelled = set.start(flow('c'), 1, 10_000, client.signal);
+  const cancelled = set.start(flow('c'), 1, 10_000, () => client.signal);
   client.abort();
   const answer = await cancelled;
   assert.equal(!answer.executing && answer.reason, 'cancelled');

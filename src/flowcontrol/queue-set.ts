@@ -101,9 +101,9 @@ export class QueueSet {
 
   /**
    * Admits a request of `seats` for the flow hashed to `hash`: at once, after waiting (at most `waitLimitMs`,
-   * or until `signal` aborts), or not at all (upstream queueSet.StartRequest).
+   * or until the request's `signal` aborts; asked for only if it waits), or not at all (upstream queueSet.StartRequest).
    */
-  start(hash: bigint, seats: number, waitLimitMs: number, signal?: AbortSignal): Admission | Promise<Admission> {
+  start(hash: bigint, seats: number, waitLimitMs: number, signal?: () => AbortSignal): Admission | Promise<Admission> {
     const now = this.now();
     this.#syncTime(now);
     const queuing = this.#config.queuing;
@@ -128,11 +128,12 @@ export class QueueSet {
       const enqueuedAt = now;
       const wait: { timer?: NodeJS.Timeout } = {};
       const onAbort = (): void => this.#abandon(request, 'cancelled');
+      let aborts: AbortSignal | undefined;
       const request: Waiting = {
         seats, queue, enqueuedAt,
         decide: (admission) => {
           clearTimeout(wait.timer);
-          signal?.removeEventListener('abort', onAbort);
+          aborts?.removeEventListener('abort', onAbort);
           resolve(admission);
         },
       };
@@ -143,8 +144,10 @@ export class QueueSet {
       this.#dispatchAsMuchAsPossible();
       if (!queue.requests.includes(request)) return; // dispatched at once
       wait.timer = setTimeout(() => this.#abandon(request, 'time-out'), waitLimitMs);
-      if (signal?.aborted) this.#abandon(request, 'cancelled');
-      else signal?.addEventListener('abort', onAbort, { once: true });
+      // The request's signal only now: made on first use, it costs more than a short request (handler-chain.ts).
+      aborts = signal?.();
+      if (aborts?.aborted) this.#abandon(request, 'cancelled');
+      else aborts?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
