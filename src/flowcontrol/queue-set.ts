@@ -126,14 +126,13 @@ export class QueueSet {
     }
     return new Promise<Admission>((resolve) => {
       const enqueuedAt = now;
-      const wait: { timer?: NodeJS.Timeout } = {};
+      const wait: { timer?: NodeJS.Timeout; aborts?: AbortSignal } = {};
       const onAbort = (): void => this.#abandon(request, 'cancelled');
-      let aborts: AbortSignal | undefined;
       const request: Waiting = {
         seats, queue, enqueuedAt,
         decide: (admission) => {
           clearTimeout(wait.timer);
-          aborts?.removeEventListener('abort', onAbort);
+          wait.aborts?.removeEventListener('abort', onAbort);
           resolve(admission);
         },
       };
@@ -145,9 +144,9 @@ export class QueueSet {
       if (!queue.requests.includes(request)) return; // dispatched at once
       wait.timer = setTimeout(() => this.#abandon(request, 'time-out'), waitLimitMs);
       // The request's signal only now: made on first use, it costs more than a short request (handler-chain.ts).
-      aborts = signal?.();
-      if (aborts?.aborted) this.#abandon(request, 'cancelled');
-      else aborts?.addEventListener('abort', onAbort, { once: true });
+      wait.aborts = signal?.();
+      if (wait.aborts?.aborted) this.#abandon(request, 'cancelled');
+      else wait.aborts?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
