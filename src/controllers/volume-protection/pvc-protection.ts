@@ -6,7 +6,8 @@ import type { Pod } from '../../apis/core/v1/schemas.generated.js';
 import type { ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
 import type { ControllerContext } from '../controller-context.js';
-import { followed, queueController } from '../queue-controller.js';
+import { followed, queueController, type Followed } from '../queue-controller.js';
+import type { WorkQueue } from '../work-queue.js';
 import { isNotFound } from '../status-errors.js';
 import { PVC_PROTECTION_FINALIZER, isDeletionCandidate, needsFinalizer, withFinalizer, withoutFinalizer } from './finalizers.js';
 
@@ -41,12 +42,22 @@ function claimKeys(pod: Pod): string[] {
 
 export function pvcProtectionController(context: ControllerContext, deps: PVCProtectionDeps): Controller {
   const claims = followed(context, deps.claims);
-  const pods = followed(context, deps.pods);
+  const podsClient = context.clients.resource(deps.pods);
+  // Pods are followed from the first claim on: in-process, a pod informer parses every pod written, which a
+  // cluster without claims should not pay for (upstream's controller-manager is another process).
+  let pods: Followed | undefined;
+  const followPods = (queue: WorkQueue): void => {
+    if (pods) return;
+    pods = followed(context, deps.pods);
+    // A pod that goes or changes may release the claims it names.
+    const onPod = (pod: Readonly<KubeObject>): void => claimKeys(pod as Pod).forEach((key) => queue.add(key));
+    pods.informer.addHandlers({ onAdd: onPod, onUpdate: (_old, pod) => onPod(pod), onDelete: onPod });
+  };
   /** isBeingUsed: the informer's pods first, then (to be sure) a live list of the namespace's. */
   const inUse = async (claim: Readonly<KubeObject>): Promise<boolean> => {
     const namespace = claim.metadata.namespace ?? '';
-    if (pods.informer.list(namespace).some((pod) => podUsesClaim(pod as Pod, claim))) return true;
-    const live = await pods.client.list(namespace);
+    if (pods?.informer.list(namespace).some((pod) => podUsesClaim(pod as Pod, claim))) return true;
+    const live = await podsClient.list(namespace);
     return live.items.some((pod) => podUsesClaim(pod as Pod, claim));
   };
   /** processPVC. */
@@ -67,9 +78,11 @@ export function pvcProtectionController(context: ControllerContext, deps: PVCPro
   const queueClaim = (claim: Readonly<KubeObject>, queue: { add(key: string): void }): void => {
     if (isDeletionCandidate(claim, PVC_PROTECTION_FINALIZER) || needsFinalizer(claim, PVC_PROTECTION_FINALIZER)) queue.add(`${claim.metadata.namespace ?? ''}/${claim.metadata.name ?? ''}`);
   };
-  return queueController('pvc-protection', [
-    { informer: claims.informer, onObject: (claim, type, queue) => type !== 'DELETED' && queueClaim(claim, queue) },
-    // A pod that goes or changes may release the claims it names.
-    { informer: pods.informer, onObject: (pod, _type, queue) => claimKeys(pod as Pod).forEach((key) => queue.add(key)) },
-  ], sync);
+  return queueController('pvc-protection', [{
+    informer: claims.informer,
+    onObject: (claim, type, queue) => {
+      followPods(queue);
+      if (type !== 'DELETED') queueClaim(claim, queue);
+    },
+  }], sync);
 }
