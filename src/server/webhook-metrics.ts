@@ -14,6 +14,7 @@ export class WebhookMetrics implements WebhookMetricsRecorder {
   readonly #latencies = new HistogramFamily('apiserver_admission_webhook_admission_duration_seconds', LATENCY_BUCKETS);
   readonly #requests = new CounterFamily();
   readonly #rejections = new CounterFamily();
+  readonly #failOpen = new CounterFamily();
 
   /** upstream ObserveWebhook: one call, its duration, whether it rejected the request, and its HTTP code. */
   observeWebhook(name: string, seconds: number, rejected: boolean, operation: string, type: WebhookStep, code: number): void {
@@ -29,7 +30,17 @@ export class WebhookMetrics implements WebhookMetricsRecorder {
     this.#rejections.add(`${name}\0${type}\0${operation}\0${errorType}\0${codeLabel}`, () => ({ name, type, operation, error_type: errorType, rejection_code: codeLabel }));
   }
 
+  /** upstream ObserveWebhookFailOpen. */
+  observeFailOpen(name: string, type: WebhookStep): void {
+    this.#failOpen.add(`${name}\0${type}`, () => ({ name, type }));
+  }
+
   registerWith(registry: Registry): void {
+    registerFamily(registry, {
+      name: 'apiserver_admission_webhook_fail_open_count', type: 'counter', stability: 'ALPHA',
+      help: 'Admission webhook fail open count, identified by name and broken out for each admission type (validating or mutating).',
+      samples: () => this.#failOpen.samples(),
+    });
     registerFamily(registry, {
       name: 'apiserver_admission_webhook_admission_duration_seconds', type: 'histogram', stability: 'STABLE',
       help: 'Admission webhook latency histogram in seconds, identified by name and broken out for each operation and API resource and type (validate or admit).',

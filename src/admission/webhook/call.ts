@@ -65,7 +65,9 @@ export async function callHook(invocation: Invocation, request: WebhookRequest, 
  * Records a finished call as upstream's dispatchers do, and turns its failure into what the request
  * answers: undefined when it may go on (success, or a call failure under `failurePolicy: Ignore`).
  */
-export function settleCall(invocation: Invocation, request: WebhookRequest, type: WebhookStep, started: number, error: unknown, metrics: WebhookMetricsRecorder): StatusError | undefined {
+export function settleCall(
+  invocation: Invocation, request: WebhookRequest, type: WebhookStep, started: number, error: unknown, metrics: WebhookMetricsRecorder, failedOpenKey: string,
+): StatusError | undefined {
   const hook = invocation.webhook.hook as Readonly<MutatingWebhook>;
   const name = hook.name;
   const operation = request.attributes.operation;
@@ -78,7 +80,11 @@ export function settleCall(invocation: Invocation, request: WebhookRequest, type
     const ignore = hook.failurePolicy === 'Ignore';
     if (!ignore) metrics.observeRejection(name, type, operation, 'calling_webhook_error', error.status.code);
     metrics.observeWebhook(name, seconds, !ignore, operation, type, error.status.code);
-    return ignore ? undefined : internalError(error.message);
+    if (!ignore) return internalError(error.message);
+    // Failing open leaves a trace: the metric, and an audit annotation naming the webhook.
+    metrics.observeFailOpen(name, type);
+    request.attributes.auditAnnotations?.add(failedOpenKey, name);
+    return undefined;
   }
   if (error instanceof Rejection) {
     metrics.observeRejection(name, type, operation, 'no_error', error.status.code);

@@ -12,7 +12,9 @@ export interface WebhookMetricsRecorder {
   observeWebhook(name: string, seconds: number, rejected: boolean, operation: string, type: WebhookStep, code: number): void;
   /** One rejection, by error type and code. */
   observeRejection(name: string, type: WebhookStep, operation: string, errorType: RejectionErrorType, code: number): void;
+  /** A failed call let through by `failurePolicy: Ignore` (upstream ObserveWebhookFailOpen, since 1.24). */
+  observeFailOpen(name: string, type: WebhookStep): void;
 }
 
 /** Records nothing (servers and tests without /metrics). */
-export const NO_WEBHOOK_METRICS: WebhookMetricsRecorder = { observeWebhook: () => undefined, observeRejection: () => undefined };
+export const NO_WEBHOOK_METRICS: WebhookMetricsRecorder = { observeWebhook: () => undefined, observeRejection: () => undefined, observeFailOpen: () => undefined };

@@ -34,7 +34,12 @@ describe('webhook dispatch', () => {
   const handlers = new Map<string, Handler>();
   const calls: { path: string; review: Review }[] = [];
   const rejections: { name: string; type: string; errorType: RejectionErrorType; code: number }[] = [];
-  const metrics: WebhookMetricsRecorder = { observeWebhook: () => undefined, observeRejection: (name, type, _op, errorType, code) => void rejections.push({ name, type, errorType, code }) };
+  const failedOpen: string[] = [];
+  const metrics: WebhookMetricsRecorder = {
+    observeWebhook: () => undefined,
+    observeRejection: (name, type, _op, errorType, code) => void rejections.push({ name, type, errorType, code }),
+    observeFailOpen: (name, type) => void failedOpen.push(`${type}/${name}`),
+  };
   const cluster: Record<string, KubeObject> = {};
 
   before(async () => {
@@ -154,8 +159,15 @@ describe('webhook dispatch', () => {
   test('failurePolicy: a webhook that is down is skipped under Ignore and fails the request under Fail', async () => {
     reset();
     const down = { clientConfig: { url: 'https://127.0.0.1:1/x', caBundle } };
-    await mutate(deps([webhook('ignored.example.com', { ...down, failurePolicy: 'Ignore' })]), attributes());
+    const annotations: Record<string, string> = {};
+    const auditAnnotations = { level: 'Metadata' as const, add: (key: string, value: string) => void (annotations[key] = value) };
+    await mutate(deps([webhook('ignored.example.com', { ...down, failurePolicy: 'Ignore' })]), attributes({ auditAnnotations }));
+    await validate(deps([], [webhook('ok.example.com'), webhook('ignored.example.com', { ...down, failurePolicy: 'Ignore' })]), attributes({ auditAnnotations }));
     assert.deepEqual(rejections, []);
+    // Failing open leaves upstream's traces: the fail-open count and an annotation naming the webhook.
+    assert.deepEqual(failedOpen.splice(0), ['admit/ignored.example.com', 'validating/ignored.example.com']);
+    assert.equal(annotations['failed-open.mutation.webhook.admission.k8s.io/round_0_index_0'], 'ignored.example.com');
+    assert.equal(annotations['failed-open.validating.webhook.admission.k8s.io/round_0_index_1'], 'ignored.example.com');
     await assert.rejects(mutate(deps([webhook('failing.example.com', down)]), attributes()), {
       code: 500,
       message: 'Internal error occurred: failed calling webhook "failing.example.com": failed to call webhook: Post "https://127.0.0.1:1/x?timeout=10s": dial tcp 127.0.0.1:1: connect: connection refused',

@@ -54,7 +54,7 @@ export async function dispatchMutating(attributes: AdmissionAttributes, deps: We
         error = e ?? new Error('webhook call failed');
       }
       annotate.mutation(changed);
-      const failure = settleCall(invocation, request, 'admit', started, error, deps.metrics);
+      const failure = settleCall(invocation, request, 'admit', started, error, deps.metrics, annotate.failedOpenKey);
       if (changed) {
         state.requireReinvokingPreviouslyInvoked();
         reinvocation.shouldReinvoke = true;
@@ -137,6 +137,8 @@ function replaceInPlace(target: KubeObject, source: KubeObject): void {
 
 /** The audit annotations of one webhook call (upstream webhookAnnotator). */
 interface Annotator {
+  /** `failed-open.mutation.webhook.admission.k8s.io/round_<r>_index_<i>`, for a call let through by `failurePolicy: Ignore`. */
+  readonly failedOpenKey: string;
   /** `mutation.webhook.admission.k8s.io/round_<r>_index_<i>` at Metadata: whether the call changed the object. */
   mutation(mutated: boolean): void;
   /** `patch.webhook.admission.k8s.io/round_<r>_index_<i>` from level Request: the patch applied. */
@@ -147,6 +149,7 @@ function annotator(a: AdmissionAttributes, round: number, index: number, configu
   const audit = a.auditAnnotations;
   const suffix = `round_${round}_index_${index}`;
   return {
+    failedOpenKey: `failed-open.mutation.webhook.admission.k8s.io/${suffix}`,
     mutation: (mutated) => audit?.add(`mutation.webhook.admission.k8s.io/${suffix}`, JSON.stringify({ configuration, webhook, mutated })),
     patch: (operations) => audit?.add(`patch.webhook.admission.k8s.io/${suffix}`, JSON.stringify({ configuration, webhook, patch: operations, patchType: 'JSONPatch' }), 'Request'),
   };

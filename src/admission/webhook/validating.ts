@@ -21,7 +21,7 @@ export async function dispatchValidating(attributes: AdmissionAttributes, deps: 
   if (invocations.length === 0) return;
   const versions = new Map<ResourceDefinition, VersionedObjects>();
   const failures: StatusError[] = [];
-  await Promise.all(invocations.map(async (invocation) => {
+  await Promise.all(invocations.map(async (invocation, index) => {
     let objects = versions.get(invocation.def);
     if (!objects) versions.set(invocation.def, (objects = versionedObjects(request, invocation)));
     const started = startedAt();
@@ -31,7 +31,7 @@ export async function dispatchValidating(attributes: AdmissionAttributes, deps: 
     } catch (e) {
       error = e ?? new Error('webhook call failed');
     }
-    const failure = settleCall(invocation, request, 'validating', started, error, deps.metrics);
+    const failure = settleCall(invocation, request, 'validating', started, error, deps.metrics, `failed-open.validating.webhook.admission.k8s.io/round_0_index_${index}`);
     if (failure) failures.push(failure);
   }));
   if (failures.length > 0) throw failures[0];
