@@ -52,16 +52,31 @@ interface Target {
   connect?: { host: string; port: number; servername: string };
 }
 
-const agents = new Map<string, Agent>();
+/** A CA bundle's agent, or why the bundle holds no certificate (checked once per bundle). */
+type BundleClient = { agent: Agent; caError?: undefined } | { agent?: undefined; caError: string };
 
-/** One keep-alive agent per CA bundle (upstream caches a client per client config). */
-function agentFor(caBundle: string): Agent {
-  let agent = agents.get(caBundle);
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, ...(caBundle ? { ca: caBundle } : {}) });
-    agents.set(caBundle, agent);
+/** upstream's ClientManager keeps 200 clients (an LRU); a Map in insertion order, touched on use, does the same. */
+const MAX_CLIENTS = 200;
+const IDLE_CONNECTION_MS = 90_000;
+const clients = new Map<string, BundleClient>();
+
+/** One keep-alive agent per CA bundle (upstream caches a client per client config); the oldest unused goes past 200. */
+function clientFor(caBundle: string): BundleClient {
+  let client = clients.get(caBundle);
+  if (client) {
+    clients.delete(caBundle);
+    clients.set(caBundle, client);
+    return client;
   }
-  return agent;
+  const roots = caBundle ? rootCertificates(caBundle) : { certificates: [] };
+  // Idle connections close after 90 s, as Go's transport's IdleConnTimeout: an evicted agent's calls in flight
+  // finish, and its sockets go once idle. Only the certificates that load are trusted (OpenSSL would refuse the lot).
+  client = roots.error !== undefined
+    ? { caError: roots.error }
+    : { agent: new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, ...(caBundle ? { ca: roots.certificates } : {}) }) };
+  clients.set(caBundle, client);
+  if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value as string);
+  return client;
 }
 
 /**
@@ -70,8 +85,8 @@ function agentFor(caBundle: string): Agent {
  */
 export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingReview, mutating: boolean, deps: ServiceResolverDeps): Promise<Record<string, unknown>> {
   const caBundle = hook.clientConfig.caBundle ? Buffer.from(hook.clientConfig.caBundle, 'base64').toString('latin1') : '';
-  const caError = caBundle ? caBundleError(caBundle) : undefined;
-  if (caError) throw new CallError(hook.name, `could not get REST client: unable to load root certificates: ${caError}`, badRequest('error getting REST client'));
+  const client = clientFor(caBundle);
+  if (client.caError !== undefined) throw new CallError(hook.name, `could not get REST client: unable to load root certificates: ${client.caError}`, badRequest('error getting REST client'));
   const timeoutSeconds = hook.timeoutSeconds ?? 10;
   const url = webhookUrl(hook, timeoutSeconds);
   const callFailed = (cause: string, status?: StatusError): CallError =>
@@ -82,7 +97,7 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
   } catch (error) {
     throw callFailed(`Post ${goQuote(url.href)}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const answer = await post(target, review.body, agentFor(caBundle), timeoutSeconds * 1000).catch((error: unknown) => {
+  const answer = await post(target, review.body, client.agent, timeoutSeconds * 1000).catch((error: unknown) => {
     throw callFailed(`Post ${goQuote(url.href)}: ${goNetError(error, target)}`);
   });
   if (answer.status < 200 || answer.status > 206) {
@@ -219,20 +234,25 @@ function goNetError(error: unknown, target: Target): string {
   }
 }
 
-/** Go's rootCertPool over the caBundle: why it holds no certificate, or undefined when it does. */
-function caBundleError(pem: string): string | undefined {
+/**
+ * client-go's rootCertPool over the caBundle: the certificates that load (Go's AppendCertsFromPEM skips the
+ * others), or, when none does, createErrorParsingCAData's reason: the first bad certificate's, or that nothing was PEM.
+ */
+function rootCertificates(pem: string): { certificates: string[]; error?: string } {
   const blocks = [...pem.matchAll(/-----BEGIN ([^-]+)-----([\s\S]*?)-----END \1-----/g)];
-  if (blocks.length === 0) return 'unable to parse bytes as PEM block';
+  if (blocks.length === 0) return { certificates: [], error: 'unable to parse bytes as PEM block' };
+  const certificates: string[] = [];
+  let firstError: string | undefined;
   for (const block of blocks) {
     if (block[1] !== 'CERTIFICATE') continue;
     try {
       new X509Certificate(block[0]);
-      return undefined;
+      certificates.push(block[0]);
     } catch (error) {
-      return `failed to parse certificate: ${error instanceof Error ? error.message : String(error)}`;
+      firstError ??= `failed to parse certificate: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
-  return 'no valid certificate authority data seen';
+  return certificates.length > 0 ? { certificates } : { certificates, error: firstError ?? 'no valid certificate authority data seen' };
 }
 
 /** client-go's error for a non-2xx answer: the Status it carries, or upstream's NewGenericServerResponse. */

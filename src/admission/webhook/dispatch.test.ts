@@ -230,6 +230,13 @@ describe('webhook dispatch', () => {
     await assert.rejects(validate(deps([], [webhook('untrusted.example.com', { clientConfig: { url: `https://127.0.0.1:${port}/x`, caBundle: Buffer.from(other.cert).toString('base64') } })]), attributes()), {
       message: `Internal error occurred: failed calling webhook "untrusted.example.com": failed to call webhook: Post "https://127.0.0.1:${port}/x?timeout=10s": x509: certificate signed by unknown authority`,
     });
+    // As Go's AppendCertsFromPEM: a bundle loads when any of its certificates does, a broken one before it is skipped.
+    const broken = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n';
+    const mixed = Buffer.from(broken + Buffer.from(caBundle, 'base64').toString()).toString('base64');
+    await validate(deps([], [webhook('mixed.example.com', { clientConfig: { url: `https://127.0.0.1:${port}/x`, caBundle: mixed } })]), attributes());
+    await assert.rejects(validate(deps([], [webhook('broken.example.com', { clientConfig: { url: `https://127.0.0.1:${port}/x`, caBundle: Buffer.from(broken).toString('base64') } })]), attributes()), {
+      message: /unable to load root certificates: failed to parse certificate: /,
+    });
   });
 
   test('a service: called at an address of its Endpoints, verified as <service>.<namespace>.svc', async () => {
