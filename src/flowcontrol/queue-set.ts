@@ -60,6 +60,8 @@ export class QueueSet {
   #currentR = 0;
   #lastRealTime = performance.now();
   #robinIndex = -1;
+  /** Requests shuffle-sharded so far: the offset the next one visits its hand from. */
+  #enqueues = 0;
   /** Queues with requests waiting or executing, and the seats they use or wait for: R's rate, kept as they change. */
   #activeQueues = 0;
   #seatsWanted = 0;
@@ -150,7 +152,7 @@ export class QueueSet {
     });
   }
 
-  /** upstream shuffleShardLocked: of the hand the flow is dealt, the queue with the fewest seats waiting and in use. */
+  /** upstream shuffleShardLocked: of the hand the flow is dealt, the queue with the least work waiting. */
   #chooseQueue(hash: bigint, queuing: QueuingConfig): Queue {
     let hand = this.#hands.get(hash);
     if (!hand) {
@@ -158,14 +160,16 @@ export class QueueSet {
       if (this.#hands.size >= MAX_CACHED_HANDS) this.#hands.clear();
       this.#hands.set(hash, (hand = dealHand(hash, queuing.queues, Math.min(queuing.handSize, queuing.queues))));
     }
+    // The hand is visited from a rotating offset, so that flows with overlapping hands do not favour its first cards.
+    const offset = this.#enqueues++ % hand.length;
     let best: Queue | undefined;
-    let bestSeats = Infinity;
-    for (const index of hand) {
-      const queue = this.#queues[index]!;
-      const seats = queue.waitingSeats + queue.seatsInUse;
-      if (seats < bestSeats) {
+    let bestWork = Infinity;
+    for (let i = 0; i < hand.length; i++) {
+      const queue = this.#queues[hand[(offset + i) % hand.length]!]!;
+      // The work waiting in the queue (upstream's TotalWorkSum: seats × G per request, so its seats).
+      if (queue.waitingSeats < bestWork) {
         best = queue;
-        bestSeats = seats;
+        bestWork = queue.waitingSeats;
       }
     }
     return best!;
