@@ -134,3 +134,20 @@ export class Informer<T extends KubeObject = KubeObject> implements ObjectIndex<
     for (const resolve of this.#syncWaiters.splice(0)) resolve();
   }
 }
+
+/**
+ * Calls `onChange` once after a burst of changes to any of `informers` (a list, several events delivered
+ * together), on the next turn of the microtask queue: for readers that rebuild a whole view from the caches.
+ */
+export function onChanges(informers: readonly Informer[], onChange: () => void): void {
+  let pending = false;
+  const changed = (): void => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      onChange();
+    });
+  };
+  for (const informer of informers) informer.addHandlers({ onAdd: changed, onUpdate: changed, onDelete: changed });
+}

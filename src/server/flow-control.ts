@@ -5,7 +5,7 @@
 // stores through informers, as upstream's config controller does; without the flowcontrol API served, the
 // mandatory configuration alone applies.
 import type { FlowSchema, PriorityLevelConfiguration } from '../apis/flowcontrol/v1beta2/schemas.generated.js';
-import { Informer } from '../client/informer.js';
+import { Informer, onChanges } from '../client/informer.js';
 import { FlowControlConfiguration } from '../flowcontrol/configuration.js';
 import type { PriorityAndFairnessDeps } from '../filters/with-priority-and-fairness.js';
 import { storeListerWatcher } from '../registry/store-lister-watcher.js';
@@ -42,19 +42,11 @@ export function startFlowControl(
   const informers = plStore && fsStore
     ? { pls: new Informer<PriorityLevelConfiguration>(storeListerWatcher(plStore)), fss: new Informer<FlowSchema>(storeListerWatcher(fsStore)) }
     : undefined;
-  let pending = false;
-  // A burst of events (a list, the bootstrap objects) is digested once.
-  const digestSoon = (): void => {
-    if (pending || !informers) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      configuration.digest(informers.pls.list(), informers.fss.list());
-    });
-  };
-  for (const informer of informers ? [informers.pls, informers.fss] : []) {
-    informer.addHandlers({ onAdd: digestSoon, onUpdate: digestSoon, onDelete: digestSoon });
-    informer.run(abort.signal);
+  if (informers) {
+    // A burst of events (a list, the bootstrap objects) is digested once.
+    onChanges([informers.pls, informers.fss], () => configuration.digest(informers.pls.list(), informers.fss.list()));
+    informers.pls.run(abort.signal);
+    informers.fss.run(abort.signal);
   }
   const objectCount = (group: string, resource: string): number | undefined => {
     const store = registry.current().storeFor(group, resource);

@@ -3,7 +3,7 @@
 // A request reads one array; with no configurations (the default) it is empty, and the plugins return at
 // once. Changes take effect as soon as the store's watch delivers them (well within upstream's "a few
 // seconds").
-import { Informer } from '../../client/informer.js';
+import { Informer, onChanges } from '../../client/informer.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../../apis/admissionregistration/v1/schemas.generated.js';
 import { storeListerWatcher } from '../../registry/store-lister-watcher.js';
@@ -33,16 +33,7 @@ export class WebhookSource {
   #follow(store: Store, signal: AbortSignal, rebuild: (all: readonly KubeObject[]) => void): void {
     const informer = new Informer(storeListerWatcher(store));
     // Rebuilt on the next turn after a batch of changes, once for the batch.
-    let pending = false;
-    const changed = (): void => {
-      if (pending) return;
-      pending = true;
-      queueMicrotask(() => {
-        pending = false;
-        rebuild(informer.list());
-      });
-    };
-    informer.addHandlers({ onAdd: changed, onUpdate: changed, onDelete: changed });
+    onChanges([informer], () => rebuild(informer.list()));
     informer.run(signal);
     this.#informers.push(informer);
   }
