@@ -129,3 +129,42 @@ function onHeadWritten(ctx: RequestContext, onStart: (code: number) => void): vo
     return result;
   };
 }
+
+/**
+ * upstream WithFailedAuthenticationAudit, around authentication: a request refused with 401 is recorded, if the
+ * policy (read without a user) records it, as one ResponseStarted event naming the methods it tried.
+ */
+export function withFailedAuthenticationAudit(next: Handler, deps: AuditDeps): Handler {
+  return async (ctx) => {
+    try {
+      await next(ctx);
+    } catch (error) {
+      if (!ctx.user && isStatusError(error) && error.code === 401) recordFailedAuthentication(ctx, deps);
+      throw error;
+    }
+  };
+}
+
+function recordFailedAuthentication(ctx: RequestContext, deps: AuditDeps): void {
+  const config = evaluateAuditPolicy(deps.policy, ctx.info, undefined);
+  if (config.level === 'None' || config.omitStages.includes('ResponseStarted')) return;
+  const now = new Date();
+  deps.backend.process({
+    level: config.level, auditID: ctx.auditId, stage: 'ResponseStarted', requestURI: ctx.req.url ?? '/', verb: ctx.info.verb,
+    user: {}, sourceIPs: sourceIPs(ctx), userAgent: userAgent(ctx), ...objectRef(ctx),
+    responseStatus: { message: authMethods(ctx), code: 401 }, requestReceivedTimestamp: now, stageTimestamp: now,
+  });
+}
+
+/** upstream getAuthMethods: what the request tried. */
+function authMethods(ctx: RequestContext): string {
+  const methods: string[] = [];
+  const authorization = (ctx.req.headers.authorization ?? '').trim();
+  if (/^basic /i.test(authorization)) methods.push('basic');
+  const parts = authorization.split(' ');
+  if (parts.length > 1 && parts[0]!.toLowerCase() === 'bearer') methods.push('bearer');
+  if ((ctx.query.get('access_token') ?? '').trim()) methods.push('access_token');
+  const socket = ctx.req.socket as { getPeerCertificate?: () => { raw?: Buffer } | null };
+  if (socket.getPeerCertificate?.()?.raw) methods.push('x509');
+  return methods.length > 0 ? `Authentication failed, attempted: ${methods.join(', ')}` : 'Authentication failed, no credentials provided';
+}

@@ -8,7 +8,7 @@ import type { Handler, RequestContext } from '../endpoints/context.js';
 import { responseBatch } from '../endpoints/response-batch.js';
 import { parseRequestInfo, splitRequestTarget, type RequestInfo } from '../endpoints/request-info.js';
 import type { UserInfo } from '../auth/user-info.js';
-import { withAudit, type AuditDeps } from '../filters/with-audit.js';
+import { withAudit, withFailedAuthenticationAudit, type AuditDeps } from '../filters/with-audit.js';
 import { withAuthentication } from '../filters/with-authentication.js';
 import { withAuthorization } from '../filters/with-authorization.js';
 import { withImpersonation } from '../filters/with-impersonation.js';
@@ -57,6 +57,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   handler = withImpersonation(handler, deps.authorizer);
   if (deps.audit) handler = withAudit(handler, deps.audit);
   handler = withAuthentication(handler, deps.authenticate);
+  if (deps.audit) handler = withFailedAuthenticationAudit(handler, deps.audit);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);

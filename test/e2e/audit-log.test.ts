@@ -119,3 +119,12 @@ test('admission annotates the events: PodSecurity names the enforced policy and 
   assert.equal(event.annotations?.['pod-security.kubernetes.io/enforce-policy'], 'baseline:latest');
   assert.match(event.annotations?.['pod-security.kubernetes.io/audit-violations'] ?? '', /^would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false/);
 });
+
+test('a refused credential: one ResponseStarted event with no user, naming the methods tried', async () => {
+  const answer = await client.request('GET', '/api/v1/namespaces', { anonymous: true, headers: { Authorization: 'Bearer not-a-token' } });
+  assert.equal(answer.status, 401);
+  const event = await eventually(async () => (await events()).find((e) => e.auditID === answer.headers['audit-id']), 'the event');
+  assert.equal(event.stage, 'ResponseStarted');
+  assert.deepEqual(event.user, {});
+  assert.deepEqual(event.responseStatus, { metadata: {}, message: 'Authentication failed, attempted: bearer', code: 401 });
+});
