@@ -7,10 +7,17 @@ import type { Status } from '../errors/status-error.js';
 import type { AuditAnnotator } from '../registry/store/types.js';
 import type { RequestContext } from './context.js';
 
-/** A copy for the event, without managedFields when the policy says so (upstream omitManagedFields). */
+type WithMetadata = { metadata?: { managedFields?: unknown }; items?: unknown };
+
+/** A copy for the event, without managedFields (a list's items' too) when the policy says so (upstream omitManagedFields). */
 function snapshot(object: unknown, omitManagedFields: boolean): unknown {
-  const copy = structuredClone(object) as { metadata?: { managedFields?: unknown } };
-  if (omitManagedFields && copy?.metadata && typeof copy.metadata === 'object') delete copy.metadata.managedFields;
+  const copy = structuredClone(object) as WithMetadata;
+  if (!omitManagedFields) return copy;
+  const strip = (o: WithMetadata | undefined): void => {
+    if (o?.metadata && typeof o.metadata === 'object') delete o.metadata.managedFields;
+  };
+  strip(copy);
+  if (Array.isArray(copy.items)) for (const item of copy.items as WithMetadata[]) strip(item);
   return copy;
 }
 

@@ -116,6 +116,10 @@ async function writeJsonList(ctx: RequestContext, kind: string, apiVersion: stri
 
 /** Writes a list in the negotiated representation; a JSON list of many items resolves once streamed. */
 export function writeList(ctx: RequestContext, def: ResourceDefinition, items: readonly StoredItem[], meta: ListMeta, rep: Representation): void | Promise<void> {
+  // A list audited at RequestResponse: the list itself is the event's response object (upstream logs what it encodes).
+  if (ctx.audit?.level === 'RequestResponse' && rep.kind === 'object') {
+    recordResponseObject(ctx, { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: meta, items: items.map((i) => withTypeMeta(def, i.object)) } as unknown as KubeObject);
+  }
   if (rep.kind === 'table') {
     const table = toTable(def, items.map((i) => i.object), meta, { include: includeObjectParam(ctx.query), version: rep.version });
     return writeSerialized(ctx, 200, 'application/json', serialize(ctx, table, 'json'));

@@ -84,6 +84,16 @@ test('an error at RequestResponse: the Status is the response status and the res
   assert.equal((event.responseObject as { code?: number }).code, 404);
 });
 
+test('a list at RequestResponse: the list is the response object, its items without managedFields', async () => {
+  const answer = await client.request('GET', '/api/v1/namespaces/default/configmaps');
+  assert.equal(answer.status, 200);
+  const [event] = (await byAuditId(String(answer.headers['audit-id']))) as [Event];
+  const list = event.responseObject as { kind?: string; items?: { metadata: Record<string, unknown> }[] };
+  assert.equal(list.kind, 'ConfigMapList');
+  assert.ok(list.items?.some((item) => item.metadata['name'] === 'audited'));
+  assert.ok(list.items?.every((item) => item.metadata['managedFields'] === undefined));
+});
+
 test('an impersonated request refused: Metadata level, the impersonated user, the Status of the 403', async () => {
   const answer = await client.request('GET', '/api/v1/secrets', { headers: { 'Impersonate-User': 'mallory' } });
   assert.equal(answer.status, 403);
