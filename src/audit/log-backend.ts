@@ -29,7 +29,7 @@ export interface AuditBackend {
    * Writes the event; false when it could not be written (the error is logged). Only `blocking-strict` makes a
    * request fail for it (upstream wraps the other modes in ignoreErrorsBackend).
    */
-  process(event: AuditEvent): boolean;
+  process(event: AuditEvent): boolean | Promise<boolean>;
   /** `--audit-log-mode=blocking-strict`. */
   readonly strict: boolean;
   /** Writes what is buffered and closes the file. */

@@ -36,7 +36,7 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
       user: auditUser(authenticated), sourceIPs: sourceIPs(ctx), userAgent: userAgent(ctx), ...objectRef(ctx),
       requestReceivedTimestamp: received, stageTimestamp: received,
     };
-    const emit = (stage: AuditStage): boolean => {
+    const emit = (stage: AuditStage): boolean | Promise<boolean> => {
       if (config.omitStages.includes(stage)) return true;
       event.stage = stage;
       if (stage !== 'RequestReceived') event.stageTimestamp = new Date();
@@ -45,7 +45,8 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
       return deps.backend.process(event);
     };
     // Only blocking-strict refuses a request whose first event could not be stored (upstream's InternalError text).
-    if (!emit('RequestReceived') && deps.backend.strict) {
+    const stored = emit('RequestReceived');
+    if (!(stored === true || (stored !== false && (await stored))) && deps.backend.strict) {
       writeGoHttpError(ctx, 500, `Internal Server Error: ${JSON.stringify(ctx.req.url ?? '/').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}: failed to store audit event`);
       return;
     }
@@ -53,7 +54,7 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
     if (isLongRunningRequest(ctx.info)) onHeadWritten(ctx, (code) => {
       started = true;
       event.responseStatus = { ...audit.responseStatus, code };
-      emit('ResponseStarted');
+      void emit('ResponseStarted');
     });
     try {
       await next(ctx);
@@ -63,10 +64,10 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
         // Written later, at the edge: recorded now, as upstream's error writer records it (the object too at RequestResponse).
         recordResponseStatus(ctx, error.status, error.code);
         event.responseStatus = { ...audit.responseStatus, code: error.code };
-        emit('ResponseComplete');
+        await emit('ResponseComplete');
       } else {
         event.responseStatus = { code: 500, status: 'Failure', reason: 'InternalError', message: `APIServer panic'd: ${error instanceof Error ? error.message : String(error)}` };
-        emit('Panic');
+        await emit('Panic');
       }
       throw error;
     }
@@ -74,10 +75,10 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
     const closedEarly = ctx.code === undefined && !audit.responseStatus;
     if (closedEarly && !started && isLongRunningRequest(ctx.info)) {
       event.responseStatus = { code: 200, status: 'Success', message: 'Connection closed early' };
-      emit('ResponseStarted');
+      await emit('ResponseStarted');
     }
     event.responseStatus = closedEarly ? { code: 200, status: 'Success', message: 'Connection closed early' } : { ...audit.responseStatus, code: ctx.code ?? audit.responseStatus?.code ?? 200 };
-    emit('ResponseComplete');
+    await emit('ResponseComplete');
   };
 }
 
@@ -149,7 +150,7 @@ function recordFailedAuthentication(ctx: RequestContext, deps: AuditDeps): void 
   const config = evaluateAuditPolicy(deps.policy, ctx.info, undefined);
   if (config.level === 'None' || config.omitStages.includes('ResponseStarted')) return;
   const now = new Date();
-  deps.backend.process({
+  void deps.backend.process({
     level: config.level, auditID: ctx.auditId, stage: 'ResponseStarted', requestURI: ctx.req.url ?? '/', verb: ctx.info.verb,
     user: {}, sourceIPs: sourceIPs(ctx), userAgent: userAgent(ctx), ...objectRef(ctx),
     responseStatus: { message: authMethods(ctx), code: 401 }, requestReceivedTimestamp: now, stageTimestamp: now,

@@ -1,9 +1,12 @@
 // Auditing in this server (k8s.io/apiserver pkg/server/options AuditOptions, 1.25): the policy is read from
-// `--audit-policy-file` with the other files, before anything opens (a bad one stops the start); the log at
-// `--audit-log-path` is opened once the server is about to serve. With no policy nothing is recorded (upstream
-// logs that no events will be recorded); with no path there is no log backend.
+// `--audit-policy-file` and the webhook's kubeconfig from `--audit-webhook-config-file` with the other files,
+// before anything opens (a bad one stops the start); the log at `--audit-log-path` is opened once the server is
+// about to serve. With no policy nothing is recorded (upstream logs that no events will be recorded); with no
+// log path and no webhook there is no backend; with both, events go to both (upstream's union backend).
+import { loadWebhookClient } from '../auth/authenticators/webhook-client.js';
 import { openAuditLog, type AuditLogFormat, type AuditLogMode } from '../audit/log-backend.js';
 import { loadAuditPolicy } from '../audit/policy.js';
+import { openAuditWebhook, unionBackend } from '../audit/webhook-backend.js';
 import type { AuditDeps } from '../filters/with-audit.js';
 
 export interface AuditOptions {
@@ -20,18 +23,43 @@ export interface AuditOptions {
   logMaxBackup?: number;
   logMaxSize?: number;
   logCompress?: boolean;
+  /** `--audit-webhook-config-file`: a kubeconfig naming the service events are POSTed to. */
+  webhookConfigFile?: string;
+  /** `--audit-webhook-mode`: batch (default), blocking or blocking-strict. */
+  webhookMode?: AuditLogMode;
+  /** `--audit-webhook-initial-backoff`, `--audit-webhook-batch-buffer-size`, `-batch-max-size`, `-batch-max-wait`. */
+  webhookInitialBackoffMs?: number;
+  webhookBatchBufferSize?: number;
+  webhookBatchMaxSize?: number;
+  webhookBatchMaxWaitMs?: number;
 }
 
-/** The policy read; `open` opens the log and gives the audit filter what it needs. Undefined when nothing is recorded. */
+/** The policy and files read; `open` opens the backends and gives the audit filter what it needs. Undefined when nothing is recorded. */
 export async function loadAudit(options: AuditOptions = {}): Promise<{ open(): AuditDeps } | undefined> {
-  const { logPath, policyFile } = options;
-  if (!logPath) return undefined;
+  const { logPath, policyFile, webhookConfigFile } = options;
+  if (!logPath && !webhookConfigFile) return undefined;
   if (!policyFile) {
-    console.error('kplane: no audit policy file provided, no events will be recorded for log backend');
+    console.error(`kplane: no audit policy file provided, no events will be recorded for ${logPath ? 'log' : 'webhook'} backend`);
     return undefined;
   }
   const policy = await loadAuditPolicy(policyFile);
-  return { open: () => ({ policy, backend: openLog(logPath, options) }) };
+  const webhookClient = webhookConfigFile ? await loadWebhookClient(webhookConfigFile, 'audit-webhook-config-file') : undefined;
+  return {
+    open: () => {
+      const backends = [
+        ...(logPath ? [openLog(logPath, options)] : []),
+        ...(webhookClient ? [openAuditWebhook({
+          client: webhookClient,
+          ...(options.webhookMode ? { mode: options.webhookMode } : {}),
+          ...(options.webhookInitialBackoffMs !== undefined ? { initialBackoffMs: options.webhookInitialBackoffMs } : {}),
+          ...(options.webhookBatchBufferSize !== undefined ? { batchBufferSize: options.webhookBatchBufferSize } : {}),
+          ...(options.webhookBatchMaxSize !== undefined ? { batchMaxSize: options.webhookBatchMaxSize } : {}),
+          ...(options.webhookBatchMaxWaitMs !== undefined ? { batchMaxWaitMs: options.webhookBatchMaxWaitMs } : {}),
+        })] : []),
+      ];
+      return { policy, backend: unionBackend(backends) };
+    },
+  };
 }
 
 function openLog(path: string, options: AuditOptions): AuditDeps['backend'] {

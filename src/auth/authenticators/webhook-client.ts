@@ -89,7 +89,11 @@ export async function postReview(client: WebhookClient, review: ReviewKind, retr
 
 class RetriableError extends Error {}
 
-async function callOnce(client: WebhookClient, body: string, sent: ReviewKind): Promise<Record<string, unknown>> {
+/**
+ * POSTs `body` once; resolves with a 2xx answer. Connection resets and 429, 500 and 504 answers are
+ * RetriableError (upstream DefaultShouldRetry); `expected` names what a non-2xx answer did not return.
+ */
+async function postOnce(client: WebhookClient, body: string, expected: string): Promise<WebhookAnswer> {
   let answer: WebhookAnswer;
   try {
     answer = await client(body);
@@ -100,9 +104,19 @@ async function callOnce(client: WebhookClient, body: string, sent: ReviewKind): 
     throw new Error(message);
   }
   if (answer.status < 200 || answer.status > 299) {
-    const message = `the server responded with the status code ${answer.status} but did not return a ${sent.kind}`;
+    const message = `the server responded with the status code ${answer.status} but did not return ${expected}`;
     throw [429, 500, 504].includes(answer.status) ? new RetriableError(message) : new Error(message);
   }
+  return answer;
+}
+
+/** POSTs `body`, retried as a review is (upstream WithExponentialBackoff with DefaultShouldRetry); resolves with the 2xx answer. */
+export function postWithRetries(client: WebhookClient, body: string, expected: string, retry: RetryBackoff): Promise<WebhookAnswer> {
+  return withRetries(retry, () => postOnce(client, body, expected));
+}
+
+async function callOnce(client: WebhookClient, body: string, sent: ReviewKind): Promise<Record<string, unknown>> {
+  const answer = await postOnce(client, body, `a ${sent.kind}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.body);
