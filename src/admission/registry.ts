@@ -17,6 +17,11 @@ import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
 import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
+import { alwaysAdmit } from './plugins/always-admit.js';
+import { alwaysDeny } from './plugins/always-deny.js';
+import { alwaysPullImages } from './plugins/always-pull-images.js';
+import { denyServiceExternalIPs } from './plugins/deny-service-external-ips.js';
+import { limitPodHardAntiAffinityTopology } from './plugins/limit-pod-hard-anti-affinity-topology.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
@@ -77,6 +82,12 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   PodSecurity: (deps) => podSecurityAdmission(configOf<LoadedPodSecurityConfiguration>(deps, 'PodSecurity'), deps),
   ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas),
+  // Off by default (upstream's DefaultOffAdmissionPlugins).
+  AlwaysAdmit: () => alwaysAdmit(),
+  AlwaysDeny: () => alwaysDeny(),
+  AlwaysPullImages: () => alwaysPullImages(),
+  DenyServiceExternalIPs: () => denyServiceExternalIPs(),
+  LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology(),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */
