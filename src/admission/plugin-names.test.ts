@@ -43,7 +43,7 @@ describe('admissionSelectionErrors', () => {
     { enable: ['Bogus'], errors: ['enable-admission-plugins plugin "Bogus" is unknown'] },
     { disable: ['priority'], errors: ['disable-admission-plugins plugin "priority" is unknown'] },
     { enable: ['Priority'], disable: ['Priority'], errors: ['[Priority] in enable-admission-plugins and disable-admission-plugins overlapped'] },
-    { enable: ['AlwaysPullImages'], errors: ['enable-admission-plugins plugin "AlwaysPullImages" is not implemented by kplane (it implements DefaultIngressClass, NamespaceLifecycle, Priority)'] },
+    { enable: ['EventRateLimit'], errors: ['enable-admission-plugins plugin "EventRateLimit" is not implemented by kplane (it implements DefaultIngressClass, NamespaceLifecycle, Priority)'] },
   ];
   for (const c of cases) {
     it(`enable=${c.enable ?? []} disable=${c.disable ?? []}`, () => {
