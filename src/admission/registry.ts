@@ -22,6 +22,8 @@ import { alwaysDeny } from './plugins/always-deny.js';
 import { alwaysPullImages } from './plugins/always-pull-images.js';
 import { denyServiceExternalIPs } from './plugins/deny-service-external-ips.js';
 import { limitPodHardAntiAffinityTopology } from './plugins/limit-pod-hard-anti-affinity-topology.js';
+import { namespaceExists } from './plugins/namespace-exists.js';
+import { namespaceAutoProvision, type NamespaceCreator } from './plugins/namespace-auto-provision.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
@@ -36,6 +38,8 @@ import type { AdmissionPlugin } from './types.js';
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
 export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
+  /** Creates a namespace as the API server (NamespaceAutoProvision; upstream's loopback client). */
+  createNamespace: NamespaceCreator;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listLimitRanges: LimitRangeLister;
@@ -88,6 +92,8 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   AlwaysPullImages: () => alwaysPullImages(),
   DenyServiceExternalIPs: () => denyServiceExternalIPs(),
   LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology(),
+  NamespaceExists: (deps) => namespaceExists((name) => deps.getNamespace(name)),
+  NamespaceAutoProvision: (deps) => namespaceAutoProvision((name) => deps.getNamespace(name), deps.createNamespace),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */
