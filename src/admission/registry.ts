@@ -23,6 +23,8 @@ import { alwaysPullImages } from './plugins/always-pull-images.js';
 import { denyServiceExternalIPs } from './plugins/deny-service-external-ips.js';
 import { limitPodHardAntiAffinityTopology } from './plugins/limit-pod-hard-anti-affinity-topology.js';
 import { namespaceExists } from './plugins/namespace-exists.js';
+import { extendedResourceToleration } from './plugins/extended-resource-toleration.js';
+import { securityContextDeny } from './plugins/security-context-deny.js';
 import { namespaceAutoProvision, type NamespaceCreator } from './plugins/namespace-auto-provision.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { certificateApproval } from './plugins/certificate-approval.js';
@@ -94,6 +96,8 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology(),
   NamespaceExists: (deps) => namespaceExists((name) => deps.getNamespace(name)),
   NamespaceAutoProvision: (deps) => namespaceAutoProvision((name) => deps.getNamespace(name), deps.createNamespace),
+  ExtendedResourceToleration: () => extendedResourceToleration(),
+  SecurityContextDeny: () => securityContextDeny(),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */
