@@ -25,6 +25,7 @@ import { limitPodHardAntiAffinityTopology } from './plugins/limit-pod-hard-anti-
 import { namespaceExists } from './plugins/namespace-exists.js';
 import { extendedResourceToleration } from './plugins/extended-resource-toleration.js';
 import { securityContextDeny } from './plugins/security-context-deny.js';
+import { loadPodTolerationRestrictionConfiguration, podTolerationRestriction, type PodTolerationRestrictionConfiguration } from './plugins/pod-toleration-restriction.js';
 import { loadPodNodeSelectorConfiguration, podNodeSelector, type PodNodeSelectorConfiguration } from './plugins/pod-node-selector.js';
 import { namespaceAutoProvision, type NamespaceCreator } from './plugins/namespace-auto-provision.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
@@ -99,6 +100,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   NamespaceAutoProvision: (deps) => namespaceAutoProvision((name) => deps.getNamespace(name), deps.createNamespace),
   ExtendedResourceToleration: () => extendedResourceToleration(),
   SecurityContextDeny: () => securityContextDeny(),
+  PodTolerationRestriction: (deps) => podTolerationRestriction(configOf<PodTolerationRestrictionConfiguration>(deps, 'PodTolerationRestriction'), (name) => deps.getNamespace(name)),
   PodNodeSelector: (deps) => podNodeSelector(configOf<PodNodeSelectorConfiguration>(deps, 'PodNodeSelector'), (name) => deps.getNamespace(name)),
 };
 
@@ -113,6 +115,7 @@ export type AdmissionPluginConfigs = ReadonlyMap<string, unknown>;
 export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: PluginConfigSource | undefined) => unknown>> = {
   PodSecurity: loadPodSecurityConfiguration,
   PodNodeSelector: loadPodNodeSelectorConfiguration,
+  PodTolerationRestriction: loadPodTolerationRestrictionConfiguration,
 };
 
 /** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */
