@@ -17,6 +17,17 @@ import { priorityAdmission } from './plugins/priority.js';
 import { serviceAccountAdmission, type ServiceAccountGetter } from './plugins/service-account.js';
 import { ownerReferencesPermissionEnforcement, type OwnerReferencesPermissionDeps } from './plugins/owner-references-permission.js';
 import { taintNodesByCondition } from './plugins/taint-nodes-by-condition.js';
+import { alwaysAdmit } from './plugins/always-admit.js';
+import { alwaysDeny } from './plugins/always-deny.js';
+import { alwaysPullImages } from './plugins/always-pull-images.js';
+import { denyServiceExternalIPs } from './plugins/deny-service-external-ips.js';
+import { limitPodHardAntiAffinityTopology } from './plugins/limit-pod-hard-anti-affinity-topology.js';
+import { namespaceExists } from './plugins/namespace-exists.js';
+import { extendedResourceToleration } from './plugins/extended-resource-toleration.js';
+import { securityContextDeny } from './plugins/security-context-deny.js';
+import { loadPodTolerationRestrictionConfiguration, podTolerationRestriction, type PodTolerationRestrictionConfiguration } from './plugins/pod-toleration-restriction.js';
+import { loadPodNodeSelectorConfiguration, podNodeSelector, type PodNodeSelectorConfiguration } from './plugins/pod-node-selector.js';
+import { namespaceAutoProvision, type NamespaceCreator } from './plugins/namespace-auto-provision.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
@@ -31,6 +42,8 @@ import type { AdmissionPlugin } from './types.js';
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
 export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   getNamespace(name: string): Promise<Readonly<KubeObject> | undefined>;
+  /** Creates a namespace as the API server (NamespaceAutoProvision; upstream's loopback client). */
+  createNamespace: NamespaceCreator;
   listPriorityClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listIngressClasses(): Promise<readonly Readonly<KubeObject>[]>;
   listLimitRanges: LimitRangeLister;
@@ -77,6 +90,18 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   PodSecurity: (deps) => podSecurityAdmission(configOf<LoadedPodSecurityConfiguration>(deps, 'PodSecurity'), deps),
   ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas),
+  // Off by default (upstream's DefaultOffAdmissionPlugins).
+  AlwaysAdmit: () => alwaysAdmit(),
+  AlwaysDeny: () => alwaysDeny(),
+  AlwaysPullImages: () => alwaysPullImages(),
+  DenyServiceExternalIPs: () => denyServiceExternalIPs(),
+  LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology(),
+  NamespaceExists: (deps) => namespaceExists((name) => deps.getNamespace(name)),
+  NamespaceAutoProvision: (deps) => namespaceAutoProvision((name) => deps.getNamespace(name), deps.createNamespace),
+  ExtendedResourceToleration: () => extendedResourceToleration(),
+  SecurityContextDeny: () => securityContextDeny(),
+  PodTolerationRestriction: (deps) => podTolerationRestriction(configOf<PodTolerationRestrictionConfiguration>(deps, 'PodTolerationRestriction'), (name) => deps.getNamespace(name)),
+  PodNodeSelector: (deps) => podNodeSelector(configOf<PodNodeSelectorConfiguration>(deps, 'PodNodeSelector'), (name) => deps.getNamespace(name)),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */
@@ -89,6 +114,8 @@ export type AdmissionPluginConfigs = ReadonlyMap<string, unknown>;
  */
 export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: PluginConfigSource | undefined) => unknown>> = {
   PodSecurity: loadPodSecurityConfiguration,
+  PodNodeSelector: loadPodNodeSelectorConfiguration,
+  PodTolerationRestriction: loadPodTolerationRestrictionConfiguration,
 };
 
 /** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */

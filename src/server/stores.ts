@@ -101,6 +101,11 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   let resourceQuotas: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
     getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
+    // As kube-apiserver's loopback client: the namespaces store's create, with its strategy and admission.
+    createNamespace: async (name) => {
+      const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: {} };
+      await namespaces!.create('', namespace, { dryRun: false, user: APISERVER_USER, userAgent: APISERVER_USER_AGENT });
+    },
     listPriorityClasses,
     listIngressClasses,
     listLimitRanges,

@@ -61,9 +61,13 @@ plugins:
     assert.equal((await readAdmissionConfiguration(path, ['PodSecurity'])).configFor('PodSecurity')?.data, '{"a":1}');
   });
 
-  it('accepts the legacy unversioned files (for plugins kplane lacks)', async () => {
+  it('accepts the legacy unversioned files, the configuration of ImagePolicyWebhook and PodNodeSelector', async () => {
     const path = await file('legacy.yaml', 'imagePolicy:\n  kubeConfigFile: x\n');
     assert.equal((await readAdmissionConfiguration(path, ['PodSecurity'])).configFor('PodSecurity'), undefined);
+    const selectors = 'podNodeSelectorPluginConfig:\n  clusterDefaultNodeSelector: env=prod\n';
+    const legacy = await file('legacy-selector.yaml', selectors);
+    const configuration = await readAdmissionConfiguration(legacy, ['PodSecurity', 'PodNodeSelector']);
+    assert.deepEqual([configuration.configFor('PodNodeSelector'), configuration.configFor('PodSecurity')], [{ data: selectors, origin: legacy }, undefined]);
   });
 
   const refusals: [string, string | undefined, string][] = [

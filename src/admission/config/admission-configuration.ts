@@ -32,6 +32,8 @@ const SCHEME = 'k8s.io/apiserver/pkg/server/options/admission.go';
 
 /** The legacy unversioned files upstream still accepts (ImagePolicyWebhook's and PodNodeSelector's). */
 const LEGACY_KEYS: readonly string[] = ['imagePolicy', 'podNodeSelectorPluginConfig'];
+/** The plugins a legacy file configures. */
+const LEGACY_PLUGINS: readonly string[] = ['ImagePolicyWebhook', 'PodNodeSelector'];
 
 interface PluginEntry {
   name: string;
@@ -47,7 +49,7 @@ export async function readAdmissionConfiguration(file: string | undefined, enabl
   if (!file) return NO_ADMISSION_CONFIGURATION;
   let entries: PluginEntry[];
   try {
-    entries = decodeAdmissionConfiguration(await readConfigFile(file));
+    entries = decodeAdmissionConfiguration(await readConfigFile(file), file);
   } catch (error) {
     throw new Error(`failed to read plugin config: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -82,18 +84,23 @@ async function readConfigFile(file: string): Promise<string> {
   }
 }
 
-/** The plugin entries of an AdmissionConfiguration document; a legacy unversioned file has none kplane reads. */
-function decodeAdmissionConfiguration(data: string): PluginEntry[] {
+/**
+ * The plugin entries of an AdmissionConfiguration document. A legacy unversioned file is the configuration of
+ * the plugins that read one before AdmissionConfiguration (upstream legacyPluginsWithUnversionedConfig): each
+ * gets the file itself, as given (not resolved against its own directory).
+ */
+function decodeAdmissionConfiguration(data: string, file: string): PluginEntry[] {
   const object = parseDocument(data);
+  const legacy = (): PluginEntry[] => LEGACY_PLUGINS.map((name) => ({ name, path: resolve(file) }));
   const { apiVersion, kind, error } = typeMeta(object, data);
   if (error) {
-    if (isMissingKindOrVersion(error) && isLegacy(object)) return [];
+    if (isMissingKindOrVersion(error) && isLegacy(object)) return legacy();
     throw new Error(error);
   }
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/', 2) as [string, string] : ['', apiVersion];
   if (group !== GROUP || !VERSIONS.includes(version) || kind !== KIND) {
     // Upstream also tolerates an unregistered kind when the file is one of the legacy formats.
-    if (isLegacy(object)) return [];
+    if (isLegacy(object)) return legacy();
     throw new Error(notRegistered(kind, apiVersion, SCHEME));
   }
   return pluginEntries((object as Record<string, unknown>)['plugins'], version);

@@ -1,6 +1,6 @@
 // upstream pkg/util/tolerations MergeTolerations: two lists of tolerations as one, where a toleration that
 // another one tolerates a superset of is left out (of equal ones, the first stays). RuntimeClass admission
-// merges a RuntimeClass's tolerations into its pods' so.
+// merges a RuntimeClass's tolerations into its pods' so, PodTolerationRestriction its namespace's defaults.
 import type { Toleration } from '../../apis/core/v1/schemas.generated.js';
 import { semanticEqual } from '../../apis/core/v1/pod/validation/common.js';
 
@@ -13,6 +13,15 @@ export function mergeTolerations(first: readonly Toleration[], second: readonly 
     merged.push(t);
   });
   return merged;
+}
+
+/**
+ * upstream VerifyAgainstWhitelist: each toleration is one a whitelisted toleration tolerates a superset of;
+ * an empty whitelist (or no tolerations) passes.
+ */
+export function verifyAgainstWhitelist(tolerations: readonly Toleration[], whitelist: readonly Toleration[]): boolean {
+  if (whitelist.length === 0) return true;
+  return tolerations.every((t) => whitelist.some((w) => isSuperset(w, t)));
 }
 
 /** isSuperset: whether `ss` tolerates everything `t` does. */

@@ -13,3 +13,19 @@ export async function refusalOf(plugin: AdmissionPlugin, attributes: AdmissionAt
     throw error;
   }
 }
+
+/**
+ * Runs a plugin as the chain does (skipped when it does not handle `attributes`) and answers `skipped`, undefined
+ * when admitted, or `<code>: <message>` of the StatusError it refused with.
+ */
+export async function outcomeOf(plugin: AdmissionPlugin, attributes: AdmissionAttributes): Promise<string | undefined> {
+  if (plugin.handles && !plugin.handles(attributes)) return 'skipped';
+  try {
+    await plugin.admit?.(attributes);
+    await plugin.validate?.(attributes);
+    return undefined;
+  } catch (error) {
+    if (isStatusError(error)) return `${error.code}: ${error.message}`;
+    throw error;
+  }
+}

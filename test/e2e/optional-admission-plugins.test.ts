@@ -1,0 +1,79 @@
+// The admission plugins kube-apiserver 1.25 leaves off, enabled through `enableAdmissionPlugins` (spec
+// 2-access-control §Admission plugins), seen through kubectl on one server: AlwaysPullImages sets the pull policy
+// of `kubectl run`'s pod, PodNodeSelector gives it the cluster default node selector from
+// `--admission-control-config-file`, DenyServiceExternalIPs refuses `kubectl expose --external-ip`,
+// NamespaceAutoProvision creates the namespace of a create, ExtendedResourceToleration makes a pod requesting a
+// GPU tolerate its taint, and LimitPodHardAntiAffinityTopology refuses a zone-wide required anti-affinity.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster, type TestCluster } from './support/cluster.js';
+
+let cluster: TestCluster;
+let dir: string;
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kplane-optional-admission-'));
+  const config = join(dir, 'admission.yaml');
+  await writeFile(config, [
+    'apiVersion: apiserver.config.k8s.io/v1',
+    'kind: AdmissionConfiguration',
+    'plugins:',
+    '- name: PodNodeSelector',
+    '  configuration:',
+    '    podNodeSelectorPluginConfig:',
+    '      clusterDefaultNodeSelector: env=prod',
+    '',
+  ].join('\n'));
+  cluster = await startCluster({
+    enableAdmissionPlugins: ['AlwaysPullImages', 'PodNodeSelector', 'DenyServiceExternalIPs', 'NamespaceAutoProvision', 'ExtendedResourceToleration', 'LimitPodHardAntiAffinityTopology'],
+    admissionControlConfigFile: config,
+  });
+});
+after(async () => {
+  await cluster?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface PodSpec {
+  nodeSelector?: Record<string, string>;
+  containers: Array<{ imagePullPolicy?: string }>;
+  tolerations?: Array<Record<string, unknown>>;
+}
+const podSpec = async (name: string, namespace = 'default'): Promise<PodSpec> =>
+  (JSON.parse(await cluster.kubectl(['get', 'pod', name, '-n', namespace, '-o', 'json'])) as { spec: PodSpec }).spec;
+
+test('kubectl run: the pod pulls Always (AlwaysPullImages) and selects the cluster default nodes (PodNodeSelector)', async () => {
+  await cluster.kubectl(['run', 'web', '--image=nginx', '--image-pull-policy=IfNotPresent']);
+  const spec = await podSpec('web');
+  assert.deepEqual(spec.containers.map((c) => c.imagePullPolicy), ['Always']);
+  assert.deepEqual(spec.nodeSelector, { env: 'prod' });
+  const conflict = await cluster.kubectlResult(['run', 'dev', '--image=nginx', '--overrides={"spec":{"nodeSelector":{"env":"dev"}}}']);
+  assert.match(conflict.stderr, /Error from server \(Forbidden\): pods "dev" is forbidden: pod node label selector conflicts with its namespace node label selector/);
+});
+
+test('kubectl expose --external-ip is refused (DenyServiceExternalIPs); without it the service is created', async () => {
+  const refused = await cluster.kubectlResult(['expose', 'pod', 'web', '--name=outside', '--port=80', '--external-ip=192.0.2.10']);
+  assert.notEqual(refused.code, 0);
+  assert.match(refused.stderr, /Error from server \(Forbidden\): services "outside" is forbidden: Use of external IPs is denied by admission control/);
+  await cluster.kubectl(['expose', 'pod', 'web', '--name=inside', '--port=80']);
+});
+
+test('a create in a missing namespace creates it (NamespaceAutoProvision)', async () => {
+  await cluster.kubectl(['create', 'configmap', 'settings', '-n', 'provisioned', '--from-literal=a=b']);
+  assert.equal((await cluster.kubectl(['get', 'namespace', 'provisioned', '-o', 'jsonpath={.status.phase}'])).trim(), 'Active');
+  assert.equal((await cluster.kubectl(['get', 'configmap', 'settings', '-n', 'provisioned', '-o', 'jsonpath={.data.a}'])).trim(), 'b');
+});
+
+test('a pod requesting a GPU tolerates its taint (ExtendedResourceToleration); zone-wide hard anti-affinity is refused', async () => {
+  const gpuPod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'trainer' }, spec: { containers: [{ name: 'c', image: 'trainer', resources: { requests: { 'example.com/gpu': '1' }, limits: { 'example.com/gpu': '1' } } }] } };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(gpuPod) });
+  const tolerations = (await podSpec('trainer')).tolerations ?? [];
+  assert.ok(tolerations.some((t) => t['key'] === 'example.com/gpu' && t['operator'] === 'Exists' && t['effect'] === 'NoSchedule'), JSON.stringify(tolerations));
+  const spread = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'spread', labels: { app: 's' } }, spec: { containers: [{ name: 'c', image: 'nginx' }],
+    affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 's' } }, topologyKey: 'topology.kubernetes.io/zone' }] } } } };
+  const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: JSON.stringify(spread) });
+  assert.match(refused.stderr, /pods "spread" is forbidden: affinity.PodAntiAffinity.RequiredDuringScheduling has TopologyKey topology.kubernetes.io\/zone but only key kubernetes.io\/hostname is allowed/);
+});
