@@ -27,6 +27,7 @@ import { extendedResourceToleration } from './plugins/extended-resource-tolerati
 import { securityContextDeny } from './plugins/security-context-deny.js';
 import { loadPodTolerationRestrictionConfiguration, podTolerationRestriction, type PodTolerationRestrictionConfiguration } from './plugins/pod-toleration-restriction.js';
 import { loadPodNodeSelectorConfiguration, podNodeSelector, type PodNodeSelectorConfiguration } from './plugins/pod-node-selector.js';
+import { eventRateLimit, loadEventRateLimitConfiguration, type EventRateLimitConfiguration } from './plugins/event-rate-limit.js';
 import { namespaceAutoProvision, type NamespaceCreator } from './plugins/namespace-auto-provision.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { certificateApproval } from './plugins/certificate-approval.js';
@@ -101,6 +102,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   ExtendedResourceToleration: () => extendedResourceToleration(),
   SecurityContextDeny: () => securityContextDeny(),
   PodTolerationRestriction: (deps) => podTolerationRestriction(configOf<PodTolerationRestrictionConfiguration>(deps, 'PodTolerationRestriction'), (name) => deps.getNamespace(name)),
+  EventRateLimit: (deps) => eventRateLimit(configOf<EventRateLimitConfiguration>(deps, 'EventRateLimit')),
   PodNodeSelector: (deps) => podNodeSelector(configOf<PodNodeSelectorConfiguration>(deps, 'PodNodeSelector'), (name) => deps.getNamespace(name)),
 };
 
@@ -116,6 +118,7 @@ export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: P
   PodSecurity: loadPodSecurityConfiguration,
   PodNodeSelector: loadPodNodeSelectorConfiguration,
   PodTolerationRestriction: loadPodTolerationRestrictionConfiguration,
+  EventRateLimit: loadEventRateLimitConfiguration,
 };
 
 /** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */

@@ -3,7 +3,8 @@
 // of `kubectl run`'s pod, PodNodeSelector gives it the cluster default node selector from
 // `--admission-control-config-file`, DenyServiceExternalIPs refuses `kubectl expose --external-ip`,
 // NamespaceAutoProvision creates the namespace of a create, ExtendedResourceToleration makes a pod requesting a
-// GPU tolerate its taint, and LimitPodHardAntiAffinityTopology refuses a zone-wide required anti-affinity.
+// GPU tolerate its taint, LimitPodHardAntiAffinityTopology refuses a zone-wide required anti-affinity, and
+// EventRateLimit refuses events over its namespace limit.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,10 +26,18 @@ before(async () => {
     '  configuration:',
     '    podNodeSelectorPluginConfig:',
     '      clusterDefaultNodeSelector: env=prod',
+    '- name: EventRateLimit',
+    '  configuration:',
+    '    apiVersion: eventratelimit.admission.k8s.io/v1alpha1',
+    '    kind: Configuration',
+    '    limits:',
+    '    - type: Namespace',
+    '      qps: 1',
+    '      burst: 2',
     '',
   ].join('\n'));
   cluster = await startCluster({
-    enableAdmissionPlugins: ['AlwaysPullImages', 'PodNodeSelector', 'DenyServiceExternalIPs', 'NamespaceAutoProvision', 'ExtendedResourceToleration', 'LimitPodHardAntiAffinityTopology'],
+    enableAdmissionPlugins: ['AlwaysPullImages', 'PodNodeSelector', 'EventRateLimit', 'DenyServiceExternalIPs', 'NamespaceAutoProvision', 'ExtendedResourceToleration', 'LimitPodHardAntiAffinityTopology'],
     admissionControlConfigFile: config,
   });
 });
@@ -76,4 +85,18 @@ test('a pod requesting a GPU tolerates its taint (ExtendedResourceToleration); z
     affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 's' } }, topologyKey: 'topology.kubernetes.io/zone' }] } } } };
   const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: JSON.stringify(spread) });
   assert.match(refused.stderr, /pods "spread" is forbidden: affinity.PodAntiAffinity.RequiredDuringScheduling has TopologyKey topology.kubernetes.io\/zone but only key kubernetes.io\/hostname is allowed/);
+});
+
+test('EventRateLimit: events of a namespace past its burst are refused with 429, other namespaces unaffected', async () => {
+  await cluster.kubectl(['create', 'namespace', 'noisy']);
+  const event = (name: string) => JSON.stringify({
+    apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'noisy' }, involvedObject: { kind: 'Pod', name: 'web', namespace: 'noisy' },
+    reason: 'Test', message: 'm', type: 'Normal', source: { component: 'test' },
+  });
+  // One kubectl, four events in a row: far quicker than the bucket refills (one token a second).
+  const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: ['e1', 'e2', 'e3', 'e4'].map((name) => JSON.parse(event(name)) as unknown) });
+  const result = await cluster.kubectlResult(['create', '-f', '-'], { input: list });
+  assert.match(result.stdout, /event\/e1 created\nevent\/e2 created/);
+  assert.match(result.stderr, /Error from server \(TooManyRequests\): .*Too many requests: limit reached on type Namespace for key noisy/);
+  assert.equal((await cluster.kubectlResult(['create', '-f', '-'], { input: event('elsewhere').replace(/noisy/g, 'default') })).code, 0);
 });

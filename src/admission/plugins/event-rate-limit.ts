@@ -1,0 +1,151 @@
+// EventRateLimit (2-access-control: admission plugins; upstream plugin/pkg/admission/eventratelimit, alpha, off by
+// default): creates and updates of core Events are held to token buckets, one per limit of its configuration
+// (kind Configuration of `eventratelimit.admission.k8s.io/v1alpha1`): `Server` one bucket, `Namespace`, `User` and
+// `SourceAndObject` one per key, the most recent `cacheSize` (4096 when 0) kept. An event over any limit is a 429
+// naming every limit it exceeded. Dry runs are not counted.
+import { StatusError } from '../../errors/status-error.js';
+import { decodeConfig, type ConfigScheme, type PluginConfigSource } from '../config/index.js';
+import { jsonType } from '../config/decode.js';
+import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
+
+export type LimitType = 'Server' | 'Namespace' | 'User' | 'SourceAndObject';
+const LIMIT_TYPES: readonly LimitType[] = ['Server', 'Namespace', 'User', 'SourceAndObject'];
+
+export interface EventRateLimit {
+  readonly type: LimitType;
+  readonly qps: number;
+  readonly burst: number;
+  readonly cacheSize: number;
+}
+
+export interface EventRateLimitConfiguration {
+  readonly limits: readonly EventRateLimit[];
+}
+
+const SCHEME: ConfigScheme = {
+  group: 'eventratelimit.admission.k8s.io',
+  kind: 'Configuration',
+  versions: ['v1alpha1'],
+  scheme: 'k8s.io/kubernetes/plugin/pkg/admission/eventratelimit/config.go:34',
+};
+
+/** upstream's defaultCacheSize. */
+const DEFAULT_CACHE_SIZE = 4096;
+
+/** A Go int32 field of the document, as encoding/json reads it. */
+function int32Field(limit: Record<string, unknown>, name: string): number {
+  const value = limit[name];
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`json: cannot unmarshal ${typeof value === 'number' ? 'number ' + String(value) : jsonType(value)} into Go struct field Limit.limits.${name} of type int32`);
+  return value;
+}
+
+/**
+ * upstream LoadConfiguration and ValidateConfiguration (no configuration: the empty default, which validation
+ * refuses, so the plugin cannot be enabled without one).
+ * @throws Error `couldn't init admission plugin "EventRateLimit": ...`.
+ */
+export function loadEventRateLimitConfiguration(source: PluginConfigSource | undefined): EventRateLimitConfiguration {
+  try {
+    const decoded = source && decodeConfig(source, SCHEME);
+    const rawLimits = decoded?.object['limits'];
+    if (rawLimits !== undefined && rawLimits !== null && !Array.isArray(rawLimits)) throw new Error('json: cannot unmarshal object into Go struct field Configuration.limits of type []v1alpha1.Limit');
+    const limits = ((rawLimits ?? []) as Record<string, unknown>[]).map((limit): EventRateLimit => ({
+      type: String(limit?.['type'] ?? '') as LimitType,
+      qps: int32Field(limit ?? {}, 'qps'),
+      burst: int32Field(limit ?? {}, 'burst'),
+      cacheSize: int32Field(limit ?? {}, 'cacheSize'),
+    }));
+    const errors: string[] = [];
+    // field.Invalid prints the slice with Go's %#v.
+    if (limits.length === 0) errors.push(`limits: Invalid value: ${rawLimits ? '[]eventratelimit.Limit{}' : '[]eventratelimit.Limit(nil)'}: must not be empty`);
+    limits.forEach((limit, i) => {
+      const at = `limits[${i}]`;
+      if (!LIMIT_TYPES.includes(limit.type)) errors.push(`${at}.type: Unsupported value: ${JSON.stringify(limit.type)}: supported values: ${LIMIT_TYPES.map((t) => `"${t}"`).join(', ')}`);
+      if (limit.burst <= 0) errors.push(`${at}.burst: Invalid value: ${limit.burst}: must be positive`);
+      if (limit.qps <= 0) errors.push(`${at}.qps: Invalid value: ${limit.qps}: must be positive`);
+      if (limit.type !== 'Server' && limit.cacheSize < 0) errors.push(`${at}.cacheSize: Invalid value: ${limit.cacheSize}: must not be negative`);
+    });
+    // errs.ToAggregate(): one error as it is, several in brackets.
+    if (errors.length === 1) throw new Error(errors[0]);
+    if (errors.length > 1) throw new Error(`[${errors.join(', ')}]`);
+    return { limits };
+  } catch (error) {
+    throw new Error(`couldn't init admission plugin "EventRateLimit": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/** client-go's TokenBucketRateLimiter (golang.org/x/time/rate): `burst` tokens, refilled at `qps` per second, full at first. */
+export class TokenBucket {
+  #tokens: number;
+  #last: number;
+
+  constructor(private readonly qps: number, private readonly burst: number, private readonly now: () => number) {
+    this.#tokens = burst;
+    this.#last = now();
+  }
+
+  tryAccept(): boolean {
+    const now = this.now();
+    this.#tokens = Math.min(this.burst, this.#tokens + ((now - this.#last) / 1000) * this.qps);
+    this.#last = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
+  }
+}
+
+/** One limit: its buckets by key, the least recently used dropped past `cacheSize` (hashicorp's LRU). */
+class LimitEnforcer {
+  readonly #buckets = new Map<string, TokenBucket>();
+
+  constructor(private readonly limit: EventRateLimit, private readonly now: () => number) {}
+
+  /** upstream accept: an error naming the limit and key when the bucket is empty. */
+  accept(a: AdmissionAttributes): string | undefined {
+    const key = keyOf(this.limit.type, a);
+    let bucket = this.#buckets.get(key);
+    if (bucket) {
+      this.#buckets.delete(key);
+    } else {
+      bucket = new TokenBucket(this.limit.qps, this.limit.burst, this.now);
+      const size = this.limit.type === 'Server' ? 1 : this.limit.cacheSize || DEFAULT_CACHE_SIZE;
+      if (this.#buckets.size >= size) this.#buckets.delete(this.#buckets.keys().next().value as string);
+    }
+    this.#buckets.set(key, bucket);
+    return bucket.tryAccept() ? undefined : `limit reached on type ${this.limit.type} for key ${key}`;
+  }
+}
+
+/** upstream's key functions: the server (one key), the namespace, the user, or the event's source and object. */
+function keyOf(type: LimitType, a: AdmissionAttributes): string {
+  switch (type) {
+    case 'Namespace':
+      return a.namespace;
+    case 'User':
+      return a.user?.name ?? '';
+    case 'SourceAndObject': {
+      const event = (a.object ?? {}) as { source?: { component?: string; host?: string }; involvedObject?: Record<string, string | undefined> };
+      const o = event.involvedObject ?? {};
+      return [event.source?.component, event.source?.host, o['kind'], o['namespace'], o['name'], o['uid'], o['apiVersion']].map((s) => s ?? '').join('');
+    }
+    default:
+      return '';
+  }
+}
+
+export function eventRateLimit(config: EventRateLimitConfiguration, now: () => number = () => performance.now()): AdmissionPlugin {
+  const enforcers = config.limits.map((limit) => new LimitEnforcer(limit, now));
+  return {
+    name: 'EventRateLimit',
+    // Creates and updates of core Events (upstream compares the kind's group and name), not dry runs.
+    handles: (a) => (a.operation === 'CREATE' || a.operation === 'UPDATE') && a.def.group === '' && a.def.kind === 'Event' && !a.dryRun,
+    validate(a) {
+      // Every limit takes its token, as upstream gives each enforcer its chance.
+      const refusals = enforcers.map((e) => e.accept(a)).filter((r): r is string => r !== undefined);
+      if (refusals.length === 0) return;
+      const message = refusals.length === 1 ? refusals[0]! : `[${refusals.join(', ')}]`;
+      throw new StatusError(429, 'TooManyRequests', `Too many requests: ${message}`);
+    },
+  };
+}
