@@ -33,6 +33,11 @@ function answer(review: ReceivedReview): Record<string, unknown> | 'hang' | unde
       return undefined;
     case '/hang':
       return 'hang';
+    case '/cap-scale': {
+      // Scales are capped at 2 replicas.
+      const replicas = (request.object as { spec?: { replicas?: number } } | null)?.spec?.replicas ?? 0;
+      return replicas > 2 ? { allowed: true, ...jsonPatch([{ op: 'replace', path: '/spec/replicas', value: 2 }]) } : undefined;
+    }
     default:
       return undefined;
   }
@@ -260,6 +265,40 @@ describe('dynamic admission webhooks', () => {
     }, 'the slow webhook');
     assert.equal((res.json() as { message: string }).message, `Internal error occurred: failed calling webhook "slow.leases.example.com": failed to call webhook: Post "${hook.url}/hang?timeout=1s": context deadline exceeded`);
     await c.kubectl(['delete', 'validatingwebhookconfiguration', 'slow']);
+  });
+
+  test('kubectl scale is admitted as a Scale of deployments/scale: a webhook on the subresource mutates it, one on deployments is not called', async () => {
+    await c.kubectl(['create', 'namespace', 'scaled']);
+    await c.kubectl(['label', 'namespace', 'scaled', 'scale-hooks=enabled']);
+    const rule = (resource: string) => ({ operations: ['UPDATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: [resource] });
+    const webhook = (name: string, path: string, resource: string) => ({
+      name, clientConfig: clientConfig(path), rules: [rule(resource)], namespaceSelector: { matchLabels: { 'scale-hooks': 'enabled' } }, sideEffects: 'None', admissionReviewVersions: ['v1'],
+    });
+    await c.kubectl(['apply', '-f', '-'], {
+      input: yamlDocs(
+        { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'cap-scale' }, webhooks: [webhook('cap.scale.example.com', '/cap-scale', 'deployments/scale')] },
+        { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'deployment-updates' }, webhooks: [webhook('updates.deployments.example.com', '/deployment-updates', 'deployments')] },
+      ),
+    });
+    await c.kubectl(['create', 'deployment', 'web', '--image=nginx', '-n', 'scaled']);
+    const replicas = async () => Number(await c.kubectl(['get', 'deployment', 'web', '-n', 'scaled', '-o', 'jsonpath={.spec.replicas}']));
+    await eventually(async () => {
+      await c.kubectl(['scale', 'deployment', 'web', '--replicas=5', '-n', 'scaled']);
+      return (await replicas()) === 2 ? true : undefined;
+    }, 'the scale webhook');
+    const review = hook.on('/cap-scale').at(-1)!;
+    const { request } = review;
+    assert.deepEqual([request.kind, request.resource, request.subResource, request.requestKind, request.requestResource, request.operation],
+      [{ group: 'autoscaling', version: 'v1', kind: 'Scale' }, { group: 'apps', version: 'v1', resource: 'deployments' }, 'scale',
+        { group: 'autoscaling', version: 'v1', kind: 'Scale' }, { group: 'apps', version: 'v1', resource: 'deployments' }, 'UPDATE']);
+    const scale = (o: unknown) => o as { apiVersion: string; kind: string; metadata: { name: string }; spec: { replicas: number } };
+    assert.deepEqual([scale(request.object).apiVersion, scale(request.object).kind, scale(request.object).metadata.name, scale(request.object).spec.replicas], ['autoscaling/v1', 'Scale', 'web', 5]);
+    assert.equal(scale(request.oldObject).kind, 'Scale');
+    // The webhook on deployments sees the controller's updates of the Deployment, never a change of replicas.
+    const replicasOf = (o: unknown) => (o as { spec?: { replicas?: number } } | null)?.spec?.replicas;
+    assert.deepEqual(hook.on('/deployment-updates').filter((r) => replicasOf(r.request.object) !== replicasOf(r.request.oldObject)), []);
+    await c.kubectl(['delete', 'mutatingwebhookconfiguration', 'cap-scale']);
+    await c.kubectl(['delete', 'validatingwebhookconfiguration', 'deployment-updates']);
   });
 });
 

@@ -95,6 +95,10 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
       await deps.admission.mutate(attributes);
       await deps.admission.validate(attributes);
     },
+
+    async mutateSubresourceUpdate(namespace, name, subresource, obj, old, options) {
+      await deps.admission.mutate({ operation: 'UPDATE', def, namespace: nsOf(namespace), name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, options });
+    },
   };
 
   return translatingStorageErrors(store);

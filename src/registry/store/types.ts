@@ -143,6 +143,20 @@ export interface WriteOptions {
    * uid is a 409 `Precondition failed`, before the update function runs.
    */
   uidPrecondition?: string;
+  /**
+   * A view subresource writing through the parent's own update (`scale`): admission is of the view, not of
+   * the parent. The view's writer runs the mutating phase on the view's objects (Store.mutateSubresourceUpdate)
+   * before it applies the view; the update then skips its own mutating phase and validates the updated and
+   * old parents as views (upstream's scale REST: toScaleUpdateValidation).
+   */
+  viewAdmission?: ViewAdmission;
+}
+
+/** How admission sees a write made through a view subresource. */
+export interface ViewAdmission {
+  subresource: string;
+  /** The parent object as the view (a Deployment as its Scale). */
+  view(parent: Readonly<KubeObject>): KubeObject;
 }
 
 /** A watch event in this definition's form; `encoded` memoizes an encoding across all watchers. */
@@ -178,6 +192,11 @@ export interface Store {
    * create handler runs it on the view's object before the subresource acts: both phases, operation CREATE.
    */
   admitSubresourceCreate?(namespace: string, name: string, subresource: string, obj: KubeObject, options: WriteOptions): Promise<void>;
+  /**
+   * The mutating phase of an update through a view subresource of object `name` (scale), on the view's new and
+   * old objects, as upstream's update handler runs it on the request's object before the view is applied.
+   */
+  mutateSubresourceUpdate?(namespace: string, name: string, subresource: string, obj: KubeObject, old: Readonly<KubeObject>, options: WriteOptions): Promise<void>;
 }
 
 export type { CachedObject };

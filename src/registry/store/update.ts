@@ -95,7 +95,8 @@ async function tryWrite(
   // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeUpdate clears them.
   if (u.deps.serverSideApply === false) dropManagedFields(obj, old);
   else recordManagedFields(u.def, old, obj, options, u.deps.now?.() ?? new Date());
-  await u.deps.admission.mutate(attributes);
+  // A view's writer ran the mutating phase on the view's objects already (WriteOptions.viewAdmission).
+  if (!options.viewAdmission) await u.deps.admission.mutate(attributes);
   // Upstream BeginUpdate: after mutating admission, before the strategy; a lost race gives its work back.
   const finish = subresource ? undefined : await u.deps.hooks?.beginUpdate?.(obj, old, options);
   return finishing(finish, () => validateAndWrite(u, key, current, obj, old, options, attributes), (result) => result.ok);
@@ -115,7 +116,8 @@ async function validateAndWrite(
   prepareUpdate(u.def, obj, old, subresource);
   bumpGeneration(u.def, obj, old, subresource);
   validateUpdate(u.def, obj, old, subresource);
-  await u.deps.admission.validate(attributes);
+  const view = options.viewAdmission;
+  await u.deps.admission.validate(view ? { ...attributes, subresource: view.subresource, object: view.view(obj), oldObject: view.view(old) } : attributes);
   // Warnings of the main resource's strategy, reported once the write is through.
   const warnings = !subresource && options.warnings && u.def.strategy.warnings ? u.def.strategy.warnings(obj, old) : [];
   const done = (object: KubeObject): WriteResult => {

@@ -81,9 +81,16 @@ export function scaleSubresource<T extends KubeObject>(target: ScaleTarget<T>): 
       }
       return scaleOf(target, parent as T);
     },
+    // Admission sees Scales, of resource <parent>/scale (upstream's scaleUpdatedObjectInfo runs the handler's
+    // mutating admission on the request's Scale against the current one, toScaleUpdateValidation the validating
+    // phase on the updated parent's Scale): a webhook for `deployments/scale` is called, one for `deployments` is not.
     async update(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject, options: ViewWriteOptions): Promise<KubeObject> {
-      const write = { ...options, managedFieldsSubresource: 'scale' };
-      const { object } = await access.parent.update(namespace, name, (current) => applyScale(target, current, obj as Scale, name), write);
+      const viewAdmission = { subresource: 'scale', view: (parent: Readonly<KubeObject>) => scaleOf(target, parent as T) };
+      const write = { ...options, managedFieldsSubresource: 'scale', viewAdmission };
+      const { object } = await access.parent.update(namespace, name, async (current) => {
+        if (current) await access.parent.mutateSubresourceUpdate?.(namespace, name, 'scale', obj, viewAdmission.view(current), write);
+        return applyScale(target, current, obj as Scale, name);
+      }, write);
       return scaleOf(target, object as T);
     },
   };
