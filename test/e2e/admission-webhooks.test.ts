@@ -210,6 +210,15 @@ describe('dynamic admission webhooks', () => {
     assert.match(await c.kubectl(['get', 'configmap', 'protected', '-n', 'hooked']), /protected/);
   });
 
+  test('a collection delete is admitted per object with no name, as upstream deletecollection does', async () => {
+    for (const name of ['batch-a', 'batch-b']) await c.kubectl(['create', 'configmap', name, '-n', 'hooked']);
+    await c.kubectl(['label', 'configmap', 'batch-a', 'batch-b', 'batch=1', '-n', 'hooked']);
+    const res = await raw.request('DELETE', '/api/v1/namespaces/hooked/configmaps?labelSelector=batch%3D1');
+    assert.equal(res.status, 200);
+    const reviews = hook.on('/validate').filter((r) => r.request.operation === 'DELETE' && r.request.oldObject?.metadata?.name?.startsWith('batch-'));
+    assert.deepEqual(reviews.map((r) => [r.request.name ?? '', r.request.namespace, r.request.oldObject?.metadata?.name]).sort(), [['', 'hooked', 'batch-a'], ['', 'hooked', 'batch-b']]);
+  });
+
   test('failurePolicy: a webhook that is down fails the request under Fail, and is skipped under Ignore', async () => {
     const config = (failurePolicy: string) => ({
       apiVersion: 'admissionregistration.k8s.io/v1',

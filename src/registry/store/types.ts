@@ -150,6 +150,11 @@ export interface WriteOptions {
    * old parents as views (upstream's scale REST: toScaleUpdateValidation).
    */
   viewAdmission?: ViewAdmission;
+  /**
+   * A delete made for a DELETE of the collection (upstream's deletecollection handler): admission sees each
+   * object as the old one, with the request's namespace and no name, as that handler's static attributes give them.
+   */
+  collection?: { namespace: string };
 }
 
 /** How admission sees a write made through a view subresource. */
