@@ -43,7 +43,7 @@ describe('admissionSelectionErrors', () => {
     { enable: ['Bogus'], errors: ['enable-admission-plugins plugin "Bogus" is unknown'] },
     { disable: ['priority'], errors: ['disable-admission-plugins plugin "priority" is unknown'] },
     { enable: ['Priority'], disable: ['Priority'], errors: ['[Priority] in enable-admission-plugins and disable-admission-plugins overlapped'] },
-    { enable: ['ImagePolicyWebhook'], errors: ['enable-admission-plugins plugin "ImagePolicyWebhook" is not implemented by kplane (it implements DefaultIngressClass, NamespaceLifecycle, Priority)'] },
+    { enable: ['PersistentVolumeLabel'], errors: ['enable-admission-plugins plugin "PersistentVolumeLabel" is not implemented by kplane (it implements DefaultIngressClass, NamespaceLifecycle, Priority)'] },
   ];
   for (const c of cases) {
     it(`enable=${c.enable ?? []} disable=${c.disable ?? []}`, () => {
@@ -61,7 +61,7 @@ describe('admissionSelectionErrors', () => {
 describe('buildAdmission', () => {
   const deps = { getNamespace: async () => undefined, createNamespace: async () => undefined, listPriorityClasses: async () => [], listIngressClasses: async () => [], listLimitRanges: async () => [], listStorageClasses: async () => [], getStorageClass: async () => undefined, getRuntimeClass: async () => undefined, getServiceAccount: async (namespace: string, name: string) => ({ metadata: { name, namespace } }), authorizer: () => undefined, resourcesOf: () => [], getPod: async () => undefined, getNode: async () => undefined, webhooks: { source: { mutating: [], validating: [] }, metrics: NO_WEBHOOK_METRICS, equivalents: () => [], getService: async () => undefined, getEndpoints: async () => undefined }, listPods: async () => [], resourceQuotas: { cached: () => [], live: async () => [], updateStatus: async (q: never) => q } };
   it('refuses a selection upstream refuses, and plugins kplane lacks', () => {
-    assert.throws(() => buildAdmission({ enable: ['Bogus', 'ImagePolicyWebhook'] }, deps), /^Error: \[enable-admission-plugins plugin "Bogus" is unknown, enable-admission-plugins plugin "ImagePolicyWebhook" is not implemented by kplane/);
+    assert.throws(() => buildAdmission({ enable: ['Bogus', 'PersistentVolumeLabel'] }, deps), /^Error: \[enable-admission-plugins plugin "Bogus" is unknown, enable-admission-plugins plugin "PersistentVolumeLabel" is not implemented by kplane/);
   });
   it('leaves out disabled plugins', async () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: {} as Record<string, unknown> };

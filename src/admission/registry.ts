@@ -28,6 +28,8 @@ import { securityContextDeny } from './plugins/security-context-deny.js';
 import { loadPodTolerationRestrictionConfiguration, podTolerationRestriction, type PodTolerationRestrictionConfiguration } from './plugins/pod-toleration-restriction.js';
 import { loadPodNodeSelectorConfiguration, podNodeSelector, type PodNodeSelectorConfiguration } from './plugins/pod-node-selector.js';
 import { eventRateLimit, loadEventRateLimitConfiguration, type EventRateLimitConfiguration } from './plugins/event-rate-limit.js';
+import { imagePolicyWebhook } from './plugins/image-policy-webhook.js';
+import { loadImagePolicyWebhookConfiguration, type LoadedImagePolicyWebhook } from './plugins/image-policy-webhook-config.js';
 import { namespaceAutoProvision, type NamespaceCreator } from './plugins/namespace-auto-provision.js';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use-protection.js';
 import { certificateApproval } from './plugins/certificate-approval.js';
@@ -104,6 +106,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   PodTolerationRestriction: (deps) => podTolerationRestriction(configOf<PodTolerationRestrictionConfiguration>(deps, 'PodTolerationRestriction'), (name) => deps.getNamespace(name)),
   EventRateLimit: (deps) => eventRateLimit(configOf<EventRateLimitConfiguration>(deps, 'EventRateLimit')),
   PodNodeSelector: (deps) => podNodeSelector(configOf<PodNodeSelectorConfiguration>(deps, 'PodNodeSelector'), (name) => deps.getNamespace(name)),
+  ImagePolicyWebhook: (deps) => imagePolicyWebhook(configOf<LoadedImagePolicyWebhook>(deps, 'ImagePolicyWebhook')),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */
@@ -112,13 +115,15 @@ export type AdmissionPluginConfigs = ReadonlyMap<string, unknown>;
 /**
  * The plugins that read a configuration of their own from `--admission-control-config-file`, each with how it
  * decodes and checks it (upstream: the plugin's factory and its ValidateInitialization); given undefined when
- * the file has none for it. Each throws an Error with upstream's text.
+ * the file has none for it. Each throws an Error with upstream's text. A plugin that reads files its configuration
+ * names (ImagePolicyWebhook's kubeconfig) answers a promise, awaited at start; given undefined, it throws at once.
  */
 export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: PluginConfigSource | undefined) => unknown>> = {
   PodSecurity: loadPodSecurityConfiguration,
   PodNodeSelector: loadPodNodeSelectorConfiguration,
   PodTolerationRestriction: loadPodTolerationRestrictionConfiguration,
   EventRateLimit: loadEventRateLimitConfiguration,
+  ImagePolicyWebhook: loadImagePolicyWebhookConfiguration,
 };
 
 /** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */
@@ -138,7 +143,7 @@ export async function loadAdmissionPluginConfigs(selection: AdmissionPluginSelec
     const configs = new Map<string, unknown>();
     for (const name of enabled) {
       const decode = ADMISSION_PLUGIN_CONFIGURATIONS[name];
-      if (decode && IMPLEMENTED_ADMISSION_PLUGINS.has(name)) configs.set(name, decode(configuration.configFor(name)));
+      if (decode && IMPLEMENTED_ADMISSION_PLUGINS.has(name)) configs.set(name, await decode(configuration.configFor(name)));
     }
     return configs;
   } catch (error) {

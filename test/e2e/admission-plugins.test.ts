@@ -91,5 +91,5 @@ test('NamespaceLifecycle still runs: nothing is created in a namespace that does
 
 test('unknown plugin names and plugins kplane lacks are refused at start', async () => {
   await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['Bogus'] }), { message: 'enable-admission-plugins plugin "Bogus" is unknown' });
-  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['ImagePolicyWebhook'] }), { message: /^enable-admission-plugins plugin "ImagePolicyWebhook" is not implemented by kplane \(it implements .*Priority.*\)$/ });
+  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['PersistentVolumeLabel'] }), { message: /^enable-admission-plugins plugin "PersistentVolumeLabel" is not implemented by kplane \(it implements .*Priority.*\)$/ });
 });

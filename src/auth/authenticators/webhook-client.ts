@@ -26,13 +26,14 @@ const REQUEST_TIMEOUT_MS = 30_000;
  */
 export async function loadWebhookClient(path: string, flag: string): Promise<WebhookClient> {
   try {
-    return clientOf(await loadClientConfig(path));
+    return webhookClientOf(await loadClientConfig(path));
   } catch (error) {
     throw new Error(`--${flag} "${path}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
-function clientOf({ cluster, user }: ClientConfig): WebhookClient {
+/** The client of a loaded kubeconfig: its server, CA, client certificate and key or bearer token. */
+export function webhookClientOf({ cluster, user }: ClientConfig): WebhookClient {
   const url = new URL(cluster.server);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, */*' };
   if (user.token) headers['authorization'] = `Bearer ${user.token}`;
@@ -116,7 +117,7 @@ export function postWithRetries(client: WebhookClient, body: string, expected: s
 }
 
 async function callOnce(client: WebhookClient, body: string, sent: ReviewKind): Promise<Record<string, unknown>> {
-  const answer = await postOnce(client, body, `a ${sent.kind}`);
+  const answer = await postOnce(client, body, `${/^[AEIOU]/.test(sent.kind) ? 'an' : 'a'} ${sent.kind}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.body);
