@@ -21,6 +21,8 @@ export interface AdmissionAttributes {
   user?: UserInfo;
   /** The response's Warning headers: a plugin adds its warnings here (upstream warning.AddWarning). */
   warnings?: string[];
+  /** When the request's time runs out (epoch ms; upstream's context deadline): webhooks are not called past it. */
+  deadline?: number;
   /** The request's audit annotations, present only when the request is audited (upstream AddAnnotation). */
   auditAnnotations?: AuditAnnotator;
   /**

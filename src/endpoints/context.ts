@@ -42,6 +42,11 @@ export interface RequestContext {
   authorization?: { readonly decision: 'Allow' | 'Deny' | 'NoOpinion'; readonly reason: string; readonly error?: string };
   /** Aborts when the client goes away or the server stops. */
   signal: AbortSignal;
+  /**
+   * When the request's time runs out (epoch ms), for requests that are not long-running: upstream's request
+   * context deadline, which also bounds the admission webhook calls made for it (with-request-timeout.ts).
+   */
+  deadline?: number;
   /** Collected `Warning: 299` texts, written with the response head. */
   warnings: string[];
   /**

@@ -19,7 +19,9 @@ export function withRequestTimeout(next: Parameters<Filter>[0], maximumMs: numbe
   if (maximumMs > MAX_TIMEOUT_MS) {
     return async (ctx) => {
       if (isLongRunningRequest(ctx.info)) return next(ctx);
-      const timer = startLongTimer(requestTimeoutMs(ctx.query.get('timeout'), maximumMs), () => answerTimeout(ctx, onTimeout));
+      const ms = requestTimeoutMs(ctx.query.get('timeout'), maximumMs);
+      ctx.deadline = Date.now() + ms;
+      const timer = startLongTimer(ms, () => answerTimeout(ctx, onTimeout));
       try {
         await next(ctx);
       } finally {
@@ -29,7 +31,9 @@ export function withRequestTimeout(next: Parameters<Filter>[0], maximumMs: numbe
   }
   return async (ctx) => {
     if (isLongRunningRequest(ctx.info)) return next(ctx);
-    const timer = setTimeout(answerTimeout, requestTimeoutMs(ctx.query.get('timeout'), maximumMs), ctx, onTimeout);
+    const ms = requestTimeoutMs(ctx.query.get('timeout'), maximumMs);
+    ctx.deadline = Date.now() + ms;
+    const timer = setTimeout(answerTimeout, ms, ctx, onTimeout);
     try {
       await next(ctx);
     } finally {

@@ -5,7 +5,8 @@
 // - Rejection (ErrWebhookRejection): the webhook said no; its Status is the answer;
 // - any other StatusError (a dry run the webhook cannot take, a patch that cannot apply): the answer as it is.
 import { performance } from 'node:perf_hooks';
-import { badRequest, internalError, isStatusError, serviceUnavailable, type StatusError } from '../../errors/status-error.js';
+import { badRequest, internalError, isStatusError, serviceUnavailable, timeout, type StatusError } from '../../errors/status-error.js';
+import type { AdmissionAttributes } from '../types.js';
 import type { MutatingWebhook } from '../../apis/admissionregistration/v1/schemas.generated.js';
 import { callWebhook, CallError, type ServiceResolverDeps } from './client.js';
 import type { WebhookMetricsRecorder, WebhookStep } from './dispatch-metrics.js';
@@ -47,7 +48,7 @@ export async function callHook(invocation: Invocation, request: WebhookRequest, 
   } catch (error) {
     throw new CallError(hook.name, `could not create admission objects: ${(error as Error).message}`, badRequest('error creating admission objects'));
   }
-  const answer = await callWebhook(hook, review, mutating, deps);
+  const answer = await callWebhook(hook, review, mutating, deps, a.deadline);
   let verified: ReviewAnswer;
   try {
     verified = verifyAnswer(review, answer, mutating);
@@ -100,6 +101,14 @@ function asStatusError(error: unknown): StatusError {
   if (isStatusError(error)) return error;
   return internalError(error instanceof Error ? error.message : String(error));
 }
+
+/** upstream's `<-ctx.Done()` checks of the dispatchers: the request's deadline has passed. */
+export function pastDeadline(a: AdmissionAttributes): boolean {
+  return a.deadline !== undefined && Date.now() >= a.deadline;
+}
+
+/** What the dispatchers answer then: NewTimeoutError("request did not complete within requested timeout", 0). */
+export const requestTimedOut = (): StatusError => timeout('Timeout: request did not complete within requested timeout', 0);
 
 /** The start of a call, for settleCall. */
 export const startedAt = (): number => performance.now();

@@ -83,12 +83,14 @@ function clientFor(caBundle: string): BundleClient {
  * POSTs `review` to the webhook and returns its decoded answer.
  * @throws CallError as upstream's calls fail (a mutating call's unrecognized errors count as 400, a validating one's as 503).
  */
-export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingReview, mutating: boolean, deps: ServiceResolverDeps): Promise<Record<string, unknown>> {
+export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingReview, mutating: boolean, deps: ServiceResolverDeps, deadline?: number): Promise<Record<string, unknown>> {
   const caBundle = hook.clientConfig.caBundle ? Buffer.from(hook.clientConfig.caBundle, 'base64').toString('latin1') : '';
   const client = clientFor(caBundle);
   if (client.caError !== undefined) throw new CallError(hook.name, `could not get REST client: unable to load root certificates: ${client.caError}`, badRequest('error getting REST client'));
-  const timeoutSeconds = hook.timeoutSeconds ?? 10;
-  const url = webhookUrl(hook, timeoutSeconds);
+  // upstream: the call's context ends at the webhook's timeout or the request's deadline, whichever comes first;
+  // `?timeout=` tells the webhook what is left, rounded up to whole seconds (none once nothing is).
+  const timeoutMs = Math.min((hook.timeoutSeconds ?? 10) * 1000, deadline === undefined ? Infinity : deadline - Date.now());
+  const url = webhookUrl(hook, timeoutMs > 0 ? Math.ceil(timeoutMs / 1000) : undefined);
   const callFailed = (cause: string, status?: StatusError): CallError =>
     new CallError(hook.name, `failed to call webhook: ${cause}`, status ?? (mutating ? badRequest('error calling webhook') : serviceUnavailable('error calling webhook')));
   let target: Target;
@@ -97,7 +99,8 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
   } catch (error) {
     throw callFailed(`Post ${goQuote(url.href)}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const answer = await post(target, review.body, client.agent, timeoutSeconds * 1000).catch((error: unknown) => {
+  if (timeoutMs <= 0) throw callFailed(`Post ${goQuote(url.href)}: context deadline exceeded`);
+  const answer = await post(target, review.body, client.agent, timeoutMs).catch((error: unknown) => {
     throw callFailed(`Post ${goQuote(url.href)}: ${goNetError(error, target)}`);
   });
   if (answer.status < 200 || answer.status > 206) {
@@ -111,13 +114,13 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
  * The URL upstream's client posts to, as Go prints it: the configured URL's host as written or the service's
  * `<name>.<namespace>.svc:<port>`, the path cleaned as path.Join cleans it, and `?timeout=<n>s`.
  */
-function webhookUrl(hook: Readonly<AnyWebhook>, timeoutSeconds: number): WebhookUrl {
+function webhookUrl(hook: Readonly<AnyWebhook>, timeoutSeconds: number | undefined): WebhookUrl {
   const { url, service } = hook.clientConfig;
   const parsed = url === undefined ? undefined : parseGoUrl(url);
   const host = parsed && !('error' in parsed) ? parsed.host : `${service?.name}.${service?.namespace}.svc:${service?.port ?? 443}`;
   const path = cleanPath(parsed && !('error' in parsed) ? parsed.path : (service?.path ?? ''));
-  const query = `timeout=${timeoutSeconds}s`;
-  return { href: `https://${host}${path}?${query}`, host, requestPath: `${encodeURI(path)}?${query}` };
+  const query = timeoutSeconds === undefined ? '' : `?timeout=${timeoutSeconds}s`;
+  return { href: `https://${host}${path}${query}`, host, requestPath: `${encodeURI(path)}${query}` };
 }
 
 /** Go's path.Join("/", p): rooted, `.` and `..` resolved, repeated and trailing slashes dropped. */

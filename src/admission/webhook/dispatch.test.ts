@@ -32,7 +32,7 @@ describe('webhook dispatch', () => {
   let port: number;
   let caBundle: string;
   const handlers = new Map<string, Handler>();
-  const calls: { path: string; review: Review }[] = [];
+  const calls: { path: string; query: string; review: Review }[] = [];
   const rejections: { name: string; type: string; errorType: RejectionErrorType; code: number }[] = [];
   const failedOpen: string[] = [];
   const metrics: WebhookMetricsRecorder = {
@@ -51,9 +51,9 @@ describe('webhook dispatch', () => {
       let text = '';
       req.on('data', (c: Buffer) => (text += c.toString()));
       req.on('end', () => {
-        const path = (req.url ?? '').split('?')[0]!;
+        const [path = '', query = ''] = (req.url ?? '').split('?');
         const review = JSON.parse(text) as Review;
-        calls.push({ path, review });
+        calls.push({ path, query, review });
         const answer = handlers.get(path)?.(review) ?? { allowed: true };
         const send = (response: Record<string, unknown>) => res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response: { uid: review.request.uid, ...response } }));
         if ('raw' in answer) res.writeHead(answer.status as number).end(answer.raw);
@@ -175,6 +175,26 @@ describe('webhook dispatch', () => {
     assert.deepEqual(rejections, [{ name: 'failing.example.com', type: 'admit', errorType: 'calling_webhook_error', code: 400 }]);
     await assert.rejects(validate(deps([], [webhook('failing.example.com', down)]), attributes()), { code: 500 });
     assert.deepEqual(rejections.at(-1), { name: 'failing.example.com', type: 'validating', errorType: 'calling_webhook_error', code: 503 });
+  });
+
+  test('the request\'s deadline bounds the calls: ?timeout= sends what is left, a call is cut at it, and past it the request times out', async () => {
+    reset();
+    // 3.2 s left, less than the webhook's 10 s: sent rounded up to whole seconds, as upstream's client does.
+    await validate(deps([], [webhook('left.example.com')]), attributes({ deadline: Date.now() + 3200 }));
+    assert.equal(calls.at(-1)?.query, 'timeout=4s');
+    const timedOut = { code: 504, reason: 'Timeout', message: 'Timeout: request did not complete within requested timeout' };
+    // Out of time before the validating phase: no webhook is called.
+    reset();
+    await assert.rejects(validate(deps([], [webhook('late.example.com')]), attributes({ deadline: Date.now() - 1 })), timedOut);
+    assert.equal(calls.length, 0);
+    // A slow webhook under Ignore is cut at the deadline; the request then times out instead of calling the next one.
+    reset();
+    handlers.set('/slow.example.com', () => ({ delayMs: 3000, response: { allowed: true } }));
+    const started = Date.now();
+    await assert.rejects(mutate(deps([webhook('slow.example.com', { failurePolicy: 'Ignore' }), webhook('next.example.com')]), attributes({ deadline: Date.now() + 300 })), timedOut);
+    assert.ok(Date.now() - started < 2000, 'the call ended at the request\'s deadline, not the webhook\'s timeout');
+    assert.deepEqual(calls.map((c) => c.path), ['/slow.example.com']);
+    failedOpen.length = 0;
   });
 
   test('a dry run fails on a webhook with side effects, and tells the others', async () => {

@@ -10,7 +10,7 @@ import { applyJsonPatch } from '../../patch/json-patch.js';
 import { decodeObject } from '../../schema/decode.js';
 import { goJsonSyntaxError } from '../../schema/go-json-syntax.js';
 import { Reinvocation, type AdmissionAttributes } from '../types.js';
-import { callHook, CallError, settleCall, startedAt, type WebhookDeps } from './call.js';
+import { callHook, CallError, pastDeadline, requestTimedOut, settleCall, startedAt, type WebhookDeps } from './call.js';
 import { shouldCallHook, type Invocation } from './matcher.js';
 import { convertObject, isWebhookConfigurationResource, versionedObjects, webhookRequest, type WebhookRequest } from './request.js';
 
@@ -61,6 +61,8 @@ export async function dispatchMutating(attributes: AdmissionAttributes, deps: We
       }
       if ((hook.hook as { reinvocationPolicy?: string }).reinvocationPolicy === 'IfNeeded') state.previouslyInvoked.add(hook.uid);
       if (failure) throw failure;
+      // upstream: a call failed open once the request is out of time ends the request, not just the call.
+      if (error instanceof CallError && pastDeadline(attributes)) throw requestTimedOut();
     }
   } finally {
     state.lastOutput = snapshot(attributes.object);

@@ -4,7 +4,7 @@
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { StatusError } from '../../errors/status-error.js';
 import type { AdmissionAttributes } from '../types.js';
-import { callHook, settleCall, startedAt, type WebhookDeps } from './call.js';
+import { callHook, pastDeadline, requestTimedOut, settleCall, startedAt, type WebhookDeps } from './call.js';
 import { shouldCallHook, type Invocation } from './matcher.js';
 import { isWebhookConfigurationResource, versionedObjects, webhookRequest } from './request.js';
 import type { VersionedObjects } from './review.js';
@@ -19,6 +19,8 @@ export async function dispatchValidating(attributes: AdmissionAttributes, deps: 
     if (invocation) invocations.push(invocation);
   }
   if (invocations.length === 0) return;
+  // upstream: a request already out of time calls no webhook.
+  if (pastDeadline(attributes)) throw requestTimedOut();
   const versions = new Map<ResourceDefinition, VersionedObjects>();
   const failures: StatusError[] = [];
   await Promise.all(invocations.map(async (invocation, index) => {

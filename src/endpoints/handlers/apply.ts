@@ -3,7 +3,7 @@
 // does (version, no managedFields), decoded through the kind's schema like any written object
 // (types, unknown fields per fieldValidation), merged into the live object with field ownership,
 // and creates the object when it is missing (201).
-import { auditAnnotatorOf } from '../audit-capture.js';
+import { writeContextOf } from '../write-context.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { badRequest, conflict } from '../../errors/status-error.js';
 import { applyToObject } from '../../patch/apply/index.js';
@@ -114,7 +114,7 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
       omitEmptyAsGo(def.schema, obj);
       return obj;
     },
-    { dryRun: params.dryRun, fieldManager: manager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) },
+    { dryRun: params.dryRun, fieldManager: manager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource, apply: true, warnings: ctx.warnings, ...writeContextOf(ctx) },
   );
   return writeSingle(ctx, result.created ? 201 : 200, def, { object: result.object }, rep);
 }

@@ -1,5 +1,5 @@
 // POST to a collection: 201 with the created object.
-import { auditAnnotatorOf } from '../audit-capture.js';
+import { writeContextOf } from '../write-context.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { servesProtobuf, writeSingle } from '../objects.js';
@@ -18,7 +18,7 @@ export async function handleCreate(ctx: RequestContext, scope: ResourceScope): P
     fieldValidation: params.requestedFieldValidation,
     userAgent: ctx.req.headers['user-agent'],
     warnings: ctx.warnings,
-    ...auditAnnotatorOf(ctx),
+    ...writeContextOf(ctx),
     user: ctx.user,
   });
   return writeSingle(ctx, 201, scope.def, created, rep);

@@ -1,5 +1,5 @@
 // DELETE of one object (200 with a Status, or the object while finalizers hold it) and of a collection.
-import { auditAnnotatorOf } from '../audit-capture.js';
+import { writeContextOf } from '../write-context.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
@@ -18,7 +18,7 @@ async function optionsBody(ctx: RequestContext): Promise<DeleteOptions | undefin
 export async function handleDelete(ctx: RequestContext, scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
-  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) });
+  const result = await scope.store.delete(scope.namespace, scope.info.name, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...writeContextOf(ctx) });
   if (result.deleted && !scope.def.deleteReturnsObject) {
     const meta = result.object.metadata;
     const details = { name: meta.name ?? '', group: scope.def.group, kind: scope.def.resource, ...(meta.uid ? { uid: meta.uid } : {}) };
@@ -33,6 +33,6 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Resourc
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const params = listParams(ctx.query, false, scope.features.listChunking);
-  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) });
+  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...writeContextOf(ctx) });
   return writeStatus(ctx, 200, successStatus(undefined), rep);
 }

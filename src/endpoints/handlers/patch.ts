@@ -1,7 +1,7 @@
 // PATCH with a JSON patch (RFC 6902), merge patch (RFC 7386) or strategic merge patch (built-in
 // kinds), applied to the current object and decoded again through the kind's schema; retried from
 // the newer object on a lost race.
-import { auditAnnotatorOf } from '../audit-capture.js';
+import { writeContextOf } from '../write-context.js';
 import { recordRequestPatch } from '../audit-capture.js';
 import { invalid, isStatusError, notFound, unsupportedMediaType } from '../../errors/status-error.js';
 import * as field from '../../errors/field-errors.js';
@@ -86,7 +86,7 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
       checkNamespace(def, obj, scope.namespace);
       return obj;
     },
-    { dryRun: params.dryRun, fieldManager: params.fieldManager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) },
+    { dryRun: params.dryRun, fieldManager: params.fieldManager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, subresource: scope.info.subresource, warnings: ctx.warnings, ...writeContextOf(ctx) },
   );
   return writeSingle(ctx, 200, def, { object: result.object }, rep);
 }

@@ -1,7 +1,7 @@
 // A view subresource (scale, binding, eviction, token): another kind served on the parent's path
 // (registry/subresource.ts). GET reads the view, PUT writes it back, PATCH applies a JSON, merge or
 // strategic merge patch to the view then writes it, POST acts on the parent.
-import { auditAnnotatorOf } from '../audit-capture.js';
+import { writeContextOf } from '../write-context.js';
 import { notFound, unsupportedMediaType, type Status } from '../../errors/status-error.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../../registry/resource-definition.js';
@@ -40,7 +40,7 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
   const verb = scope.info.verb;
   const options = (kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', leading = patchTypeErrors(ctx.query, false)) => {
     const params = writeParams(ctx.query, kind, kind === 'PatchOptions' ? leading : [], scope.features.fieldValidation);
-    return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) } };
+    return { params, write: { dryRun: params.dryRun, fieldManager: params.fieldManager, fieldValidation: params.requestedFieldValidation, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings, ...writeContextOf(ctx) } };
   };
   if (verb === 'get' && view.get) {
     return writeSingle(ctx, 200, def, { object: await view.get(access, namespace, name) }, rep);
@@ -89,7 +89,7 @@ export async function handleCreateAction(ctx: RequestContext, scope: ResourceSco
   const params = writeParams(ctx.query, 'CreateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);
   checkNamespace(scope.def, obj, scope.namespace);
-  const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings, ...auditAnnotatorOf(ctx) };
+  const write = { dryRun: params.dryRun, fieldManager: params.fieldManager, userAgent: ctx.req.headers['user-agent'], user: ctx.user, warnings: ctx.warnings, ...writeContextOf(ctx) };
   const result = await action(access, scope.namespace, obj, write);
   return writeResult(ctx, result.code, scope.def, result.object, rep);
 }

@@ -1,5 +1,5 @@
 // PUT of an object or its status/finalize subresource: 200, or 201 when the kind creates on update.
-import { auditAnnotatorOf } from '../audit-capture.js';
+import { writeContextOf } from '../write-context.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
 import { servesProtobuf, writeSingle } from '../objects.js';
@@ -22,7 +22,7 @@ export async function handleUpdate(ctx: RequestContext, scope: ResourceScope): P
     fieldValidation: params.requestedFieldValidation,
     userAgent: ctx.req.headers['user-agent'],
     warnings: ctx.warnings,
-    ...auditAnnotatorOf(ctx),
+    ...writeContextOf(ctx),
     user: ctx.user,
     subresource: scope.info.subresource,
     ...(obj.metadata.uid ? { uidPrecondition: obj.metadata.uid } : {}),

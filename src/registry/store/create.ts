@@ -33,7 +33,7 @@ export async function createObject(
   // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeCreate clears them.
   if (deps.serverSideApply === false) dropManagedFields(obj);
   else recordManagedFields(def, undefined, obj, options, now);
-  const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, options };
+  const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
   await deps.admission.mutate(attributes);
   // Upstream BeginCreate: after mutating admission, before the strategy and validation.
   const finish = await deps.hooks?.beginCreate?.(obj, options);

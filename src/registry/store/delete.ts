@@ -67,7 +67,7 @@ export async function deleteObject(
     const obj = fromStored(decodeObject(current));
     checkPreconditions(gr, obj, options);
     // Upstream's delete handler runs mutating admission too (NodeRestriction decides deletes there).
-    const attributes = { operation: 'DELETE' as const, def, namespace: write.collection?.namespace ?? namespace, name: write.collection ? '' : name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user, warnings: write.warnings, auditAnnotations: write.auditAnnotations, options };
+    const attributes = { operation: 'DELETE' as const, def, namespace: write.collection?.namespace ?? namespace, name: write.collection ? '' : name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user, warnings: write.warnings, auditAnnotations: write.auditAnnotations, deadline: write.deadline, options };
     await deps.admission.mutate(attributes);
     await deps.admission.validate(attributes);
     const now = deps.now?.() ?? new Date();

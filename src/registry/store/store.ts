@@ -92,13 +92,13 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
 
     async admitSubresourceCreate(namespace, name, subresource, obj, options) {
-      const attributes = { operation: 'CREATE' as const, def, namespace: nsOf(namespace), name, subresource, object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, options };
+      const attributes = { operation: 'CREATE' as const, def, namespace: nsOf(namespace), name, subresource, object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
       await deps.admission.mutate(attributes);
       await deps.admission.validate(attributes);
     },
 
     async mutateSubresourceUpdate(namespace, name, subresource, obj, old, options) {
-      await deps.admission.mutate({ operation: 'UPDATE', def, namespace: nsOf(namespace), name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, options });
+      await deps.admission.mutate({ operation: 'UPDATE', def, namespace: nsOf(namespace), name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options });
     },
   };
 

@@ -133,6 +133,8 @@ export interface WriteOptions {
   warnings?: string[];
   /** The request's audit annotations, when it is audited (admission plugins annotate through it). */
   auditAnnotations?: AuditAnnotator;
+  /** When the request's time runs out (epoch ms): admission webhooks are not called past it. */
+  deadline?: number;
   /**
    * A view subresource writing through the parent's own update (`scale`): the subresource the
    * writer's managedFields entry names, as upstream's scale handler records it.

@@ -88,7 +88,7 @@ async function tryWrite(
   obj.metadata.resourceVersion = String(current.modRevision);
   obj.metadata.namespace = old.metadata.namespace;
   obj.metadata.name = old.metadata.name;
-  const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, options };
+  const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
   // Upstream defaults every decoded body, a subresource's too (a Node's status gets its allocatable, a
   // Namespace's its phase); what the subresource may not change is put back by its strategy after.
   u.def.defaults?.(obj);
