@@ -27,6 +27,7 @@ import { extendedResourceToleration } from './plugins/extended-resource-tolerati
 import { securityContextDeny } from './plugins/security-context-deny.js';
 import { loadPodTolerationRestrictionConfiguration, podTolerationRestriction, type PodTolerationRestrictionConfiguration } from './plugins/pod-toleration-restriction.js';
 import { loadPodNodeSelectorConfiguration, podNodeSelector, type PodNodeSelectorConfiguration } from './plugins/pod-node-selector.js';
+import { persistentVolumeLabel } from './plugins/persistent-volume-label.js';
 import { eventRateLimit, loadEventRateLimitConfiguration, type EventRateLimitConfiguration } from './plugins/event-rate-limit.js';
 import { imagePolicyWebhook } from './plugins/image-policy-webhook.js';
 import { loadImagePolicyWebhookConfiguration, type LoadedImagePolicyWebhook } from './plugins/image-policy-webhook-config.js';
@@ -107,6 +108,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   EventRateLimit: (deps) => eventRateLimit(configOf<EventRateLimitConfiguration>(deps, 'EventRateLimit')),
   PodNodeSelector: (deps) => podNodeSelector(configOf<PodNodeSelectorConfiguration>(deps, 'PodNodeSelector'), (name) => deps.getNamespace(name)),
   ImagePolicyWebhook: (deps) => imagePolicyWebhook(configOf<LoadedImagePolicyWebhook>(deps, 'ImagePolicyWebhook')),
+  PersistentVolumeLabel: () => persistentVolumeLabel(),
 };
 
 /** The decoded configuration of each enabled plugin that reads one, by upstream name. */

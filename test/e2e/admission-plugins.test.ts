@@ -1,7 +1,7 @@
 // Admission plugins by upstream name (spec 2-access-control §Admission plugins): `--disable-admission-plugins=Priority`
 // leaves pods without a resolved priority; DefaultTolerationSeconds (with `--default-unreachable-toleration-seconds`)
-// and TaintNodesByCondition run by default; names upstream does not know, and plugins kplane lacks, are refused at
-// start.
+// and TaintNodesByCondition run by default; PersistentVolumeLabel, enabled, refuses cloud disks as a kube-apiserver
+// without cloud providers does; names upstream does not know are refused at start.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../../src/index.js';
@@ -10,7 +10,7 @@ import { startCluster, type TestCluster } from './support/cluster.js';
 let cluster: TestCluster;
 
 before(async () => {
-  cluster = await startCluster({ disableAdmissionPlugins: ['Priority'], defaultTolerationSeconds: { notReadySeconds: 300, unreachableSeconds: 60 } });
+  cluster = await startCluster({ disableAdmissionPlugins: ['Priority'], enableAdmissionPlugins: ['PersistentVolumeLabel'], defaultTolerationSeconds: { notReadySeconds: 300, unreachableSeconds: 60 } });
 });
 after(async () => {
   await cluster?.stop();
@@ -89,7 +89,14 @@ test('NamespaceLifecycle still runs: nothing is created in a namespace that does
   assert.match(r.stderr, /namespaces "no-such-namespace" not found/);
 });
 
-test('unknown plugin names and plugins kplane lacks are refused at start', async () => {
+test('unknown plugin names are refused at start', async () => {
   await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['Bogus'] }), { message: 'enable-admission-plugins plugin "Bogus" is unknown' });
-  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['PersistentVolumeLabel'] }), { message: /^enable-admission-plugins plugin "PersistentVolumeLabel" is not implemented by kplane \(it implements .*Priority.*\)$/ });
+});
+
+test('PersistentVolumeLabel: an EBS volume is refused without a cloud provider, a host path volume is created', async () => {
+  const pv = (name: string, source: Record<string, unknown>) => JSON.stringify({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], ...source } });
+  const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: pv('ebs', { awsElasticBlockStore: { volumeID: 'vol-0abc' } }) });
+  assert.notEqual(refused.code, 0);
+  assert.match(refused.stderr, /Error from server \(Forbidden\): error when creating "STDIN": persistentvolumes "ebs" is forbidden: error querying AWS EBS volume vol-0abc: unable to build AWS cloud provider for EBS/);
+  await cluster.kubectl(['create', '-f', '-'], { input: pv('local', { hostPath: { path: '/data' } }) });
 });
