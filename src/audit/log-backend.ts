@@ -3,13 +3,16 @@
 // lumberjack does: past `--audit-log-maxsize` MB (100 when 0) it is renamed `<name>-<UTC time>.<ext>` and a new
 // one opened; old files beyond `--audit-log-maxbackup` or older than `--audit-log-maxage` days are removed, the
 // others gzip-compressed with `--audit-log-compress`. `blocking` and `blocking-strict` write each event before the
-// request goes on; `batch` buffers up to 400 events or 30 seconds, as upstream's default batch settings.
+// request goes on; `batch` goes through the buffered backend with `--audit-log-batch-*` (upstream's log defaults:
+// a batch per event, written as it comes). `--audit-log-truncate-enabled` cuts events that are too large.
 import { closeSync, fstatSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { bufferedSender, LOG_BATCH_DEFAULTS, type BatchConfig } from './buffered.js';
 import { eventJson, eventLegacyLine, type AuditEvent } from './event.js';
+import { truncatedEvent, type TruncateConfig } from './truncate.js';
 
 export type AuditLogFormat = 'json' | 'legacy';
 export type AuditLogMode = 'blocking' | 'blocking-strict' | 'batch';
@@ -22,6 +25,10 @@ export interface AuditLogOptions {
   maxBackups?: number;
   maxSizeMB?: number;
   compress?: boolean;
+  /** `--audit-log-batch-*`, for the batch mode: upstream's log defaults (LOG_BATCH_DEFAULTS) when left out. */
+  batch?: BatchConfig;
+  /** `--audit-log-truncate-*`, when on. */
+  truncate?: TruncateConfig;
 }
 
 export interface AuditBackend {
@@ -39,8 +46,6 @@ export interface AuditBackend {
 const MEGABYTE = 1024 * 1024;
 /** lumberjack's default MaxSize. */
 const DEFAULT_MAX_SIZE_MB = 100;
-const BATCH_MAX_EVENTS = 400;
-const BATCH_MAX_WAIT_MS = 30_000;
 const gzipAsync = promisify(gzip);
 
 /** lumberjack's backupTimeFormat, in UTC: 2006-01-02T15-04-05.000. */
@@ -51,42 +56,38 @@ export function backupTimestamp(date: Date): string {
 export function openAuditLog(options: AuditLogOptions): AuditBackend {
   const format = options.format === 'legacy' ? eventLegacyLine : eventJson;
   const out = options.path === '-' ? stdoutWriter() : new RotatingFile(options);
-  let batch: string[] = [];
-  let timer: NodeJS.Timeout | undefined;
   let lastLogged = 0;
   // A full disk fails every write: say so at most once a minute, and never take the request or the process down.
+  const report = (what: string): void => {
+    if (Date.now() - lastLogged < 60_000) return;
+    lastLogged = Date.now();
+    console.error(`kplane: audit log ${options.path}: ${what}`);
+  };
   const written = (write: () => void): boolean => {
     try {
       write();
       return true;
     } catch (error) {
-      if (Date.now() - lastLogged > 60_000) {
-        lastLogged = Date.now();
-        console.error(`kplane: audit log ${options.path}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      report(error instanceof Error ? error.message : String(error));
       return false;
     }
   };
-  const flush = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (batch.length === 0) return;
-    const lines = batch.join('');
-    batch = [];
-    written(() => out.write(lines));
-  };
+  const sender = options.mode === 'batch' ? bufferedSender(options.batch ?? LOG_BATCH_DEFAULTS, (lines) => void written(() => out.write(lines.join(''))), report) : undefined;
   return {
     strict: options.mode === 'blocking-strict',
     process(event) {
-      const line = `${format(event)}\n`;
-      if (options.mode !== 'batch') return written(() => out.write(line));
-      batch.push(line);
-      if (batch.length >= BATCH_MAX_EVENTS) flush();
-      else if (!timer) (timer = setTimeout(flush, BATCH_MAX_WAIT_MS)).unref();
+      const fitting = options.truncate ? truncatedEvent(event, options.truncate) : event;
+      if (!fitting) {
+        report('event is too large even after truncating');
+        return true;
+      }
+      const line = `${format(fitting)}\n`;
+      if (!sender) return written(() => out.write(line));
+      sender.add(line);
       return true;
     },
     close() {
-      flush();
+      sender?.close();
       written(() => out.close());
     },
   };

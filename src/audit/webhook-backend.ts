@@ -2,29 +2,29 @@
 // POSTed as an audit.k8s.io/v1 EventList to the service `--audit-webhook-config-file` describes. In `batch` mode
 // (its default) they are buffered (`--audit-webhook-batch-buffer-size`, events beyond it dropped and logged) and
 // sent `--audit-webhook-batch-max-size` at a time or after `--audit-webhook-batch-max-wait`; in the blocking
-// modes each event is sent before the request goes on. A failed POST is retried from
+// modes each event is sent before the request goes on; throttled to 10 batches a second after 15 by default
+// (`--audit-webhook-batch-throttle-*`), truncated with `--audit-webhook-truncate-enabled`. A failed POST is retried from
 // `--audit-webhook-initial-backoff` (factor 1.5, 5 tries) on connection resets, 429, 500 and 504.
 import { postWithRetries, type WebhookClient } from '../auth/authenticators/webhook-client.js';
+import { bufferedSender, WEBHOOK_BATCH_DEFAULTS, type BatchConfig } from './buffered.js';
 import { eventJson } from './event.js';
 import type { AuditBackend, AuditLogMode } from './log-backend.js';
+import { truncatedEvent, type TruncateConfig } from './truncate.js';
 
 export interface AuditWebhookOptions {
   client: WebhookClient;
   mode?: AuditLogMode;
   initialBackoffMs?: number;
-  batchBufferSize?: number;
-  batchMaxSize?: number;
-  batchMaxWaitMs?: number;
+  /** `--audit-webhook-batch-*`: upstream's defaults (WEBHOOK_BATCH_DEFAULTS) when left out. */
+  batch?: BatchConfig;
+  /** `--audit-webhook-truncate-*`, when on. */
+  truncate?: TruncateConfig;
 }
-
-/** upstream's defaults: 10 s backoff; batches of 400 within 30 s from a buffer of 10,000. */
-export const AUDIT_WEBHOOK_DEFAULTS = { initialBackoffMs: 10_000, batchBufferSize: 10_000, batchMaxSize: 400, batchMaxWaitMs: 30_000 };
 
 const eventList = (items: readonly string[]): string => `{"kind":"EventList","apiVersion":"audit.k8s.io/v1","metadata":{},"items":[${items.join(',')}]}`;
 
 export function openAuditWebhook(options: AuditWebhookOptions): AuditBackend {
-  const { client, mode = 'batch' } = options;
-  const { initialBackoffMs, batchBufferSize, batchMaxSize, batchMaxWaitMs } = { ...AUDIT_WEBHOOK_DEFAULTS, ...definedOnly(options) };
+  const { client, mode = 'batch', initialBackoffMs = 10_000, batch = WEBHOOK_BATCH_DEFAULTS, truncate } = options;
   const retry = { initialDelayMs: initialBackoffMs, factor: 1.5, steps: 5 };
   let lastLogged = 0;
   const report = (what: string): void => {
@@ -37,32 +37,24 @@ export function openAuditWebhook(options: AuditWebhookOptions): AuditBackend {
       report(`${items.length} events not sent: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     });
-  if (mode !== 'batch') {
-    return { strict: mode === 'blocking-strict', process: (event) => send([eventJson(event)]), close: () => undefined };
-  }
-  let batch: string[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const flush = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (batch.length === 0) return;
-    const items = batch;
-    batch = [];
-    void send(items);
+  const json = (event: Parameters<AuditBackend['process']>[0]): string | undefined => {
+    const fitting = truncate ? truncatedEvent(event, truncate) : event;
+    if (!fitting) report('event is too large even after truncating');
+    return fitting && eventJson(fitting);
   };
+  if (mode !== 'batch') {
+    return { strict: mode === 'blocking-strict', process: (event) => { const item = json(event); return item === undefined || send([item]); }, close: () => undefined };
+  }
+  // Batches go out as they are ready, each on its own (upstream's AsyncDelegate).
+  const sender = bufferedSender(batch, (items) => void send(items), report);
   return {
     strict: false,
     process(event) {
-      if (batch.length >= batchBufferSize) {
-        report('audit buffer queue blocked: events dropped');
-        return true;
-      }
-      batch.push(eventJson(event));
-      if (batch.length >= batchMaxSize) flush();
-      else if (!timer) (timer = setTimeout(flush, batchMaxWaitMs)).unref();
+      const item = json(event);
+      if (item !== undefined) sender.add(item);
       return true;
     },
-    close: flush,
+    close: () => sender.close(),
   };
 }
 
@@ -78,13 +70,4 @@ export function unionBackend(backends: readonly AuditBackend[]): AuditBackend {
     },
     close: () => backends.forEach((b) => b.close()),
   };
-}
-
-function definedOnly(options: AuditWebhookOptions): Partial<typeof AUDIT_WEBHOOK_DEFAULTS> {
-  const out: Partial<typeof AUDIT_WEBHOOK_DEFAULTS> = {};
-  for (const key of Object.keys(AUDIT_WEBHOOK_DEFAULTS) as (keyof typeof AUDIT_WEBHOOK_DEFAULTS)[]) {
-    const value = options[key];
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
 }

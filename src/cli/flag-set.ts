@@ -39,9 +39,19 @@ export const intFlag = (name: string, initial: number, usage: string, shorthand?
   },
 });
 
-export const boolFlag = (name: string, usage: string, shorthand?: string): FlagSpec<boolean> => ({
-  name, shorthand, typeName: '', usage, initial: false, defaultText: undefined,
+export const boolFlag = (name: string, usage: string, shorthand?: string, initial = false): FlagSpec<boolean> => ({
+  name, shorthand, typeName: '', usage, initial, defaultText: initial ? 'true' : undefined,
   parse: parseGoBool,
+});
+
+/** pflag's Float32: strconv.ParseFloat's syntax; the default shown unless zero. */
+export const float32Flag = (name: string, initial: number, usage: string): FlagSpec<number> => ({
+  name, typeName: 'float32', usage, initial, defaultText: initial === 0 ? undefined : String(initial),
+  parse: (raw) => {
+    const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+    if (Number.isNaN(value)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
+    return Math.fround(value);
+  },
 });
 
 export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({

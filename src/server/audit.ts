@@ -8,6 +8,8 @@ import { openAuditLog, type AuditLogFormat, type AuditLogMode } from '../audit/l
 import { loadAuditPolicy } from '../audit/policy.js';
 import { openAuditWebhook, unionBackend } from '../audit/webhook-backend.js';
 import type { AuditDeps } from '../filters/with-audit.js';
+import type { BatchConfig } from '../audit/buffered.js';
+import type { TruncateConfig } from '../audit/truncate.js';
 
 export interface AuditOptions {
   /** `--audit-policy-file`. */
@@ -23,15 +25,18 @@ export interface AuditOptions {
   logMaxBackup?: number;
   logMaxSize?: number;
   logCompress?: boolean;
+  /** `--audit-log-batch-*` (batch mode), `--audit-log-truncate-*` when truncating is on. */
+  logBatch?: BatchConfig;
+  logTruncate?: TruncateConfig;
   /** `--audit-webhook-config-file`: a kubeconfig naming the service events are POSTed to. */
   webhookConfigFile?: string;
   /** `--audit-webhook-mode`: batch (default), blocking or blocking-strict. */
   webhookMode?: AuditLogMode;
-  /** `--audit-webhook-initial-backoff`, `--audit-webhook-batch-buffer-size`, `-batch-max-size`, `-batch-max-wait`. */
+  /** `--audit-webhook-initial-backoff`. */
   webhookInitialBackoffMs?: number;
-  webhookBatchBufferSize?: number;
-  webhookBatchMaxSize?: number;
-  webhookBatchMaxWaitMs?: number;
+  /** `--audit-webhook-batch-*` (batch mode), `--audit-webhook-truncate-*` when truncating is on. */
+  webhookBatch?: BatchConfig;
+  webhookTruncate?: TruncateConfig;
 }
 
 /** The policy and files read; `open` opens the backends and gives the audit filter what it needs. Undefined when nothing is recorded. */
@@ -52,9 +57,8 @@ export async function loadAudit(options: AuditOptions = {}): Promise<{ open(): A
           client: webhookClient,
           ...(options.webhookMode ? { mode: options.webhookMode } : {}),
           ...(options.webhookInitialBackoffMs !== undefined ? { initialBackoffMs: options.webhookInitialBackoffMs } : {}),
-          ...(options.webhookBatchBufferSize !== undefined ? { batchBufferSize: options.webhookBatchBufferSize } : {}),
-          ...(options.webhookBatchMaxSize !== undefined ? { batchMaxSize: options.webhookBatchMaxSize } : {}),
-          ...(options.webhookBatchMaxWaitMs !== undefined ? { batchMaxWaitMs: options.webhookBatchMaxWaitMs } : {}),
+          ...(options.webhookBatch ? { batch: options.webhookBatch } : {}),
+          ...(options.webhookTruncate ? { truncate: options.webhookTruncate } : {}),
         })] : []),
       ];
       return { policy, backend: unionBackend(backends) };
@@ -71,5 +75,7 @@ function openLog(path: string, options: AuditOptions): AuditDeps['backend'] {
     ...(options.logMaxBackup !== undefined ? { maxBackups: options.logMaxBackup } : {}),
     ...(options.logMaxSize !== undefined ? { maxSizeMB: options.logMaxSize } : {}),
     ...(options.logCompress ? { compress: true } : {}),
+    ...(options.logBatch ? { batch: options.logBatch } : {}),
+    ...(options.logTruncate ? { truncate: options.logTruncate } : {}),
   });
 }

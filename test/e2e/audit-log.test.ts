@@ -138,3 +138,22 @@ test('a refused credential: one ResponseStarted event with no user, naming the m
   assert.deepEqual(event.user, {});
   assert.deepEqual(event.responseStatus, { metadata: {}, message: 'Authentication failed, attempted: bearer', code: 401 });
 });
+
+test('truncation (--audit-log-truncate-*): a large event loses its objects and says so; batch mode writes each event as it comes', async () => {
+  const truncatedLog = join(dir, 'truncated', 'audit.log');
+  const small = await startCluster({ audit: { policyFile: join(dir, 'policy.yaml'), logPath: truncatedLog, logMode: 'batch', logBatch: { bufferSize: 10_000, maxBatchSize: 1, maxBatchWaitMs: 0 }, logTruncate: { maxEventSize: 4_096, maxBatchSize: 10 * 1024 * 1024 } } });
+  try {
+    const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'large' }, data: { blob: 'x'.repeat(8_000) } });
+    const answer = await rawClient(small.server.kubeconfig).request('POST', '/api/v1/namespaces/default/configmaps', { body });
+    assert.equal(answer.status, 201);
+    const id = String(answer.headers['audit-id']);
+    const event = await eventually(async () => (await readFile(truncatedLog, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Event).find((e) => e.auditID === id && e.stage === 'ResponseComplete'), 'the truncated event');
+    assert.equal(event.level, 'RequestResponse');
+    assert.equal(event.requestObject, undefined);
+    assert.equal(event.responseObject, undefined);
+    assert.equal(event.annotations?.['audit.k8s.io/truncated'], 'true');
+    assert.equal(event.objectRef?.['name'], 'large');
+  } finally {
+    await small.stop();
+  }
+});

@@ -85,7 +85,7 @@ test('blocking mode: each event is POSTed as an EventList of its own; a 500 is r
 });
 
 test('batch mode: events are sent together once the batch is full or its wait is over', async () => {
-  await withCluster({ webhookBatchMaxSize: 3, webhookBatchMaxWaitMs: 200 }, async (cluster) => {
+  await withCluster({ webhookBatch: { bufferSize: 10_000, maxBatchSize: 3, maxBatchWaitMs: 200 } }, async (cluster) => {
     const client = rawClient(cluster.server.kubeconfig);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(String((await client.request('GET', '/api/v1/namespaces/default')).headers['audit-id']));
