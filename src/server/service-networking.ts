@@ -1,8 +1,8 @@
 // Service networking of one server, assembled in one place for startServer(): the cluster IP and node
-// port allocators (hooks of the services store), their repair pass at start, and the
-// `kubernetes` service with its endpoint reconciler.
+// port allocators (hooks of the services store), their repair (a pass at start, then every 3 minutes), and
+// the `kubernetes` service with its endpoint reconciler.
 import type { ClientSet } from '../client/client-set.js';
-import { createServiceAllocators, repairServiceRanges, serviceStoreHooks, type ServiceRangeOptions } from '../registry/core/service/index.js';
+import { createServiceAllocators, RangeRepair, REPAIR_INTERVAL_MS, serviceStoreHooks, type ServiceRangeOptions } from '../registry/core/service/index.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
 import type { Backend } from '../storage/interface.js';
@@ -23,13 +23,27 @@ export function serviceNetworking(backend: Backend, storagePrefix: string, optio
   const allocators = createServiceAllocators(backend, storagePrefix, options);
   const primary = allocators.allocator(allocators.families[0]!)!;
   const hooks = serviceStoreHooks(allocators);
+  const repair = new RangeRepair(allocators);
   return {
     /** For buildStores: the services store allocates and releases. */
     hooksFor: (def: ResourceDefinition) => (def.group === '' && def.resource === 'services' ? hooks : undefined),
-    /** After the caches started: mark what stored services hold. */
+    /** After the caches started: mark what stored services hold (leaks are counted, and freed by later passes). */
     async repair(served: ServedStores): Promise<void> {
       const services = storeOf(served, '', 'services');
-      if (services) await repairServiceRanges(services, allocators);
+      if (services) await repair.run(services);
+    },
+    /** The passes every 3 minutes after (upstream's repair controllers' interval); `stop()` ends them. */
+    startRepairs(served: ServedStores, intervalMs = REPAIR_INTERVAL_MS): { stop(): void } {
+      const services = storeOf(served, '', 'services');
+      if (!services) return { stop: () => {} };
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        repair.run(services).catch((error: unknown) => console.error('kplane: service allocation repair:', error instanceof Error ? error.message : error)).finally(() => (running = false));
+      }, intervalMs);
+      timer.unref();
+      return { stop: () => clearInterval(timer) };
     },
     /**
      * Once listening: the `kubernetes` service (first address of the range) and this replica's endpoint,

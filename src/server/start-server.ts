@@ -303,6 +303,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // makes them in its async runner once the server is ready, so readiness does not wait for them. Its first
   // pass begins on the next turn of the event loop, after the start has returned.
   const kubernetesService = networking.startKubernetesService(served, listener.port, runtime.apiserver().clients);
+  const rangeRepairs = networking.startRepairs(served);
 
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -310,6 +311,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Graceful termination as upstream's: /readyz fails at once and this replica leaves the `kubernetes`
       // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
       lifecycle.terminating = true;
+      rangeRepairs.stop();
       await kubernetesService.stop();
       if (options.shutdownDelayMs) await sleepLong(options.shutdownDelayMs);
       // The controllers first, so that their watches ending is no failure to them; an elected controller

@@ -7,10 +7,10 @@ import { serviceStoreHooks } from './store-hooks.js';
 import { ServiceIPRange } from './ip-range.js';
 import { DEFAULT_NODE_PORT_RANGE, PortRange } from './port-range.js';
 import { IPAllocator, PortAllocator } from './range-allocators.js';
-import { repairServiceRanges } from './repair.js';
+import { RangeRepair, REPAIR_INTERVAL_MS } from './repair.js';
 import { ServiceAllocators } from './service-allocators.js';
 
-export { serviceStoreHooks, repairServiceRanges, ServiceAllocators, ServiceIPRange, PortRange, DEFAULT_NODE_PORT_RANGE };
+export { serviceStoreHooks, RangeRepair, REPAIR_INTERVAL_MS, ServiceAllocators, ServiceIPRange, PortRange, DEFAULT_NODE_PORT_RANGE };
 export { rangeKey, AllocationError, IPAllocator, PortAllocator } from './range-allocators.js';
 export type { IPFamily } from './ip-range.js';
 
