@@ -5,7 +5,7 @@ import type { KubeObject } from '../apis/meta/v1/types.js';
 import { objectCountEvaluator, objectCountResourceName, quotaMatches, scopeRequirements, type ScopeRequirement } from './evaluator.js';
 import { persistentVolumeClaimEvaluator } from './persistent-volume-claims.js';
 import { podEvaluator } from './pods.js';
-import { coreEvaluators, QuotaRegistry } from './registry.js';
+import { coreEvaluators, isIgnoredResource, QuotaRegistry } from './registry.js';
 import { formatResourceList } from './resource-list.js';
 import { serviceEvaluator } from './services.js';
 
@@ -148,6 +148,13 @@ describe('object counts and the registry', () => {
     assert.ok(deployments.handles('CREATE') && !deployments.handles('UPDATE'));
     assert.equal(deployments.matchesScope({ scopeName: 'BestEffort', operator: 'Exists' }, { metadata: {} }), false);
     assert.deepEqual(objectCountEvaluator('', 'secrets', 'secrets').countedNames, ['count/secrets', 'secrets']);
+  });
+
+  test('ignored resources: core events and the virtual resources (1.25 leaves events.k8s.io events in)', () => {
+    const ignored = [['', 'events'], ['', 'bindings'], ['', 'componentstatuses'], ['authentication.k8s.io', 'tokenreviews'], ['authorization.k8s.io', 'localsubjectaccessreviews'],
+      ['authorization.k8s.io', 'subjectaccessreviews'], ['authorization.k8s.io', 'selfsubjectaccessreviews'], ['authorization.k8s.io', 'selfsubjectrulesreviews']] as const;
+    for (const [group, resource] of ignored) assert.ok(isIgnoredResource(group, resource), `${resource}.${group}`);
+    for (const [group, resource] of [['events.k8s.io', 'events'], ['', 'pods'], ['authorization.k8s.io', 'events']] as const) assert.ok(!isIgnoredResource(group, resource), `${resource}.${group}`);
   });
 
   test('Matches reads status.hard and every scope requirement', () => {
