@@ -7,6 +7,7 @@ import { persistentVolumeClaimEvaluator } from './persistent-volume-claims.js';
 import { podEvaluator } from './pods.js';
 import { coreEvaluators, isIgnoredResource, QuotaRegistry } from './registry.js';
 import { formatResourceList } from './resource-list.js';
+import { formatScopeRequirement, formatScopeRequirements } from './scope-selectors.js';
 import { serviceEvaluator } from './services.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
@@ -90,6 +91,30 @@ describe('pods', () => {
       [exists('CrossNamespacePodAffinity'), pod({}), false],
     ];
     for (const [requirement, object, expected] of cases) assert.equal(podEvaluator.matchesScope(requirement, object), expected, `${JSON.stringify(requirement)} ${JSON.stringify(object.spec)}`);
+  });
+
+  test('MatchingScopes and UncoveredQuotaScopes (the admission configuration\'s matchScopes)', () => {
+    const high = pod({ priorityClassName: 'high', activeDeadlineSeconds: 10 });
+    const inHigh: ScopeRequirement = { scopeName: 'PriorityClass', operator: 'In', values: ['high'] };
+    const terminating: ScopeRequirement = { scopeName: 'Terminating', operator: 'Exists' };
+    const bestEffort: ScopeRequirement = { scopeName: 'NotBestEffort', operator: 'Exists' };
+    assert.deepEqual(podEvaluator.matchingScopes(high, [inHigh, terminating, bestEffort]), [inHigh, terminating]);
+    assert.deepEqual(podEvaluator.matchingScopes(high, []), []);
+    // A PriorityClass selector that does not parse fails the match; Exists is not parsed (values ignored).
+    const cases: Array<[ScopeRequirement, string | undefined]> = [
+      [{ scopeName: 'PriorityClass', operator: 'In' }, "values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty"],
+      [{ scopeName: 'PriorityClass', operator: 'DoesNotExist', values: ['a'] }, 'values: Invalid value: []string{"a"}: values set must be empty for exists and does not exist'],
+      [{ scopeName: 'PriorityClass', operator: 'Equals', values: ['a'] }, '"Equals" is not a valid scope selector operator'],
+      [{ scopeName: 'PriorityClass', operator: 'Exists', values: ['a'] }, undefined],
+    ];
+    for (const [requirement, error] of cases) {
+      const expected = error === undefined ? [requirement] : { error: `error on matching scope ${formatScopeRequirement(requirement)}: failed to parse and convert selector: ${error}` };
+      assert.deepEqual(podEvaluator.matchingScopes(high, [requirement]), expected, error);
+    }
+    assert.deepEqual(podEvaluator.uncoveredScopes([inHigh, terminating], [{ scopeName: 'PriorityClass', operator: 'Exists' }]), [terminating], 'covered by scope name');
+    assert.deepEqual(serviceEvaluator.matchingScopes({ metadata: {} }, [inHigh]), []);
+    assert.deepEqual(serviceEvaluator.uncoveredScopes([inHigh], []), []);
+    assert.equal(formatScopeRequirements([inHigh, terminating]), '[{PriorityClass In [high]} {Terminating Exists []}]');
   });
 
   test('matching resources and operations', () => {
