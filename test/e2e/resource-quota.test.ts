@@ -142,3 +142,17 @@ test('concurrent creates in one namespace never together exceed a quota', async 
   assert.equal((await names()).length, 6);
   assert.equal(await jsonpath('team-f', 'q', '.status.used.count/configmaps'), '6');
 });
+
+test('a quota whose usage is not known yet refuses what it limits (status unknown); one not taken up limits nothing', async () => {
+  await kubectl('create', 'namespace', 'team-g');
+  await kubectl('create', 'quota', 'q', '-n', 'team-g', '--hard=pods=5,count/secrets=5');
+  await until('team-g', 'q', '.status.used', '{"count/secrets":"0","pods":"0"}');
+  // As if the controller had not measured pods yet: status.hard names them, status.used does not.
+  await kubectl('patch', 'quota', 'q', '-n', 'team-g', '--subresource=status', '--type=json', '-p', '[{"op":"remove","path":"/status/used/pods"}]');
+  assert.equal(await refused(['run', 'web', '-n', 'team-g', '--image=busybox']),
+    'Error from server (Forbidden): pods "web" is forbidden: status unknown for quota: q, resources: pods');
+  await kubectl('create', 'secret', 'generic', 's', '-n', 'team-g');
+  // A quota without status.hard (not taken up) matches nothing (upstream's Matches reads status.hard).
+  await kubectl('patch', 'quota', 'q', '-n', 'team-g', '--subresource=status', '--type=merge', '-p', '{"status":{"hard":null,"used":null}}');
+  assert.match(await kubectl('run', 'web', '-n', 'team-g', '--image=busybox'), /^pod\/web created$/m);
+});
