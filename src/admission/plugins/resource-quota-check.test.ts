@@ -113,6 +113,11 @@ test('limited resources (the admission configuration): consumption needs a cover
       '500: insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]'],
     ['a configured scope that does not parse limits nothing', [], 'pods', { operation: 'CREATE', object: criticalPod },
       [limit('pods', [], [{ scopeName: 'PriorityClass', operator: 'In' }]), critical], []],
+    ['a quota whose PriorityClass values are no label values: upstream\'s plain error, limits or not',
+      [quota('bad', { pods: '10' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['has space'] }] } })], 'pods',
+      { operation: 'CREATE', object: criticalPod }, [],
+      '500: error matching scopes of quota bad, err: error on matching scope {PriorityClass In [has space]}: failed to parse and convert selector: values[0][PriorityClass]: Invalid value: "has space": '
+      + "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"],
     ['names are checked before scopes', [], 'pods', { operation: 'CREATE', object: criticalPod }, [critical, limit('pods', ['pods'])],
       'insufficient quota to consume: count/pods,pods'],
   ];
