@@ -40,6 +40,7 @@ import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookDeps 
 import { loadPodSecurityConfiguration, podSecurityAdmission, type LoadedPodSecurityConfiguration, type PodSecurityDeps } from './plugins/pod-security/index.js';
 import { readAdmissionConfiguration, type PluginConfigSource } from './config/index.js';
 import { resourceQuotaAdmission } from './plugins/resource-quota.js';
+import { loadResourceQuotaConfiguration, type ResourceQuotaConfiguration } from './plugins/resource-quota-config.js';
 import type { QuotaStore } from './plugins/resource-quota-access.js';
 import type { AdmissionPlugin } from './types.js';
 
@@ -93,7 +94,7 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   MutatingAdmissionWebhook: (deps) => mutatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
   PodSecurity: (deps) => podSecurityAdmission(configOf<LoadedPodSecurityConfiguration>(deps, 'PodSecurity'), deps),
-  ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas),
+  ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas, { limitedResources: configOf<ResourceQuotaConfiguration>(deps, 'ResourceQuota').limitedResources }),
   // Off by default (upstream's DefaultOffAdmissionPlugins).
   AlwaysAdmit: () => alwaysAdmit(),
   AlwaysDeny: () => alwaysDeny(),
@@ -126,6 +127,7 @@ export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: P
   PodTolerationRestriction: loadPodTolerationRestrictionConfiguration,
   EventRateLimit: loadEventRateLimitConfiguration,
   ImagePolicyWebhook: loadImagePolicyWebhookConfiguration,
+  ResourceQuota: loadResourceQuotaConfiguration,
 };
 
 /** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */

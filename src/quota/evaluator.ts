@@ -2,7 +2,7 @@
 // usage, which quota resource names it tracks, how an object matches a quota's scopes, what an object must
 // declare, and what it uses. Shared by the ResourceQuota admission plugin and the resourcequota controller.
 // Also upstream's generic pieces: the object count evaluator (`count/<resource>.<group>`, for any resource),
-// a quota's scope requirements, and Matches.
+// a quota's scope requirements, Matches, and scope selectors as labels.Requirement reads them.
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { ResourceQuota } from '../apis/core/v1/schemas.generated.js';
 import { countOf, type ResourceList } from './resource-list.js';
@@ -26,6 +26,17 @@ export interface QuotaEvaluator {
   matchingResources(names: readonly string[]): string[];
   /** The evaluator's MatchesScopeFunc; the generic one matches no scope. */
   matchesScope(requirement: ScopeRequirement, object: Readonly<KubeObject>): boolean;
+  /**
+   * MatchingScopes: the requirements among `requirements` the object is within, or why one of them cannot be
+   * evaluated (a selector labels.NewRequirement refuses). Evaluators without scopes match none.
+   */
+  matchingScopes(object: Readonly<KubeObject>, requirements: readonly ScopeRequirement[]): ScopeRequirement[] | { readonly error: string };
+  /**
+   * UncoveredQuotaScopes: the `limited` requirements (of the admission configuration's matchScopes) that no
+   * requirement of `matched` (the quotas' scopes the object is within) names the scope of. None for evaluators
+   * without scopes.
+   */
+  uncoveredScopes(limited: readonly ScopeRequirement[], matched: readonly ScopeRequirement[]): ScopeRequirement[];
   /** Constraints: why the object may not be admitted under a quota of `required` (upstream's error text), if it may not. */
   constraints(required: readonly string[], object: Readonly<KubeObject>): string | undefined;
   /** Usage: what the object uses, at `now` (epoch ms; pods past their grace period use nothing). */
@@ -36,6 +47,13 @@ export interface QuotaEvaluator {
    */
   readonly countedNames?: readonly string[];
 }
+
+/** The scope functions of an evaluator without scopes (generic.MatchesNoScopeFunc; MatchingScopes and UncoveredQuotaScopes answer none). */
+export const WITHOUT_SCOPES: Pick<QuotaEvaluator, 'matchesScope' | 'matchingScopes' | 'uncoveredScopes'> = Object.freeze({
+  matchesScope: () => false,
+  matchingScopes: () => [],
+  uncoveredScopes: () => [],
+});
 
 /** generic.ObjectCountQuotaResourceNameFor: `count/<resource>` in the core group, `count/<resource>.<group>` elsewhere. */
 export const objectCountResourceName = (group: string, resource: string): string => (group ? `count/${resource}.${group}` : `count/${resource}`);
@@ -50,7 +68,7 @@ export function objectCountEvaluator(group: string, resource: string, alias?: st
     countedNames: names,
     handles: (operation) => operation === 'CREATE',
     matchingResources: (input) => intersection(input, tracked),
-    matchesScope: () => false,
+    ...WITHOUT_SCOPES,
     constraints: () => undefined,
     usage: () => new Map(names.map((name) => [name, countOf(1)])),
   };

@@ -5,8 +5,9 @@ import type { KubeObject } from '../apis/meta/v1/types.js';
 import { objectCountEvaluator, objectCountResourceName, quotaMatches, scopeRequirements, type ScopeRequirement } from './evaluator.js';
 import { persistentVolumeClaimEvaluator } from './persistent-volume-claims.js';
 import { podEvaluator } from './pods.js';
-import { coreEvaluators, QuotaRegistry } from './registry.js';
+import { coreEvaluators, isIgnoredResource, QuotaRegistry } from './registry.js';
 import { formatResourceList } from './resource-list.js';
+import { formatScopeRequirement, formatScopeRequirements } from './scope-selectors.js';
 import { serviceEvaluator } from './services.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
@@ -92,6 +93,30 @@ describe('pods', () => {
     for (const [requirement, object, expected] of cases) assert.equal(podEvaluator.matchesScope(requirement, object), expected, `${JSON.stringify(requirement)} ${JSON.stringify(object.spec)}`);
   });
 
+  test('MatchingScopes and UncoveredQuotaScopes (the admission configuration\'s matchScopes)', () => {
+    const high = pod({ priorityClassName: 'high', activeDeadlineSeconds: 10 });
+    const inHigh: ScopeRequirement = { scopeName: 'PriorityClass', operator: 'In', values: ['high'] };
+    const terminating: ScopeRequirement = { scopeName: 'Terminating', operator: 'Exists' };
+    const bestEffort: ScopeRequirement = { scopeName: 'NotBestEffort', operator: 'Exists' };
+    assert.deepEqual(podEvaluator.matchingScopes(high, [inHigh, terminating, bestEffort]), [inHigh, terminating]);
+    assert.deepEqual(podEvaluator.matchingScopes(high, []), []);
+    // A PriorityClass selector that does not parse fails the match; Exists is not parsed (values ignored).
+    const cases: Array<[ScopeRequirement, string | undefined]> = [
+      [{ scopeName: 'PriorityClass', operator: 'In' }, "values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty"],
+      [{ scopeName: 'PriorityClass', operator: 'DoesNotExist', values: ['a'] }, 'values: Invalid value: []string{"a"}: values set must be empty for exists and does not exist'],
+      [{ scopeName: 'PriorityClass', operator: 'Equals', values: ['a'] }, '"Equals" is not a valid scope selector operator'],
+      [{ scopeName: 'PriorityClass', operator: 'Exists', values: ['a'] }, undefined],
+    ];
+    for (const [requirement, error] of cases) {
+      const expected = error === undefined ? [requirement] : { error: `error on matching scope ${formatScopeRequirement(requirement)}: failed to parse and convert selector: ${error}` };
+      assert.deepEqual(podEvaluator.matchingScopes(high, [requirement]), expected, error);
+    }
+    assert.deepEqual(podEvaluator.uncoveredScopes([inHigh, terminating], [{ scopeName: 'PriorityClass', operator: 'Exists' }]), [terminating], 'covered by scope name');
+    assert.deepEqual(serviceEvaluator.matchingScopes({ metadata: {} }, [inHigh]), []);
+    assert.deepEqual(serviceEvaluator.uncoveredScopes([inHigh], []), []);
+    assert.equal(formatScopeRequirements([inHigh, terminating]), '[{PriorityClass In [high]} {Terminating Exists []}]');
+  });
+
   test('matching resources and operations', () => {
     assert.deepEqual(podEvaluator.matchingResources(['pods', 'count/pods', 'services', 'hugepages-1Gi', 'requests.hugepages-2Mi', 'requests.example.com/gpu', 'requests.storage', 'limits.cpu', 'requests.kubernetes.io/x']).sort(),
       ['count/pods', 'hugepages-1Gi', 'limits.cpu', 'pods', 'requests.example.com/gpu', 'requests.hugepages-2Mi']);
@@ -148,6 +173,13 @@ describe('object counts and the registry', () => {
     assert.ok(deployments.handles('CREATE') && !deployments.handles('UPDATE'));
     assert.equal(deployments.matchesScope({ scopeName: 'BestEffort', operator: 'Exists' }, { metadata: {} }), false);
     assert.deepEqual(objectCountEvaluator('', 'secrets', 'secrets').countedNames, ['count/secrets', 'secrets']);
+  });
+
+  test('ignored resources: core events and the virtual resources (1.25 leaves events.k8s.io events in)', () => {
+    const ignored = [['', 'events'], ['', 'bindings'], ['', 'componentstatuses'], ['authentication.k8s.io', 'tokenreviews'], ['authorization.k8s.io', 'localsubjectaccessreviews'],
+      ['authorization.k8s.io', 'subjectaccessreviews'], ['authorization.k8s.io', 'selfsubjectaccessreviews'], ['authorization.k8s.io', 'selfsubjectrulesreviews']] as const;
+    for (const [group, resource] of ignored) assert.ok(isIgnoredResource(group, resource), `${resource}.${group}`);
+    for (const [group, resource] of [['events.k8s.io', 'events'], ['', 'pods'], ['authorization.k8s.io', 'events']] as const) assert.ok(!isIgnoredResource(group, resource), `${resource}.${group}`);
   });
 
   test('Matches reads status.hard and every scope requirement', () => {

@@ -7,7 +7,7 @@
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { PersistentVolumeClaim } from '../apis/core/v1/schemas.generated.js';
 import { parseQuantity } from '../schema/quantity-value.js';
-import { objectCountResourceName, type QuotaEvaluator } from './evaluator.js';
+import { objectCountResourceName, WITHOUT_SCOPES, type QuotaEvaluator } from './evaluator.js';
 import { countOf, roundUpToUnits, type ResourceList } from './resource-list.js';
 
 const CLAIM_COUNT = objectCountResourceName('', 'persistentvolumeclaims');
@@ -46,7 +46,7 @@ export const persistentVolumeClaimEvaluator: QuotaEvaluator = {
     return [...new Set(input)].filter((name) =>
       name === CLAIM_COUNT || CLAIM_RESOURCES.includes(name) || CLAIM_RESOURCES.some((resource) => name.endsWith(`${STORAGE_CLASS_SUFFIX}${resource}`)));
   },
-  matchesScope: () => false,
+  ...WITHOUT_SCOPES,
   constraints: () => undefined,
   usage: (object: Readonly<KubeObject>) => claimUsage(object as PersistentVolumeClaim),
 };

@@ -9,6 +9,7 @@ import { PodQOSClass, podQOSClass } from '../apis/core/v1/pod/qos.js';
 import { isExtendedResourceName, isNativeResource } from '../apis/core/v1/resource-names.js';
 import { intersection, objectCountResourceName, scopeValueMatches, type QuotaEvaluator, type ScopeRequirement } from './evaluator.js';
 import { addLists, countOf, maxLists, parseResourceList, type ResourceList } from './resource-list.js';
+import { formatScopeRequirement, selectorError, uncoveredByScopeName } from './scope-selectors.js';
 
 const POD_COUNT = objectCountResourceName('', 'pods');
 
@@ -142,6 +143,20 @@ export function podMatchesScope(requirement: ScopeRequirement, pod: Readonly<Pod
   }
 }
 
+/**
+ * MatchingScopes: the requirements the pod is within. A PriorityClass requirement other than Exists is a label
+ * selector upstream parses first, and one that does not parse fails the whole match.
+ */
+export function podMatchingScopes(pod: Readonly<Pod>, requirements: readonly ScopeRequirement[]): ScopeRequirement[] | { readonly error: string } {
+  const matched: ScopeRequirement[] = [];
+  for (const requirement of requirements) {
+    const invalid = requirement.scopeName === 'PriorityClass' && requirement.operator !== 'Exists' ? selectorError(requirement) : undefined;
+    if (invalid !== undefined) return { error: `error on matching scope ${formatScopeRequirement(requirement)}: failed to parse and convert selector: ${invalid}` };
+    if (podMatchesScope(requirement, pod)) matched.push(requirement);
+  }
+  return matched;
+}
+
 /** The pods evaluator: creates only (a pod's resources do not change in 1.25). */
 export const podEvaluator: QuotaEvaluator = {
   group: '',
@@ -155,6 +170,8 @@ export const podEvaluator: QuotaEvaluator = {
     return result;
   },
   matchesScope: (requirement, object) => podMatchesScope(requirement, object as Pod),
+  matchingScopes: (object, requirements) => podMatchingScopes(object as Pod, requirements),
+  uncoveredScopes: uncoveredByScopeName,
   constraints(required, object) {
     const missing = missingResources(object as Pod, new Set(required.filter((name) => VALIDATION_SET.has(name))));
     if (missing.size === 0) return undefined;

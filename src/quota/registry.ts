@@ -1,7 +1,7 @@
 // The evaluators by group-resource (upstream pkg/quota/v1 install and evaluator/core registry, 1.25): pods,
 // services and persistentvolumeclaims with their own rules; configmaps, resourcequotas, replicationcontrollers
 // and secrets counted under their legacy names too; any other resource counted as `count/<resource>.<group>` by
-// an object count evaluator made when first asked for. Core events are never quota'd.
+// an object count evaluator made when first asked for. Core events and the virtual resources are never quota'd.
 import { objectCountEvaluator, type QuotaEvaluator } from './evaluator.js';
 import { persistentVolumeClaimEvaluator } from './persistent-volume-claims.js';
 import { podEvaluator } from './pods.js';
@@ -12,8 +12,18 @@ const LEGACY_ALIASES = ['configmaps', 'resourcequotas', 'replicationcontrollers'
 
 const keyOf = (group: string, resource: string): string => `${resource}.${group}`;
 
-/** ignoredResources: quota never looks at them. */
-export const isIgnoredResource = (group: string, resource: string): boolean => group === '' && resource === 'events';
+/**
+ * ignoredResources (pkg/quota/v1/install, 1.25): quota never looks at them. The virtual resources, which are not
+ * stored, and core events (events.k8s.io events were added to the list in 1.26).
+ */
+const IGNORED: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['', new Set(['bindings', 'componentstatuses', 'events'])],
+  ['authentication.k8s.io', new Set(['tokenreviews'])],
+  ['authorization.k8s.io', new Set(['subjectaccessreviews', 'selfsubjectaccessreviews', 'localsubjectaccessreviews', 'selfsubjectrulesreviews'])],
+]);
+
+/** Whether quota ignores a group-resource (by group first: no string is built on this per-request path). */
+export const isIgnoredResource = (group: string, resource: string): boolean => IGNORED.get(group)?.has(resource) ?? false;
 
 export class QuotaRegistry {
   readonly #evaluators = new Map<string, QuotaEvaluator>();

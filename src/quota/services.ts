@@ -4,7 +4,7 @@
 // updates, as a service's type may change; no scopes.
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Service } from '../apis/core/v1/schemas.generated.js';
-import { intersection, objectCountResourceName, type QuotaEvaluator } from './evaluator.js';
+import { intersection, objectCountResourceName, WITHOUT_SCOPES, type QuotaEvaluator } from './evaluator.js';
 import { countOf, ZERO, type ResourceList } from './resource-list.js';
 
 const SERVICE_COUNT = objectCountResourceName('', 'services');
@@ -40,7 +40,7 @@ export const serviceEvaluator: QuotaEvaluator = {
   resource: 'services',
   handles: (operation) => operation === 'CREATE' || operation === 'UPDATE',
   matchingResources: (input) => intersection(input, SERVICE_RESOURCES),
-  matchesScope: () => false,
+  ...WITHOUT_SCOPES,
   constraints: () => undefined,
   usage: (object: Readonly<KubeObject>) => serviceUsage(object as Service),
 };

@@ -112,3 +112,47 @@ test('storage: claims and their requests, in all and per storage class', async (
   await kubectl('delete', 'pvc', 'data', '-n', 'team-e', '--timeout=20s');
   await until('team-e', 'storage', '.status.used.requests\\.storage', '512Mi');
 });
+
+test('concurrent creates in one namespace never together exceed a quota', async () => {
+  await kubectl('create', 'namespace', 'team-f');
+  await eventually(async () => ((await env.client.request('GET', '/api/v1/namespaces/team-f/configmaps/kube-root-ca.crt')).status === 200 ? true : undefined), 'kube-root-ca.crt');
+  await kubectl('create', 'quota', 'q', '-n', 'team-f', '--hard=count/configmaps=6');
+  await until('team-f', 'q', '.status.used.count/configmaps', '1');
+  /** Fires `count` creates at once; answers how many were created and the distinct refusals (status and message). */
+  const burst = async (prefix: string, count: number) => {
+    const answers = await Promise.all(Array.from({ length: count }, (_, i) => env.client.request('POST', '/api/v1/namespaces/team-f/configmaps', {
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${prefix}-${i}` } }),
+    })));
+    const refusals = new Set(answers.filter((a) => a.status !== 201).map((a) => {
+      const status = a.json() as { code: number; reason: string; message: string };
+      return `${status.code} ${status.reason} ${status.message.replace(/"[^"]+" is forbidden/, '"…" is forbidden')}`;
+    }));
+    return { created: answers.filter((a) => a.status === 201).length, refusals: [...refusals] };
+  };
+  const full = '403 Forbidden configmaps "…" is forbidden: exceeded quota: q, requested: count/configmaps=1, used: count/configmaps=6, limited: count/configmaps=6';
+  assert.deepEqual(await burst('first', 30), { created: 5, refusals: [full] });
+  const names = async () => (JSON.parse(await kubectl('get', 'configmaps', '-n', 'team-f', '-o', 'json')) as { items: Array<{ metadata: { name: string } }> }).items.map((i) => i.metadata.name);
+  const created = (await names()).filter((name) => name.startsWith('first-'));
+  assert.equal(created.length, 5);
+  assert.equal(await jsonpath('team-f', 'q', '.status.used.count/configmaps'), '6');
+  // The controller recounts after deletes (replenishment); the two freed shares go to exactly two of the next burst.
+  await kubectl('delete', 'configmap', '-n', 'team-f', ...created.slice(0, 2));
+  await until('team-f', 'q', '.status.used.count/configmaps', '4');
+  assert.deepEqual(await burst('second', 30), { created: 2, refusals: [full] });
+  assert.equal((await names()).length, 6);
+  assert.equal(await jsonpath('team-f', 'q', '.status.used.count/configmaps'), '6');
+});
+
+test('a quota whose usage is not known yet refuses what it limits (status unknown); one not taken up limits nothing', async () => {
+  await kubectl('create', 'namespace', 'team-g');
+  await kubectl('create', 'quota', 'q', '-n', 'team-g', '--hard=pods=5,count/secrets=5');
+  await until('team-g', 'q', '.status.used', '{"count/secrets":"0","pods":"0"}');
+  // As if the controller had not measured pods yet: status.hard names them, status.used does not.
+  await kubectl('patch', 'quota', 'q', '-n', 'team-g', '--subresource=status', '--type=json', '-p', '[{"op":"remove","path":"/status/used/pods"}]');
+  assert.equal(await refused(['run', 'web', '-n', 'team-g', '--image=busybox']),
+    'Error from server (Forbidden): pods "web" is forbidden: status unknown for quota: q, resources: pods');
+  await kubectl('create', 'secret', 'generic', 's', '-n', 'team-g');
+  // A quota without status.hard (not taken up) matches nothing (upstream's Matches reads status.hard).
+  await kubectl('patch', 'quota', 'q', '-n', 'team-g', '--subresource=status', '--type=merge', '-p', '{"status":{"hard":null,"used":null}}');
+  assert.match(await kubectl('run', 'web', '-n', 'team-g', '--image=busybox'), /^pod\/web created$/m);
+});

@@ -21,11 +21,13 @@ export interface DecodedConfig {
 }
 
 /**
- * The document of `source` as `scheme`'s kind; undefined for an empty document (upstream plugins take their
+ * The document of `source` as `scheme`'s kind (or as any of several kinds one scheme registers, named in the
+ * not-registered error by the first's scheme); undefined for an empty document (upstream plugins take their
  * defaults then).
  * @throws Error with apimachinery's text.
  */
-export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme): DecodedConfig | undefined {
+export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme | readonly ConfigScheme[]): DecodedConfig | undefined {
+  const schemes: readonly ConfigScheme[] = Array.isArray(scheme) ? scheme : [scheme as ConfigScheme];
   if (source.data.length === 0) return undefined;
   let object: unknown;
   try {
@@ -38,7 +40,8 @@ export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme): 
   const slash = apiVersion.indexOf('/');
   const group = slash < 0 ? '' : apiVersion.slice(0, slash);
   const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
-  if (group !== scheme.group || !scheme.versions.includes(version) || kind !== scheme.kind) throw new Error(notRegistered(kind, apiVersion, scheme.scheme));
+  const registered = schemes.some((s) => group === s.group && s.versions.includes(version) && kind === s.kind);
+  if (!registered) throw new Error(notRegistered(kind, apiVersion, schemes[0]?.scheme ?? ''));
   return { version, object: object as Record<string, unknown> };
 }
 

@@ -6,6 +6,7 @@ import type { ResourceQuota } from '../../apis/core/v1/schemas.generated.js';
 import { coreEvaluators, QuotaRegistry } from '../../quota/registry.js';
 import { formatResourceList } from '../../quota/resource-list.js';
 import { checkRequest, quotaState, type QuotaRequest, type QuotaState } from './resource-quota-check.js';
+import type { LimitedResource } from './resource-quota-config.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 const registry = new QuotaRegistry(coreEvaluators());
@@ -16,10 +17,12 @@ const pod = (resources: Record<string, Record<string, string>> = {}, spec: Recor
 const claim = (storage: string): KubeObject => ({ metadata: { name: 'data', namespace: 'ns', resourceVersion: '3' }, spec: { resources: { requests: { storage } } } });
 const service = (type: string): KubeObject => ({ metadata: { name: 's', namespace: 'ns', resourceVersion: '3' }, spec: { type, ports: [{ port: 80 }] } });
 
-/** The outcome: the 403's cause, or each quota's usage afterwards. */
-function check(states: QuotaState[], resource: string, request: Omit<QuotaRequest, 'now'>): string | Array<Record<string, string>> {
-  const result = checkRequest(states, registry.getOrCount('', resource), { ...request, now: NOW });
-  return 'forbidden' in result ? result.forbidden : result.states.map((s) => formatResourceList(s.used));
+/** The outcome: the 403's cause, `500: <message>` for a plain error, or each quota's usage afterwards. */
+function check(states: QuotaState[], resource: string, request: Omit<QuotaRequest, 'now'>, limited: LimitedResource[] = []): string | Array<Record<string, string>> {
+  const result = checkRequest(states, registry.getOrCount('', resource), { ...request, now: NOW }, limited);
+  if ('forbidden' in result) return result.forbidden;
+  if ('error' in result) return `500: ${result.error}`;
+  return result.states.map((s) => formatResourceList(s.used));
 }
 
 test('a request within every quota is charged to the quotas that track it', () => {
@@ -73,9 +76,50 @@ test('a request charged on top of what earlier ones in the batch charged', () =>
   for (const expected of [[{ pods: '1' }], [{ pods: '2' }], 'exceeded quota: q, requested: pods=1, used: pods=2, limited: pods=2'] as const) {
     const result = checkRequest(states, registry.getOrCount('', 'pods'), { operation: 'CREATE', object: pod(), now: NOW });
     if ('forbidden' in result) assert.equal(result.forbidden, expected);
+    else if ('error' in result) assert.fail(result.error);
     else {
       assert.deepEqual(result.states.map((s) => formatResourceList(s.used)), expected);
       states = [...result.states];
     }
   }
+});
+
+test('limited resources (the admission configuration): consumption needs a covering quota', () => {
+  const limit = (resource: string, matchContains: string[], matchScopes: LimitedResource['matchScopes'] = [], apiGroup = ''): LimitedResource => ({ apiGroup, resource, matchContains, matchScopes });
+  const gold = { ...claim('1Gi'), spec: { storageClassName: 'gold', resources: { requests: { storage: '1Gi' } } } };
+  const classStorage = limit('persistentvolumeclaims', ['.storageclass.storage.k8s.io/requests.storage']);
+  const critical = limit('pods', [], [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }]);
+  const criticalPod = pod({}, { priorityClassName: 'cluster-services' });
+  const priorityQuota = quota('critical', { pods: '10' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] } });
+  const cases: Array<[string, QuotaState[], string, Omit<QuotaRequest, 'now'>, LimitedResource[], string | Array<Record<string, string>>]> = [
+    ['no quota covers the storage class', [], 'persistentvolumeclaims', { operation: 'CREATE', object: gold }, [classStorage],
+      'insufficient quota to consume: gold.storageclass.storage.k8s.io/requests.storage'],
+    ['a quota on another resource does not cover it', [quota('q', { 'requests.storage': '10Gi' }, { 'requests.storage': '0' })], 'persistentvolumeclaims',
+      { operation: 'CREATE', object: gold }, [classStorage], 'insufficient quota to consume: gold.storageclass.storage.k8s.io/requests.storage'],
+    ['several names, sorted', [], 'persistentvolumeclaims', { operation: 'CREATE', object: gold }, [limit('persistentvolumeclaims', ['gold.', 'requests.storage'])],
+      'insufficient quota to consume: gold.storageclass.storage.k8s.io/persistentvolumeclaims,gold.storageclass.storage.k8s.io/requests.storage,requests.storage'],
+    ['a covering quota charges as usual', [quota('gold', { 'gold.storageclass.storage.k8s.io/requests.storage': '5Gi' }, { 'gold.storageclass.storage.k8s.io/requests.storage': '1Gi' })],
+      'persistentvolumeclaims', { operation: 'CREATE', object: gold }, [classStorage], [{ 'gold.storageclass.storage.k8s.io/requests.storage': '2Gi' }]],
+    ['a claim without a storage class consumes nothing limited', [], 'persistentvolumeclaims', { operation: 'CREATE', object: claim('1Gi') }, [classStorage], []],
+    ['another group-resource is not limited by names', [], 'configmaps', { operation: 'CREATE', object: { metadata: { name: 'c' } } }, [limit('configmaps', ['configmaps'], [], 'apps')], []],
+    ['an update that adds nothing is not checked', [], 'persistentvolumeclaims', { operation: 'UPDATE', object: gold, oldObject: gold }, [classStorage], []],
+    ['a pod within a limited scope without a quota of that scope: a plain error', [], 'pods', { operation: 'CREATE', object: criticalPod }, [critical],
+      '500: insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]'],
+    ['a quota of the scope covers it', [priorityQuota], 'pods', { operation: 'CREATE', object: criticalPod }, [critical], [{ pods: '1' }]],
+    ['a quota naming the scope with another operator covers it too (scope names are compared)', [quota('any', { pods: '10' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'Exists' }] } })],
+      'pods', { operation: 'CREATE', object: criticalPod }, [critical], [{ pods: '1' }]],
+    ['a pod outside the limited scope', [], 'pods', { operation: 'CREATE', object: pod() }, [critical], []],
+    ['matchScopes apply whatever resource they are listed under', [], 'pods', { operation: 'CREATE', object: criticalPod }, [{ ...critical, resource: 'persistentvolumeclaims' }],
+      '500: insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]'],
+    ['a configured scope that does not parse limits nothing', [], 'pods', { operation: 'CREATE', object: criticalPod },
+      [limit('pods', [], [{ scopeName: 'PriorityClass', operator: 'In' }]), critical], []],
+    ['a quota whose PriorityClass values are no label values: upstream\'s plain error, limits or not',
+      [quota('bad', { pods: '10' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['has space'] }] } })], 'pods',
+      { operation: 'CREATE', object: criticalPod }, [],
+      '500: error matching scopes of quota bad, err: error on matching scope {PriorityClass In [has space]}: failed to parse and convert selector: values[0][PriorityClass]: Invalid value: "has space": '
+      + "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"],
+    ['names are checked before scopes', [], 'pods', { operation: 'CREATE', object: criticalPod }, [critical, limit('pods', ['pods'])],
+      'insufficient quota to consume: count/pods,pods'],
+  ];
+  for (const [name, states, resource, request, limited, expected] of cases) assert.deepEqual(check(states, resource, request, limited), expected, name);
 });

@@ -141,3 +141,34 @@ test('subresources, cluster-scoped objects, events and updates of counted object
     '403 configmaps "c" is forbidden: exceeded quota: q, requested: count/configmaps=1, used: count/configmaps=0, limited: count/configmaps=0');
   assert.equal(await outcome(plugin.validate!(attrs({ metadata: { name: 'd' } }, { def: def('deployments', true, 'apps') }))), 'admitted');
 });
+
+test('limited resources: checked even in a namespace without quotas; a scope error is a 500 without reason', async () => {
+  const store = new FakeQuotas();
+  const plugin = resourceQuotaAdmission(store, {
+    limitedResources: [
+      { apiGroup: '', resource: 'persistentvolumeclaims', matchContains: ['.storageclass.storage.k8s.io/requests.storage'], matchScopes: [] },
+      { apiGroup: '', resource: 'pods', matchContains: [], matchScopes: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] },
+    ],
+  });
+  const claim = (name: string, storageClassName?: string): KubeObject =>
+    ({ metadata: { name, namespace: 'ns' }, spec: { ...(storageClassName ? { storageClassName } : {}), resources: { requests: { storage: '1Gi' } } } });
+  const claims = def('persistentvolumeclaims');
+  assert.equal(await outcome(plugin.validate!(attrs(claim('plain'), { def: claims }))), 'admitted');
+  assert.equal(await outcome(plugin.validate!(attrs(claim('fast', 'gold'), { def: claims }))),
+    '403 persistentvolumeclaims "fast" is forbidden: insufficient quota to consume: gold.storageclass.storage.k8s.io/requests.storage');
+  assert.equal(await outcome(plugin.validate!(attrs(pod('ordinary')))), 'admitted');
+  const critical: KubeObject = { ...pod('critical'), spec: { priorityClassName: 'cluster-services', containers: [{ name: 'c', image: 'i' }] } };
+  const refusal = await Promise.resolve(plugin.validate!(attrs(critical))).then(() => undefined, (error: unknown) => error);
+  assert.ok(isStatusError(refusal));
+  assert.deepEqual([refusal.code, refusal.status.reason, refusal.message], [500, undefined, 'insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]']);
+  // A covering quota lets both through, and charges them.
+  store.put('gold', { 'gold.storageclass.storage.k8s.io/requests.storage': '5Gi' }, { 'gold.storageclass.storage.k8s.io/requests.storage': '0' });
+  store.quotas.set('critical', {
+    metadata: { name: 'critical', namespace: 'ns', resourceVersion: '99' },
+    spec: { hard: { pods: '5' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] } },
+    status: { hard: { pods: '5' }, used: { pods: '0' } },
+  });
+  assert.equal(await outcome(plugin.validate!(attrs(claim('fast', 'gold'), { def: claims }))), 'admitted');
+  assert.equal(await outcome(plugin.validate!(attrs(critical))), 'admitted');
+  assert.deepEqual(store.writes, [{ 'gold.storageclass.storage.k8s.io/requests.storage': '1Gi' }, { pods: '1' }]);
+});

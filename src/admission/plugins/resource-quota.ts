@@ -20,6 +20,7 @@ import { admissionForbidden } from '../forbidden.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import { QuotaAccessor, type QuotaStore } from './resource-quota-access.js';
 import { checkRequest, quotaState, type QuotaState } from './resource-quota-check.js';
+import type { LimitedResource } from './resource-quota-config.js';
 
 /** How many times a batch reads the quotas again after losing a status write. */
 const RETRIES = 3;
@@ -37,13 +38,24 @@ interface Waiter {
 export interface ResourceQuotaOptions {
   /** The clock (epoch ms). */
   now?: () => number;
+  /** The admission configuration's limited resources (resource-quota-config.ts); none by default. */
+  limitedResources?: readonly LimitedResource[];
+}
+
+/** What one batch is checked with. */
+interface BatchContext {
+  readonly accessor: QuotaAccessor;
+  readonly limited: readonly LimitedResource[];
+  readonly now: () => number;
 }
 
 export function resourceQuotaAdmission(store: QuotaStore, options: ResourceQuotaOptions = {}): AdmissionPlugin {
   const now = options.now ?? Date.now;
+  const limited = options.limitedResources ?? [];
   const registry = new QuotaRegistry(coreEvaluators());
   const accessor = new QuotaAccessor(store, now);
-  const batches = new NamespaceBatches((namespace, waiters) => checkAttributes(accessor, namespace, waiters, now));
+  const context: BatchContext = { accessor, limited, now };
+  const batches = new NamespaceBatches((namespace, waiters) => checkAttributes(context, namespace, waiters));
   return {
     name: 'ResourceQuota',
     async validate(a) {
@@ -51,7 +63,8 @@ export function resourceQuotaAdmission(store: QuotaStore, options: ResourceQuota
       if (a.subresource || !a.def.namespaced || !a.namespace || !a.object || isIgnoredResource(a.def.group, a.def.resource)) return;
       const evaluator = registry.getOrCount(a.def.group, a.def.resource);
       if (!evaluator.handles(a.operation)) return;
-      if (accessor.knownEmpty(a.namespace) || (await accessor.getQuotas(a.namespace)).length === 0) return;
+      // Without limited resources a namespace without quotas admits everything (upstream's checkAttributes).
+      if (limited.length === 0 && (accessor.knownEmpty(a.namespace) || (await accessor.getQuotas(a.namespace)).length === 0)) return;
       const waiter: Waiter = { attributes: a, object: a.object, evaluator, result: 'pending' };
       await withTimeout(batches.submit(a.namespace, waiter), EVALUATION_TIMEOUT_MS);
       if (waiter.result === 'admitted') return;
@@ -109,14 +122,14 @@ class NamespaceBatches {
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
-/** checkAttributes: the batch against the namespace's quotas. */
-async function checkAttributes(accessor: QuotaAccessor, namespace: string, waiters: Waiter[], now: () => number): Promise<void> {
-  const quotas = await accessor.getQuotas(namespace);
-  if (quotas.length === 0) {
+/** checkAttributes: the batch against the namespace's quotas (none: admitted, unless resources are limited). */
+async function checkAttributes(context: BatchContext, namespace: string, waiters: Waiter[]): Promise<void> {
+  const quotas = await context.accessor.getQuotas(namespace);
+  if (quotas.length === 0 && context.limited.length === 0) {
     for (const waiter of waiters) waiter.result = 'admitted';
     return;
   }
-  await checkQuotas(accessor, namespace, quotas.map(quotaState), waiters, RETRIES, now);
+  await checkQuotas(context, namespace, quotas.map(quotaState), waiters, RETRIES);
 }
 
 /**
@@ -125,15 +138,21 @@ async function checkAttributes(accessor: QuotaAccessor, namespace: string, waite
  * are read again and the batch checked against them alone. A request refused once stays refused (upstream
  * checks it again, and a retry against the other quotas could let it through).
  */
-async function checkQuotas(accessor: QuotaAccessor, namespace: string, states: readonly QuotaState[], waiters: Waiter[], retries: number, now: () => number): Promise<void> {
+async function checkQuotas(context: BatchContext, namespace: string, states: readonly QuotaState[], waiters: Waiter[], retries: number): Promise<void> {
+  const { accessor, limited, now } = context;
   const original = states;
   let changed = false;
   for (const waiter of waiters) {
     if (waiter.result instanceof Error) continue;
     const a = waiter.attributes;
-    const result = checkRequest(states, waiter.evaluator, { operation: a.operation, object: waiter.object, oldObject: a.oldObject, now: now() });
+    const result = checkRequest(states, waiter.evaluator, { operation: a.operation, object: waiter.object, oldObject: a.oldObject, now: now() }, limited);
     if ('forbidden' in result) {
       waiter.result = admissionForbidden(a, result.forbidden);
+      continue;
+    }
+    if ('error' in result) {
+      // A plain error upstream: the response is a 500 without a reason, its message as is.
+      waiter.result = unknownError(result.error);
       continue;
     }
     if (a.dryRun) {
@@ -171,7 +190,7 @@ async function checkQuotas(accessor: QuotaAccessor, namespace: string, states: r
   }
   const names = new Set(failed.map((state) => state.quota.metadata.name));
   const again = fresh.filter((quota) => names.has(quota.metadata.name)).map(quotaState);
-  await checkQuotas(accessor, namespace, again, waiters, retries - 1, now);
+  await checkQuotas(context, namespace, again, waiters, retries - 1);
 }
 
 /** The quota to write: as read, with the batch's usage. */
