@@ -4,13 +4,15 @@
 // `--admission-control-config-file`, DenyServiceExternalIPs refuses `kubectl expose --external-ip`,
 // NamespaceAutoProvision creates the namespace of a create, ExtendedResourceToleration makes a pod requesting a
 // GPU tolerate its taint, LimitPodHardAntiAffinityTopology refuses a zone-wide required anti-affinity, and
-// EventRateLimit refuses events over its namespace limit.
+// EventRateLimit refuses events over its namespace limit. NamespaceAutoProvision answers a refusal of the
+// namespace it creates (a webhook's 403) as it is.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { startAdmissionWebhook } from './support/admission-webhook.js';
 
 let cluster: TestCluster;
 let dir: string;
@@ -99,4 +101,31 @@ test('EventRateLimit: events of a namespace past its burst are refused with 429,
   assert.match(result.stdout, /event\/e1 created\nevent\/e2 created/);
   assert.match(result.stderr, /Error from server \(TooManyRequests\): .*Too many requests: limit reached on type Namespace for key noisy/);
   assert.equal((await cluster.kubectlResult(['create', '-f', '-'], { input: event('elsewhere').replace(/noisy/g, 'default') })).code, 0);
+});
+
+test('NamespaceAutoProvision: a refusal of the namespace it creates that is a 403 (a webhook\'s) is answered as it is', async () => {
+  const denial = 'walled namespaces are not made here';
+  const hook = await startAdmissionWebhook((review) => (review.request.object?.metadata?.name === 'walled' ? { allowed: false, status: { message: denial } } : undefined));
+  try {
+    await cluster.kubectl(['apply', '-f', '-'], {
+      input: JSON.stringify({
+        apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'guard-namespaces' },
+        webhooks: [{
+          name: 'deny.namespaces.example.com', clientConfig: { url: `${hook.url}/validate`, caBundle: hook.caBundle },
+          rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] }], sideEffects: 'None', admissionReviewVersions: ['v1'],
+        }],
+      }),
+    });
+    await eventually(async () => ((await cluster.kubectlResult(['create', 'namespace', 'walled', '--dry-run=server'])).code !== 0 ? true : undefined), 'the validating webhook');
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'walled' }, data: { a: 'b' } };
+    const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: JSON.stringify(configMap) });
+    assert.notEqual(refused.code, 0);
+    // upstream admission.NewForbidden does not wrap a Forbidden: no `configmaps "settings" is forbidden: ` before it,
+    // and the webhook's status as it is (no reason: kubectl names none).
+    assert.match(refused.stderr, /Error from server: error when creating "STDIN": admission webhook "deny\.namespaces\.example\.com" denied the request: walled namespaces are not made here$/m);
+    assert.match((await cluster.kubectlResult(['get', 'namespace', 'walled'])).stderr, /namespaces "walled" not found/);
+  } finally {
+    await cluster.kubectlResult(['delete', 'validatingwebhookconfiguration', 'guard-namespaces']);
+    await hook.close();
+  }
 });
