@@ -5,12 +5,13 @@
 // NamespaceAutoProvision creates the namespace of a create, ExtendedResourceToleration makes a pod requesting a
 // GPU tolerate its taint, LimitPodHardAntiAffinityTopology refuses a zone-wide required anti-affinity, and
 // EventRateLimit refuses events over its namespace limit. NamespaceAutoProvision answers a refusal of the
-// namespace it creates (a webhook's 403) as it is.
+// namespace it creates (a webhook's 403) as it is, and EventRateLimit refuses an empty configuration file at start.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer } from '../../src/index.js';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 import { startAdmissionWebhook } from './support/admission-webhook.js';
 
@@ -128,4 +129,13 @@ test('NamespaceAutoProvision: a refusal of the namespace it creates that is a 40
     await cluster.kubectlResult(['delete', 'validatingwebhookconfiguration', 'guard-namespaces']);
     await hook.close();
   }
+});
+
+test('EventRateLimit: an empty configuration file has no kind, and the server refuses to start', async () => {
+  const config = join(dir, 'empty-limits.yaml');
+  await writeFile(join(dir, 'empty.yaml'), '');
+  await writeFile(config, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: EventRateLimit\n  path: empty.yaml\n');
+  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['EventRateLimit'], admissionControlConfigFile: config }), {
+    message: 'failed to initialize admission: couldn\'t init admission plugin "EventRateLimit": Object \'Kind\' is missing in \'\'',
+  });
 });

@@ -21,12 +21,11 @@ export interface DecodedConfig {
 }
 
 /**
- * The document of `source` as `scheme`'s kind; undefined for an empty document (upstream plugins take their
- * defaults then).
+ * The document of `source` as `scheme`'s kind (runtime.Decode of the universal decoder). An empty document has no
+ * kind, as for upstream's decoder: a plugin that takes its defaults then (PodSecurity) checks that itself.
  * @throws Error with apimachinery's text.
  */
-export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme): DecodedConfig | undefined {
-  if (source.data.length === 0) return undefined;
+export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme): DecodedConfig {
   let object: unknown;
   try {
     object = parseYamlDocument(source.data);

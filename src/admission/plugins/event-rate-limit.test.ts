@@ -19,6 +19,8 @@ test('loadEventRateLimitConfiguration: upstream ValidateConfiguration, with the 
     ['bad values', doc('limits:\n- type: Cluster\n  qps: 0\n  burst: -1\n  cacheSize: -2\n'),
       `${prefix}[limits[0].type: Unsupported value: "Cluster": supported values: "Server", "Namespace", "User", "SourceAndObject", limits[0].burst: Invalid value: -1: must be positive, limits[0].qps: Invalid value: 0: must be positive, limits[0].cacheSize: Invalid value: -2: must not be negative]`],
     ['another kind', 'apiVersion: v1\nkind: ConfigMap\n', /no kind "ConfigMap" is registered for version "v1"/],
+    // An empty file has no kind: upstream's decoder refuses it (only a missing configuration is the default).
+    ['an empty document', '', `${prefix}Object 'Kind' is missing in ''`],
   ];
   for (const [name, text, expected] of cases) assert.throws(() => loadEventRateLimitConfiguration(text === undefined ? undefined : source(text)), { message: expected }, name);
   assert.deepEqual(loadEventRateLimitConfiguration(source(doc('limits:\n- type: Server\n  qps: 5\n  burst: 10\n'))), { limits: [{ type: 'Server', qps: 5, burst: 10, cacheSize: 0 }] });

@@ -54,6 +54,8 @@ test('PodTolerationRestriction reads its Configuration kind and refuses invalid 
   const head = 'apiVersion: podtolerationrestriction.admission.k8s.io/v1alpha1\nkind: Configuration\n';
   const cases: Array<[string, string | undefined, unknown]> = [
     ['none', undefined, {}],
+    // A configuration file that is empty has no kind: upstream's decoder refuses it.
+    ['an empty document', '', new Error('couldn\'t init admission plugin "PodTolerationRestriction": Object \'Kind\' is missing in \'\'')],
     ['defaults and whitelist', `${head}default:\n- key: a\n  operator: Exists\nwhitelist:\n- key: b\n  operator: Exists\n`,
       { default: [{ key: 'a', operator: 'Exists' }], whitelist: [{ key: 'b', operator: 'Exists' }] }],
     ['another kind', 'apiVersion: podtolerationrestriction.admission.k8s.io/v1alpha1\nkind: Other\n',
