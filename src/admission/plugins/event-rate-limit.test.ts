@@ -63,4 +63,8 @@ test('limits per type and key, refilled at qps; other kinds and dry runs not cou
   const tight = eventRateLimit({ limits: [{ type: 'Namespace', qps: 1, burst: 1, cacheSize: 0 }, { type: 'SourceAndObject', qps: 1, burst: 1, cacheSize: 0 }] }, () => now);
   assert.equal(outcome(tight, event('b')), 'ok');
   assert.equal(outcome(tight, event('b')), '429 Too many requests: [limit reached on type Namespace for key b, limit reached on type SourceAndObject for key kubeletn1Podbpod-auv1]');
+  // Two limits of one type refusing the same key: utilerrors.NewAggregate prints the repeated text once.
+  const twice = eventRateLimit({ limits: [{ type: 'Namespace', qps: 1, burst: 1, cacheSize: 0 }, { type: 'Namespace', qps: 1, burst: 1, cacheSize: 0 }] }, () => now);
+  assert.equal(outcome(twice, event('c')), 'ok');
+  assert.equal(outcome(twice, event('c')), '429 Too many requests: limit reached on type Namespace for key c');
 });

@@ -159,8 +159,8 @@ export function eventRateLimit(config: EventRateLimitConfiguration, now: () => n
       // Every limit takes its token, as upstream gives each enforcer its chance.
       const refusals = enforcers.map((e) => e.accept(a)).filter((r): r is string => r !== undefined);
       if (refusals.length === 0) return;
-      const message = refusals.length === 1 ? refusals[0]! : `[${refusals.join(', ')}]`;
-      throw new StatusError(429, 'TooManyRequests', `Too many requests: ${message}`);
+      // utilerrors.NewAggregate: two limits of one type refusing one key say the same, printed once.
+      throw new StatusError(429, 'TooManyRequests', `Too many requests: ${aggregateMessage(refusals)}`);
     },
   };
 }
