@@ -88,6 +88,12 @@ test('a pod requesting a GPU tolerates its taint (ExtendedResourceToleration); z
   await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(gpuPod) });
   const tolerations = (await podSpec('trainer')).tolerations ?? [];
   assert.ok(tolerations.some((t) => t['key'] === 'example.com/gpu' && t['operator'] === 'Exists' && t['effect'] === 'NoSchedule'), JSON.stringify(tolerations));
+  // A matching toleration with tolerationSeconds (which NoSchedule may not have) is replaced even beside an equal one,
+  // as upstream's AddOrUpdateTolerationInPod does, so the pod passes validation.
+  const gpu = { key: 'example.com/gpu', operator: 'Exists', effect: 'NoSchedule' };
+  const twice = { ...gpuPod, metadata: { name: 'trainer-2' }, spec: { ...gpuPod.spec, tolerations: [{ ...gpu, tolerationSeconds: 5 }, gpu] } };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(twice) });
+  assert.deepEqual((await podSpec('trainer-2')).tolerations?.filter((t) => t['key'] === gpu.key), [gpu, gpu]);
   const spread = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'spread', labels: { app: 's' } }, spec: { containers: [{ name: 'c', image: 'nginx' }],
     affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 's' } }, topologyKey: 'topology.kubernetes.io/zone' }] } } } };
   const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: JSON.stringify(spread) });
