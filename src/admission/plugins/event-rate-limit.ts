@@ -2,7 +2,8 @@
 // default): creates and updates of core Events are held to token buckets, one per limit of its configuration
 // (kind Configuration of `eventratelimit.admission.k8s.io/v1alpha1`): `Server` one bucket, `Namespace`, `User` and
 // `SourceAndObject` one per key, the most recent `cacheSize` (4096 when 0) kept. An event over any limit is a 429
-// naming every limit it exceeded. Dry runs are not counted.
+// naming every limit it exceeded (as utilerrors.NewAggregate, a text repeated by two limits once). Dry runs are not
+// counted.
 import { StatusError } from '../../errors/status-error.js';
 import { aggregateMessage } from '../../errors/aggregate.js';
 import { decodeConfig, type ConfigScheme, type PluginConfigSource } from '../config/index.js';
