@@ -82,6 +82,19 @@ export function isStatusError(error: unknown): error is StatusError {
   return error instanceof StatusError;
 }
 
+/** The reasons apimachinery knows (its knownReasons): a 403 with any other reason, or none, is still a Forbidden. */
+const KNOWN_REASONS: ReadonlySet<string> = new Set<StatusReason>([
+  'Unauthorized', 'Forbidden', 'NotFound', 'AlreadyExists', 'Conflict', 'Gone', 'Invalid', 'ServerTimeout', 'Timeout',
+  'TooManyRequests', 'BadRequest', 'MethodNotAllowed', 'NotAcceptable', 'RequestEntityTooLarge', 'UnsupportedMediaType',
+  'InternalError', 'Expired', 'ServiceUnavailable',
+]);
+
+/** upstream apierrors.IsForbidden: the reason Forbidden, or a 403 whose reason apimachinery does not know (a webhook's). */
+export function isForbidden(error: unknown): error is StatusError {
+  if (!isStatusError(error)) return false;
+  return error.reason === 'Forbidden' || (error.code === 403 && !KNOWN_REASONS.has(error.reason ?? ''));
+}
+
 export const notFound = (gr: GroupResource, name: string): StatusError =>
   new StatusError(404, 'NotFound', `${qualifiedResource(gr)} "${name}" not found`, { name, group: gr.group, kind: gr.resource });
 

@@ -4,13 +4,16 @@
 // `--admission-control-config-file`, DenyServiceExternalIPs refuses `kubectl expose --external-ip`,
 // NamespaceAutoProvision creates the namespace of a create, ExtendedResourceToleration makes a pod requesting a
 // GPU tolerate its taint, LimitPodHardAntiAffinityTopology refuses a zone-wide required anti-affinity, and
-// EventRateLimit refuses events over its namespace limit.
+// EventRateLimit refuses events over its namespace limits. NamespaceAutoProvision answers a refusal of the
+// namespace it creates (a webhook's 403) as it is, and EventRateLimit refuses an empty configuration file at start.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { startServer } from '../../src/index.js';
+import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { startAdmissionWebhook } from './support/admission-webhook.js';
 
 let cluster: TestCluster;
 let dir: string;
@@ -31,6 +34,10 @@ before(async () => {
     '    apiVersion: eventratelimit.admission.k8s.io/v1alpha1',
     '    kind: Configuration',
     '    limits:',
+    '    - type: Namespace',
+    '      qps: 1',
+    '      burst: 2',
+    // A second limit of the same type: both refuse the same key, with the same words.
     '    - type: Namespace',
     '      qps: 1',
     '      burst: 2',
@@ -81,6 +88,12 @@ test('a pod requesting a GPU tolerates its taint (ExtendedResourceToleration); z
   await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(gpuPod) });
   const tolerations = (await podSpec('trainer')).tolerations ?? [];
   assert.ok(tolerations.some((t) => t['key'] === 'example.com/gpu' && t['operator'] === 'Exists' && t['effect'] === 'NoSchedule'), JSON.stringify(tolerations));
+  // A matching toleration with tolerationSeconds (which NoSchedule may not have) is replaced even beside an equal one,
+  // as upstream's AddOrUpdateTolerationInPod does, so the pod passes validation.
+  const gpu = { key: 'example.com/gpu', operator: 'Exists', effect: 'NoSchedule' };
+  const twice = { ...gpuPod, metadata: { name: 'trainer-2' }, spec: { ...gpuPod.spec, tolerations: [{ ...gpu, tolerationSeconds: 5 }, gpu] } };
+  await cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify(twice) });
+  assert.deepEqual((await podSpec('trainer-2')).tolerations?.filter((t) => t['key'] === gpu.key), [gpu, gpu]);
   const spread = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'spread', labels: { app: 's' } }, spec: { containers: [{ name: 'c', image: 'nginx' }],
     affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 's' } }, topologyKey: 'topology.kubernetes.io/zone' }] } } } };
   const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: JSON.stringify(spread) });
@@ -97,6 +110,44 @@ test('EventRateLimit: events of a namespace past its burst are refused with 429,
   const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: ['e1', 'e2', 'e3', 'e4'].map((name) => JSON.parse(event(name)) as unknown) });
   const result = await cluster.kubectlResult(['create', '-f', '-'], { input: list });
   assert.match(result.stdout, /event\/e1 created\nevent\/e2 created/);
-  assert.match(result.stderr, /Error from server \(TooManyRequests\): .*Too many requests: limit reached on type Namespace for key noisy/);
+  assert.match(result.stderr, /Error from server \(TooManyRequests\): .*Too many requests: limit reached on type Namespace for key noisy$/m);
+  // The two limits' refusals read the same: upstream's aggregate prints the text once, without brackets.
+  assert.doesNotMatch(result.stderr, /\[limit reached/);
   assert.equal((await cluster.kubectlResult(['create', '-f', '-'], { input: event('elsewhere').replace(/noisy/g, 'default') })).code, 0);
+});
+
+test('NamespaceAutoProvision: a refusal of the namespace it creates that is a 403 (a webhook\'s) is answered as it is', async () => {
+  const denial = 'walled namespaces are not made here';
+  const hook = await startAdmissionWebhook((review) => (review.request.object?.metadata?.name === 'walled' ? { allowed: false, status: { message: denial } } : undefined));
+  try {
+    await cluster.kubectl(['apply', '-f', '-'], {
+      input: JSON.stringify({
+        apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'guard-namespaces' },
+        webhooks: [{
+          name: 'deny.namespaces.example.com', clientConfig: { url: `${hook.url}/validate`, caBundle: hook.caBundle },
+          rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] }], sideEffects: 'None', admissionReviewVersions: ['v1'],
+        }],
+      }),
+    });
+    await eventually(async () => ((await cluster.kubectlResult(['create', 'namespace', 'walled', '--dry-run=server'])).code !== 0 ? true : undefined), 'the validating webhook');
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'walled' }, data: { a: 'b' } };
+    const refused = await cluster.kubectlResult(['create', '-f', '-'], { input: JSON.stringify(configMap) });
+    assert.notEqual(refused.code, 0);
+    // upstream admission.NewForbidden does not wrap a Forbidden: no `configmaps "settings" is forbidden: ` before it,
+    // and the webhook's status as it is (no reason: kubectl names none).
+    assert.match(refused.stderr, /Error from server: error when creating "STDIN": admission webhook "deny\.namespaces\.example\.com" denied the request: walled namespaces are not made here$/m);
+    assert.match((await cluster.kubectlResult(['get', 'namespace', 'walled'])).stderr, /namespaces "walled" not found/);
+  } finally {
+    await cluster.kubectlResult(['delete', 'validatingwebhookconfiguration', 'guard-namespaces']);
+    await hook.close();
+  }
+});
+
+test('EventRateLimit: an empty configuration file has no kind, and the server refuses to start', async () => {
+  const config = join(dir, 'empty-limits.yaml');
+  await writeFile(join(dir, 'empty.yaml'), '');
+  await writeFile(config, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: EventRateLimit\n  path: empty.yaml\n');
+  await assert.rejects(startServer({ storage: 'memory', securePort: 0, enableAdmissionPlugins: ['EventRateLimit'], admissionControlConfigFile: config }), {
+    message: 'failed to initialize admission: couldn\'t init admission plugin "EventRateLimit": Object \'Kind\' is missing in \'\'',
+  });
 });

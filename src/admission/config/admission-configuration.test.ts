@@ -93,12 +93,13 @@ plugins:
 
 describe('decodeConfig', () => {
   const scheme = { group: 'eventratelimit.admission.k8s.io', kind: 'Configuration', versions: ['v1alpha1'], scheme: 'x.go' };
-  it('gives the version and fields of a registered kind, nothing for an empty document', () => {
+  it('gives the version and fields of a registered kind; an empty document has no kind, as upstream\'s decoder says', () => {
     assert.deepEqual(decodeConfig({ data: '{"apiVersion":"eventratelimit.admission.k8s.io/v1alpha1","kind":"Configuration","limits":[]}', origin: '' }, scheme), {
       version: 'v1alpha1',
       object: { apiVersion: 'eventratelimit.admission.k8s.io/v1alpha1', kind: 'Configuration', limits: [] },
     });
-    assert.equal(decodeConfig({ data: '', origin: '' }, scheme), undefined);
+    assert.throws(() => decodeConfig({ data: '', origin: '' }, scheme), { message: "Object 'Kind' is missing in ''" });
+    assert.throws(() => decodeConfig({ data: '# nothing\n', origin: '' }, scheme), { message: "Object 'Kind' is missing in '# nothing\n'" });
   });
   it('refuses documents that are not objects', () => {
     assert.throws(() => decodeConfig({ data: '[1]', origin: '' }, scheme), /^Error: couldn't get version\/kind; json parse error: json: cannot unmarshal array into Go value of type struct/);

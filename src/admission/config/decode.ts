@@ -21,14 +21,13 @@ export interface DecodedConfig {
 }
 
 /**
- * The document of `source` as `scheme`'s kind (or as any of several kinds one scheme registers, named in the
- * not-registered error by the first's scheme); undefined for an empty document (upstream plugins take their
- * defaults then).
+ * The document of `source` as `scheme`'s kind, or as any of several kinds one scheme registers (named in the
+ * not-registered error by the first's scheme): runtime.Decode of the universal decoder. An empty document has no
+ * kind, as for upstream's decoder: a plugin that takes its defaults then (PodSecurity) checks that itself.
  * @throws Error with apimachinery's text.
  */
-export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme | readonly ConfigScheme[]): DecodedConfig | undefined {
+export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme | readonly ConfigScheme[]): DecodedConfig {
   const schemes: readonly ConfigScheme[] = Array.isArray(scheme) ? scheme : [scheme as ConfigScheme];
-  if (source.data.length === 0) return undefined;
   let object: unknown;
   try {
     object = parseYamlDocument(source.data);

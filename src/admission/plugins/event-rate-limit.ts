@@ -2,8 +2,10 @@
 // default): creates and updates of core Events are held to token buckets, one per limit of its configuration
 // (kind Configuration of `eventratelimit.admission.k8s.io/v1alpha1`): `Server` one bucket, `Namespace`, `User` and
 // `SourceAndObject` one per key, the most recent `cacheSize` (4096 when 0) kept. An event over any limit is a 429
-// naming every limit it exceeded. Dry runs are not counted.
+// naming every limit it exceeded (as utilerrors.NewAggregate, a text repeated by two limits once). Dry runs are not
+// counted.
 import { StatusError } from '../../errors/status-error.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
 import { decodeConfig, type ConfigScheme, type PluginConfigSource } from '../config/index.js';
 import { jsonType } from '../config/decode.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
@@ -32,30 +34,45 @@ const SCHEME: ConfigScheme = {
 /** upstream's defaultCacheSize. */
 const DEFAULT_CACHE_SIZE = 4096;
 
-/** A Go int32 field of the document, as encoding/json reads it. */
-function int32Field(limit: Record<string, unknown>, name: string): number {
-  const value = limit[name];
-  if (value === undefined || value === null) return 0;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`json: cannot unmarshal ${typeof value === 'number' ? 'number ' + String(value) : jsonType(value)} into Go struct field Limit.limits.${name} of type int32`);
-  return value;
+const INT32_FIELDS = new Set(['qps', 'burst', 'cacheSize']);
+
+/**
+ * One entry of `limits` as the decoder (sigs.k8s.io/json, case-sensitive) reads it into v1alpha1.Limit: its fields
+ * in the document's order, the first type mismatch an error (encoding/json's text), unknown fields ignored.
+ */
+function decodeLimit(value: unknown): EventRateLimit {
+  if (value === null) return { type: '' as LimitType, qps: 0, burst: 0, cacheSize: 0 };
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`json: cannot unmarshal ${jsonType(value)} into Go struct field Configuration.limits of type v1alpha1.Limit`);
+  const limit: Record<string, unknown> = { type: '', qps: 0, burst: 0, cacheSize: 0 };
+  for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
+    if (field === null || !(name === 'type' || INT32_FIELDS.has(name))) continue;
+    const mismatch = (what: string, goType: string) => new Error(`json: cannot unmarshal ${what} into Go struct field Limit.limits.${name} of type ${goType}`);
+    if (name === 'type') {
+      if (typeof field !== 'string') throw mismatch(jsonType(field), 'v1alpha1.LimitType');
+    } else if (typeof field !== 'number') {
+      throw mismatch(jsonType(field), 'int32');
+    } else if (!Number.isInteger(field) || field < -(2 ** 31) || field >= 2 ** 31) {
+      // A fraction or a number past int32: encoding/json names the number.
+      throw mismatch(`number ${String(field)}`, 'int32');
+    }
+    limit[name] = field;
+  }
+  return limit as unknown as EventRateLimit;
 }
 
 /**
  * upstream LoadConfiguration and ValidateConfiguration (no configuration: the empty default, which validation
- * refuses, so the plugin cannot be enabled without one).
+ * refuses, so the plugin cannot be enabled without one; an empty document has no kind, as upstream's decoder says).
  * @throws Error `couldn't init admission plugin "EventRateLimit": ...`.
  */
 export function loadEventRateLimitConfiguration(source: PluginConfigSource | undefined): EventRateLimitConfiguration {
   try {
     const decoded = source && decodeConfig(source, SCHEME);
     const rawLimits = decoded?.object['limits'];
-    if (rawLimits !== undefined && rawLimits !== null && !Array.isArray(rawLimits)) throw new Error('json: cannot unmarshal object into Go struct field Configuration.limits of type []v1alpha1.Limit');
-    const limits = ((rawLimits ?? []) as Record<string, unknown>[]).map((limit): EventRateLimit => ({
-      type: String(limit?.['type'] ?? '') as LimitType,
-      qps: int32Field(limit ?? {}, 'qps'),
-      burst: int32Field(limit ?? {}, 'burst'),
-      cacheSize: int32Field(limit ?? {}, 'cacheSize'),
-    }));
+    if (rawLimits !== undefined && rawLimits !== null && !Array.isArray(rawLimits)) {
+      throw new Error(`json: cannot unmarshal ${jsonType(rawLimits)} into Go struct field Configuration.limits of type []v1alpha1.Limit`);
+    }
+    const limits = ((rawLimits ?? []) as unknown[]).map(decodeLimit);
     const errors: string[] = [];
     // field.Invalid prints the slice with Go's %#v.
     if (limits.length === 0) errors.push(`limits: Invalid value: ${rawLimits ? '[]eventratelimit.Limit{}' : '[]eventratelimit.Limit(nil)'}: must not be empty`);
@@ -67,8 +84,7 @@ export function loadEventRateLimitConfiguration(source: PluginConfigSource | und
       if (limit.type !== 'Server' && limit.cacheSize < 0) errors.push(`${at}.cacheSize: Invalid value: ${limit.cacheSize}: must not be negative`);
     });
     // errs.ToAggregate(): one error as it is, several in brackets.
-    if (errors.length === 1) throw new Error(errors[0]);
-    if (errors.length > 1) throw new Error(`[${errors.join(', ')}]`);
+    if (errors.length > 0) throw new Error(aggregateMessage(errors));
     return { limits };
   } catch (error) {
     throw new Error(`couldn't init admission plugin "EventRateLimit": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -144,8 +160,8 @@ export function eventRateLimit(config: EventRateLimitConfiguration, now: () => n
       // Every limit takes its token, as upstream gives each enforcer its chance.
       const refusals = enforcers.map((e) => e.accept(a)).filter((r): r is string => r !== undefined);
       if (refusals.length === 0) return;
-      const message = refusals.length === 1 ? refusals[0]! : `[${refusals.join(', ')}]`;
-      throw new StatusError(429, 'TooManyRequests', `Too many requests: ${message}`);
+      // utilerrors.NewAggregate: two limits of one type refusing one key say the same, printed once.
+      throw new StatusError(429, 'TooManyRequests', `Too many requests: ${aggregateMessage(refusals)}`);
     },
   };
 }

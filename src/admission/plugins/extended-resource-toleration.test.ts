@@ -20,6 +20,8 @@ test('ExtendedResourceToleration adds a NoSchedule toleration per requested exte
       [{ key: 'a', operator: 'Exists' }, GPU]],
     ['another toleration of the key is kept', { containers: [requesting('example.com/gpu')], tolerations: [{ key: 'example.com/gpu', operator: 'Equal', value: 'x', effect: 'NoSchedule' }] },
       [{ key: 'example.com/gpu', operator: 'Equal', value: 'x', effect: 'NoSchedule' }, GPU]],
+    // Every matching toleration is replaced, even beside an equal one (upstream's equality check never holds).
+    ['a matching toleration with seconds beside an equal one', { containers: [requesting('example.com/gpu')], tolerations: [{ ...GPU, tolerationSeconds: 5 }, GPU] }, [GPU, GPU]],
     ['a limit only', { containers: [{ name: 'c', resources: { limits: { 'example.com/gpu': '1' } } }] }, undefined],
   ];
   const plugin = extendedResourceToleration();

@@ -5,7 +5,6 @@
 // are left alone.
 import type { Toleration } from '../../apis/core/v1/schemas.generated.js';
 import { isExtendedResourceName } from '../../apis/core/v1/resource-names.js';
-import { semanticEqual } from '../../apis/core/v1/pod/validation/common.js';
 import type { AdmissionPlugin } from '../types.js';
 
 interface PodFields {
@@ -18,9 +17,12 @@ interface PodFields {
 const matches = (a: Toleration, b: Toleration): boolean =>
   (a.key ?? '') === (b.key ?? '') && (a.effect ?? '') === (b.effect ?? '') && (a.operator ?? '') === (b.operator ?? '') && (a.value ?? '') === (b.value ?? '');
 
-/** upstream AddOrUpdateTolerationInPod: replaces the tolerations that match `toleration`, else appends it. */
+/**
+ * upstream AddOrUpdateTolerationInPod: replaces every toleration that matches `toleration` with it, else appends
+ * it. Its early return for an equal one never happens: Semantic.DeepEqual compares the *Toleration with a
+ * Toleration, two types, so a matching one with tolerationSeconds is replaced even beside an equal one.
+ */
 export function addOrUpdateToleration(tolerations: readonly Toleration[], toleration: Toleration): Toleration[] {
-  if (tolerations.some((t) => matches(toleration, t) && semanticEqual(toleration, t))) return [...tolerations];
   let updated = false;
   const next = tolerations.map((t) => {
     if (!matches(toleration, t)) return t;

@@ -47,7 +47,10 @@ test('PodNodeSelector reads podNodeSelectorPluginConfig, ignoring what does not 
     ['none', undefined, {}],
     ['YAML', 'podNodeSelectorPluginConfig:\n  clusterDefaultNodeSelector: env=prod\n  ns1: a=b\n', { clusterDefaultNodeSelector: 'env=prod', ns1: 'a=b' }],
     ['JSON, the key in another case', '{"PodNodeSelectorPluginConfig":{"ns1":"a=b"}}', { ns1: 'a=b' }],
-    ['a value that is not a string', 'podNodeSelectorPluginConfig:\n  ns1: 5\n  ns2: a=b\n', { ns2: 'a=b' }],
+    // YAML scalars become strings for a string target (sigs.k8s.io/yaml); a list does not decode.
+    ['YAML scalars that are not strings', 'podNodeSelectorPluginConfig:\n  ns1: 5\n  ns2: a=b\n  ns3: true\n  ns4: 1.5\n  ns5: [a]\n', { ns1: '5', ns2: 'a=b', ns3: 'true', ns4: '1.5' }],
+    // JSON (the document starts with `{`): encoding/json keeps only the entries that decode.
+    ['JSON values that are not strings', ' {"podNodeSelectorPluginConfig":{"ns1":5,"ns2":"a=b","ns3":true}}', { ns2: 'a=b' }],
     ['not YAML', '{[', {}],
   ];
   for (const [name, data, expected] of cases) {

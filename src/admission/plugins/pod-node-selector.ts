@@ -25,8 +25,25 @@ export type PodNodeSelectorConfiguration = Readonly<Record<string, string>>;
 type LabelSet = Record<string, string>;
 
 /**
+ * A YAML scalar as sigs.k8s.io/yaml gives it to a string target (convertToJSONableObject): numbers and booleans
+ * printed (a float as strconv.FormatFloat(f, 'g', -1, 32)); anything else is not a string.
+ */
+function yamlScalarString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value !== 'number') return undefined;
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  if (Number.isSafeInteger(value)) return String(value);
+  return String(Number(Math.fround(value).toPrecision(7)));
+}
+
+/**
  * upstream readConfig: the `podNodeSelectorPluginConfig` map of the document (encoding/json matches the key
- * case-insensitively); a document that does not decode leaves it empty, as upstream ignores its errors.
+ * case-insensitively); a document that does not decode leaves it empty, as upstream ignores its errors. A JSON
+ * document (one starting with `{`, yaml.NewYAMLOrJSONDecoder's guess) keeps only string values, as encoding/json
+ * keeps the entries it could decode; a YAML one gets its number and boolean values as strings, as sigs.k8s.io/yaml
+ * converts scalars for a string target (such a selector is then refused as invalid when a pod is created).
  */
 export function loadPodNodeSelectorConfiguration(source: PluginConfigSource | undefined): PodNodeSelectorConfiguration {
   if (!source) return {};
@@ -42,7 +59,9 @@ export function loadPodNodeSelectorConfiguration(source: PluginConfigSource | un
   const map = key === undefined ? undefined : fields[key];
   if (typeof map !== 'object' || map === null || Array.isArray(map)) return {};
   // A value that is not a string fails to decode; encoding/json keeps the others.
-  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const isJson = source.data.trimStart().startsWith('{');
+  const entries = Object.entries(map).map(([name, value]): [string, string | undefined] => [name, isJson ? (typeof value === 'string' ? value : undefined) : yamlScalarString(value)]);
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /**

@@ -19,6 +19,7 @@ const NAMESPACES = new Map([
   ['open', ns('open', { [DEFAULTS]: '', [WHITELIST]: '' })],
   ['broken', ns('broken', { [DEFAULTS]: '[{"key":x}]' })],
   ['wrongtype', ns('wrongtype', { [DEFAULTS]: '{"key":"a"}' })],
+  ['wrongfield', ns('wrongfield', { [DEFAULTS]: '[{"key":"a","tolerationSeconds":"5","effect":1}]' })],
 ]);
 const burstable = { name: 'c', image: 'i', resources: { requests: { cpu: '100m' } } };
 
@@ -41,6 +42,7 @@ test('PodTolerationRestriction merges default tolerations and checks the whiteli
     ['a missing namespace', 'gone', {}, {}, '404: namespaces "gone" not found', undefined],
     ['an annotation that is not JSON', 'broken', {}, {}, '500: invalid character \'x\' looking for beginning of value', undefined],
     ['an annotation that is not a list', 'wrongtype', {}, {}, '500: json: cannot unmarshal object into Go value of type []v1.Toleration', undefined],
+    ['an annotation with a field of another type: the first in the text', 'wrongfield', {}, {}, '500: json: cannot unmarshal string into Go struct field Toleration.tolerationSeconds of type int64', undefined],
   ];
   for (const [name, namespace, extra, spec, expected, tolerations] of cases) {
     const pod: KubeObject = { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], ...structuredClone(spec) } };
@@ -54,12 +56,21 @@ test('PodTolerationRestriction reads its Configuration kind and refuses invalid 
   const head = 'apiVersion: podtolerationrestriction.admission.k8s.io/v1alpha1\nkind: Configuration\n';
   const cases: Array<[string, string | undefined, unknown]> = [
     ['none', undefined, {}],
+    // A configuration file that is empty has no kind: upstream's decoder refuses it.
+    ['an empty document', '', new Error('couldn\'t init admission plugin "PodTolerationRestriction": Object \'Kind\' is missing in \'\'')],
     ['defaults and whitelist', `${head}default:\n- key: a\n  operator: Exists\nwhitelist:\n- key: b\n  operator: Exists\n`,
       { default: [{ key: 'a', operator: 'Exists' }], whitelist: [{ key: 'b', operator: 'Exists' }] }],
     ['another kind', 'apiVersion: podtolerationrestriction.admission.k8s.io/v1alpha1\nkind: Other\n',
       new Error('couldn\'t init admission plugin "PodTolerationRestriction": no kind "Other" is registered for version "podtolerationrestriction.admission.k8s.io/v1alpha1" in scheme "k8s.io/kubernetes/plugin/pkg/admission/podtolerationrestriction/config.go:32"')],
     ['not a list', `${head}default: a\n`,
       new Error('couldn\'t init admission plugin "PodTolerationRestriction": json: cannot unmarshal string into Go struct field Configuration.default of type []v1.Toleration')],
+    // encoding/json names the innermost struct and the path from the document's root.
+    ['a toleration field of another type', `${head}whitelist:\n- key: a\n  operator: 5\n`,
+      new Error('couldn\'t init admission plugin "PodTolerationRestriction": json: cannot unmarshal number into Go struct field Toleration.whitelist.operator of type string')],
+    ['tolerationSeconds a fraction', `${head}default:\n- key: a\n  operator: Exists\n  effect: NoExecute\n  tolerationSeconds: 1.5\n`,
+      new Error('couldn\'t init admission plugin "PodTolerationRestriction": json: cannot unmarshal number 1.5 into Go struct field Toleration.default.tolerationSeconds of type int64')],
+    ['an entry not an object', `${head}default:\n- a\n`,
+      new Error('couldn\'t init admission plugin "PodTolerationRestriction": json: cannot unmarshal string into Go struct field Configuration.default of type v1.Toleration')],
     ['an invalid toleration', `${head}whitelist:\n- key: a\n  operator: Exists\n  value: b\n`,
       new Error('couldn\'t init admission plugin "PodTolerationRestriction": invalid config: [podtolerationrestriction.whitelist[0].operator: Invalid value: core.Toleration{Key:"a", Operator:"Exists", Value:"b", Effect:"", TolerationSeconds:(*int64)(nil)}: value must be empty when `operator` is \'Exists\']')],
   ];

@@ -43,7 +43,7 @@ export function loadPodTolerationRestrictionConfiguration(source: PluginConfigSo
   try {
     const decoded = source && decodeConfig(source, SCHEME);
     if (!decoded) return {};
-    const config = { default: tolerationList(decoded.object['default'], 'Configuration.default'), whitelist: tolerationList(decoded.object['whitelist'], 'Configuration.whitelist') };
+    const config = { default: tolerationList(decoded.object['default'], 'default'), whitelist: tolerationList(decoded.object['whitelist'], 'whitelist') };
     const errors = [...validateTolerations(config.default, 'podtolerationrestriction.default'), ...validateTolerations(config.whitelist, 'podtolerationrestriction.whitelist')];
     // upstream prints the field.ErrorList with %v.
     if (errors.length > 0) throw new Error(`invalid config: [${errors.map(fieldErrorMessage).join(' ')}]`);
@@ -53,25 +53,30 @@ export function loadPodTolerationRestrictionConfiguration(source: PluginConfigSo
   }
 }
 
+const STRING_FIELDS: ReadonlySet<string> = new Set(['key', 'operator', 'value', 'effect']);
+
 /**
- * A JSON value as encoding/json decodes it into []v1.Toleration (undefined for null or absent).
+ * A JSON value as encoding/json decodes it into []v1.Toleration (undefined for null or absent): `field` is the
+ * Configuration's field holding it, none for an annotation's bare list. A type error names the innermost struct and
+ * the field path from the document's root (encoding/json's errorContext), e.g. `Toleration.default.key`.
  * @throws Error with encoding/json's type error.
  */
-function tolerationList(value: unknown, field: string | undefined): Toleration[] | undefined {
+function tolerationList(value: unknown, field: 'default' | 'whitelist' | undefined): Toleration[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const where = (goType: string) => (field ? `Go struct field ${field} of type ${goType}` : `Go value of type ${goType}`);
+  const where = (goType: string) => (field ? `Go struct field Configuration.${field} of type ${goType}` : `Go value of type ${goType}`);
   if (!Array.isArray(value)) throw new Error(`json: cannot unmarshal ${jsonType(value)} into ${where('[]v1.Toleration')}`);
+  const fieldOf = (key: string) => `Toleration.${field ? `${field}.` : ''}${key}`;
   return value.map((item: unknown): Toleration => {
     if (item === null) return {};
     if (typeof item !== 'object' || Array.isArray(item)) throw new Error(`json: cannot unmarshal ${jsonType(item)} into ${where('v1.Toleration')}`);
     const toleration = item as Record<string, unknown>;
-    for (const key of ['key', 'operator', 'value', 'effect']) {
-      const v = toleration[key];
-      if (v !== undefined && v !== null && typeof v !== 'string') throw new Error(`json: cannot unmarshal ${jsonType(v)} into Go struct field Toleration.${key} of type string`);
-    }
-    const seconds = toleration['tolerationSeconds'];
-    if (seconds !== undefined && seconds !== null && !Number.isInteger(seconds)) {
-      throw new Error(`json: cannot unmarshal ${typeof seconds === 'number' ? `number ${seconds}` : jsonType(seconds)} into Go struct field Toleration.tolerationSeconds of type int64`);
+    // The fields in the document's order: encoding/json reports the first mismatch.
+    for (const [key, v] of Object.entries(toleration)) {
+      if (v === null) continue;
+      if (STRING_FIELDS.has(key) && typeof v !== 'string') throw new Error(`json: cannot unmarshal ${jsonType(v)} into Go struct field ${fieldOf(key)} of type string`);
+      if (key === 'tolerationSeconds' && !Number.isInteger(v)) {
+        throw new Error(`json: cannot unmarshal ${typeof v === 'number' ? `number ${v}` : jsonType(v)} into Go struct field ${fieldOf(key)} of type int64`);
+      }
     }
     return toleration as Toleration;
   });

@@ -105,7 +105,6 @@ function validationErrors(configuration: ResourceQuotaConfiguration): string[] {
 /** Decodes the document as whichever registered kind it names (upstream's UniversalDecoder). */
 function decode(source: PluginConfigSource): ResourceQuotaConfiguration {
   const decoded = decodeConfig(source, SCHEMES);
-  if (!decoded) return NO_LIMITS;
   // The versions are distinct across the two groups, so the version names the Go package of the types.
   return { limitedResources: limitedResources(decoded.object, decoded.version) };
 }

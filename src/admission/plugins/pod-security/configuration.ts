@@ -64,7 +64,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(
  * @throws Error with the decoder's text.
  */
 export function decodePodSecurityConfiguration(source: PluginConfigSource | undefined): PodSecurityConfiguration {
-  const decoded = source ? decodeConfig(source, SCHEME) : undefined;
+  // LoadFromData: an empty document is the default configuration (the other plugins' decoders refuse it).
+  const decoded = source && source.data.length > 0 ? decodeConfig(source, SCHEME) : undefined;
   const object = decoded?.object ?? {};
   if (decoded) {
     const error = strictDecodingError(object, CONFIGURATION_TYPE, decoded.version);
