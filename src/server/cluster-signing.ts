@@ -3,6 +3,7 @@
 // which is that cluster CA. Upstream skips the controller when only one of the two files is named.
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { BUILT_IN_SIGNERS } from '../controllers/certificates/signer-rules.js';
 
 export interface ClusterSigningOptions {
   /** `--cluster-signing-cert-file`: PEM CA certificate. */
@@ -18,6 +19,12 @@ export interface SigningAuthority {
   cert: string;
   key: string;
 }
+
+/** The CA of each signer that runs, by signer name; a signer not there is not signed for. */
+export type SignerAuthorities = ReadonlyMap<string, SigningAuthority>;
+
+/** One CA for each of the four built-in signers. */
+export const everySigner = (authority: SigningAuthority): SignerAuthorities => new Map(BUILT_IN_SIGNERS.map((name) => [name, authority]));
 
 /**
  * Reads and checks the named files at start, as upstream's signer loads them when the controller starts

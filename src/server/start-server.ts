@@ -14,7 +14,7 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import type { Backend } from '../storage/interface.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
-import { readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
+import { everySigner, readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
 import { loadAudit, type AuditOptions } from './audit.js';
@@ -251,7 +251,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const controllers = buildControllers(served, {
     contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
     serviceAccounts: { rootCA: serverTrust, legacyGenerator: saKeys.legacyGenerator, autoGenerateTokens: !features.enabled('LegacyServiceAccountTokenNoAutoGeneration') },
-    ...(signingFiles ? { clusterSigning: { ...(signingFiles === 'cluster-ca' ? { cert: pki.caCert, key: pki.caKey } : signingFiles), durationMs: options.clusterSigning?.durationMs } } : {}),
+    ...(signingFiles ? { clusterSigning: { authorities: everySigner(signingFiles === 'cluster-ca' ? { cert: pki.caCert, key: pki.caKey } : signingFiles), durationMs: options.clusterSigning?.durationMs } } : {}),
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 
