@@ -161,6 +161,19 @@ describe('parseServeFlags', () => {
       } } },
     { args: ['--cluster-signing-cert-file=ca.crt', '--cluster-signing-key-file', 'ca.key', '--cluster-signing-duration=2h'],
       expected: { clusterSigning: { certFile: 'ca.crt', keyFile: 'ca.key', durationMs: 7_200_000 } } },
+    { args: ['--cluster-signing-kubelet-serving-cert-file=s.crt', '--cluster-signing-kubelet-serving-key-file=s.key',
+      '--cluster-signing-kubelet-client-cert-file=c.crt', '--cluster-signing-kubelet-client-key-file=c.key',
+      '--cluster-signing-kube-apiserver-client-cert-file=a.crt', '--cluster-signing-kube-apiserver-client-key-file=a.key',
+      '--cluster-signing-legacy-unknown-cert-file=l.crt', '--cluster-signing-legacy-unknown-key-file=l.key'],
+      expected: { clusterSigning: { kubeletServing: { certFile: 's.crt', keyFile: 's.key' }, kubeletClient: { certFile: 'c.crt', keyFile: 'c.key' },
+        kubeAPIServerClient: { certFile: 'a.crt', keyFile: 'a.key' }, legacyUnknown: { certFile: 'l.crt', keyFile: 'l.key' }, durationMs: 31_536_000_000 } } },
+    { args: ['--cluster-signing-kube-apiserver-client-cert-file=a.crt', '--cluster-signing-kube-apiserver-client-key-file=a.key'],
+      expected: { clusterSigning: { kubeAPIServerClient: { certFile: 'a.crt', keyFile: 'a.key' }, durationMs: 31_536_000_000 } } },
+    // Half the general pair is no option error: the controller does not run (upstream's log line at start).
+    { args: ['--cluster-signing-cert-file=ca.crt'], expected: { clusterSigning: { certFile: 'ca.crt', durationMs: 31_536_000_000 } } },
+    // --help skips the checks.
+    { args: ['--help', '--cluster-signing-cert-file=ca.crt', '--cluster-signing-legacy-unknown-key-file=l.key'],
+      expected: { help: true, clusterSigning: { certFile: 'ca.crt', legacyUnknown: { keyFile: 'l.key' }, durationMs: 31_536_000_000 } } },
     { args: ['--feature-gates=APIListChunking=false, ServerSideFieldValidation = f,,', '--feature-gates', 'ServerSideApply=true'],
       expected: { featureGates: { APIListChunking: false, ServerSideFieldValidation: false, ServerSideApply: true } } },
     {
@@ -232,6 +245,17 @@ describe('parseServeFlags', () => {
     { args: ['--disable-admission-plugins=Bogus,Priority', '--enable-admission-plugins=Priority'],
       message: '[disable-admission-plugins plugin "Bogus" is unknown, [Priority] in enable-admission-plugins and disable-admission-plugins overlapped]' },
     { args: ['--controllers=*,nope'], message: '"nope" is not in the list of known controllers' },
+    // upstream CSRSigningControllerOptions.Validate, with its names of the pairs.
+    { args: ['--cluster-signing-kubelet-serving-cert-file=s.crt'], message: '"cluster-signing-kubelet-serving": cannot specify cert without key' },
+    { args: ['--cluster-signing-kubelet-client-key-file=c.key'], message: '"cluster-signing-kube-apiserver-client": cannot specify key without cert' },
+    { args: ['--cluster-signing-kube-apiserver-client-cert-file=a.crt'], message: '"cluster-signing-kube-apiserver": cannot specify cert without key' },
+    { args: ['--cluster-signing-legacy-unknown-key-file=l.key'], message: '"cluster-signing-legacy-unknown": cannot specify key without cert' },
+    { args: ['--cluster-signing-cert-file=ca.crt', '--cluster-signing-key-file=ca.key', '--cluster-signing-kubelet-serving-cert-file=s.crt', '--cluster-signing-kubelet-serving-key-file=s.key'],
+      message: 'cannot specify --cluster-signing-{cert,key}-file and other --cluster-signing-*-file flags at the same time' },
+    { args: ['--cluster-signing-key-file=ca.key', '--cluster-signing-legacy-unknown-cert-file=l.crt', '--cluster-signing-legacy-unknown-key-file=l.key'],
+      message: 'cannot specify --cluster-signing-{cert,key}-file and other --cluster-signing-*-file flags at the same time' },
+    { args: ['--controllers=nope', '--cluster-signing-cert-file=ca.crt', '--cluster-signing-kubelet-client-cert-file=c.crt'],
+      message: '["nope" is not in the list of known controllers, "cluster-signing-kube-apiserver-client": cannot specify cert without key, cannot specify --cluster-signing-{cert,key}-file and other --cluster-signing-*-file flags at the same time]' },
     { args: ['--service-account-issuer='], message: 'service-account-issuer should not be an empty string' },
     { args: ['--service-account-issuer=a', '--service-account-issuer=a'], message: 'service-account-issuer "a" is already specified' },
     { args: ['--service-account-max-token-expiration=10m'], message: 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds' },
@@ -274,6 +298,10 @@ describe('serveUsage', () => {
     assert.match(usage, /--oidc-username-claim string +.*\(default "sub"\)/);
     assert.match(usage, /--oidc-required-claim mapStringString +A key=value pair/);
     assert.match(usage, /--controllers strings +A list of controllers to enable\. .*\(default \[\*\]\)/s);
+    assert.match(usage, /--cluster-signing-kubelet-serving-cert-file string +Filename containing a PEM-encoded X509 CA certificate used to issue certificates for the kubernetes\.io\/kubelet-serving signer\. {2}If specified, --cluster-signing-\{cert,key\}-file must not be set\.$/m);
+    assert.match(usage, /--cluster-signing-kubelet-client-key-file string +Filename containing a PEM-encoded RSA or ECDSA private key used to sign certificates for the kubernetes\.io\/kube-apiserver-client-kubelet signer\. {2}If specified, --cluster-signing-\{cert,key\}-file must not be set\.$/m);
+    for (const pair of ['kubelet-serving', 'kubelet-client', 'kube-apiserver-client', 'legacy-unknown'])
+      for (const file of ['cert', 'key']) assert.ok(names.includes(`cluster-signing-${pair}-${file}-file`), `--cluster-signing-${pair}-${file}-file is listed`);
     assert.match(usage, /--authorization-mode strings +Ordered list of plug-ins to do authorization on secure port\. Comma-delimited list of: AlwaysAllow,AlwaysDeny,ABAC,Webhook,RBAC,Node\. \(default \[Node,RBAC\]\)/);
     assert.match(usage, /--authorization-webhook-cache-authorized-ttl duration +.*\(default 5m0s\)/);
     assert.match(usage, /--authorization-webhook-cache-unauthorized-ttl duration +.*\(default 30s\)/);

@@ -20,7 +20,7 @@ import { pvcProtectionController } from '../controllers/volume-protection/pvc-pr
 import { csrSigningController } from '../controllers/certificates/csr-signing.js';
 import { csrApprovingController } from '../controllers/certificates/csr-approving.js';
 import { csrCleanerController } from '../controllers/certificates/csr-cleaner.js';
-import type { SigningAuthority } from './cluster-signing.js';
+import type { SignerAuthorities } from './cluster-signing.js';
 import { pvProtectionController } from '../controllers/volume-protection/pv-protection.js';
 import { resourceQuotaController } from '../controllers/resource-quota/resource-quota-controller.js';
 import { serviceAccountController } from '../controllers/service-accounts/service-account-controller.js';
@@ -73,8 +73,8 @@ export interface ControllerOptions {
   selection?: readonly string[];
   /** The service account controllers run only with these. */
   serviceAccounts?: ServiceAccountControllerOptions;
-  /** The CA the csrsigning controller signs with (kube-controller-manager's --cluster-signing-cert-file and -key-file) and --cluster-signing-duration. */
-  clusterSigning?: SigningAuthority & { durationMs?: number | undefined };
+  /** The CA of each signer csrsigning runs (kube-controller-manager's --cluster-signing-* files) and --cluster-signing-duration; without it csrsigning does not run. */
+  clusterSigning?: { authorities: SignerAuthorities; durationMs?: number | undefined };
   metrics?: ControllerMetrics;
 }
 
@@ -167,8 +167,8 @@ function certificateBuilders(
   const subjectAccessReviews = servedDef(served, 'authorization.k8s.io', 'v1', 'subjectaccessreviews');
   if (subjectAccessReviews) builders.push(['csrapproving', () => csrApprovingController(contextFor('csrapproving'), { csrs, subjectAccessReviews })]);
   if (signing) {
-    const { durationMs, ...ca } = signing;
-    builders.push(['csrsigning', () => csrSigningController(contextFor('csrsigning'), { csrs, ca, ...(durationMs === undefined ? {} : { signingDurationMs: durationMs }) })]);
+    const { durationMs, authorities } = signing;
+    builders.push(['csrsigning', () => csrSigningController(contextFor('csrsigning'), { csrs, authorities, ...(durationMs === undefined ? {} : { signingDurationMs: durationMs }) })]);
   }
   return builders;
 }

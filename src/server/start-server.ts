@@ -14,7 +14,8 @@ import { clusterInfoKubeconfig, publishClusterInfo } from './cluster-info.js';
 import { openBackend, type EtcdOptions, type StorageKind } from './backend.js';
 import type { Backend } from '../storage/interface.js';
 import { buildControllers, type LeaderElectionOptions } from './controllers.js';
-import { readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
+import { everySigner, readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
+import { clusterSigningErrors } from './cluster-signing-options.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
 import { loadAudit, type AuditOptions } from './audit.js';
@@ -127,7 +128,10 @@ export interface ServerOptions extends AuthenticationOptions {
   enablePriorityAndFairness?: boolean;
   /** kube-controller-manager's `--controllers` for the in-process controllers; default `*`. */
   controllers?: readonly string[];
-  /** kube-controller-manager's `--cluster-signing-*`: the CA and longest lifetime of certificates csrsigning issues; default kplane's CA, one year. */
+  /**
+   * kube-controller-manager's `--cluster-signing-*`: the CA of each signer csrsigning runs (the general pair for
+   * all four, or per-signer pairs) and the longest lifetime of its certificates; default kplane's CA, one year.
+   */
   clusterSigning?: ClusterSigningOptions;
   /** Service account tokens: keys, issuers, lookup, expiration (server/service-accounts.ts). */
   serviceAccounts?: ServiceAccountOptions;
@@ -176,8 +180,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const limitErrors = priorityAndFairness ? flowControlLimitErrors(limits.readOnly, limits.mutating) : [];
   if (limitErrors.length > 0) throw new Error(aggregateMessage(limitErrors));
   const controllerSelection = options.controllers ?? DEFAULT_CONTROLLERS;
-  const unknownControllers = controllerSelectionErrors(controllerSelection);
-  if (unknownControllers.length > 0) throw new Error(aggregateMessage(unknownControllers));
+  // kube-controller-manager's option checks (its Validate), in its order, before any controller starts.
+  const controllerErrors = [...controllerSelectionErrors(controllerSelection), ...clusterSigningErrors(options.clusterSigning ?? {})];
+  if (controllerErrors.length > 0) throw new Error(aggregateMessage(controllerErrors));
   const oidc = options.oidc ? await oidcAuthenticator(options.oidc) : undefined;
   const startedAt = Date.now();
   const storage = options.storage ?? 'sqlite';
@@ -251,7 +256,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const controllers = buildControllers(served, {
     contextFor: runtime.contextFor, registry, selection: controllerSelection, metrics,
     serviceAccounts: { rootCA: serverTrust, legacyGenerator: saKeys.legacyGenerator, autoGenerateTokens: !features.enabled('LegacyServiceAccountTokenNoAutoGeneration') },
-    ...(signingFiles ? { clusterSigning: { ...(signingFiles === 'cluster-ca' ? { cert: pki.caCert, key: pki.caKey } : signingFiles), durationMs: options.clusterSigning?.durationMs } } : {}),
+    ...(signingFiles ? { clusterSigning: { authorities: signingFiles === 'cluster-ca' ? everySigner({ cert: pki.caCert, key: pki.caKey }) : signingFiles, durationMs: options.clusterSigning?.durationMs } } : {}),
     ...(electing === false ? {} : { leaderElection: electing === true ? {} : electing }),
   });
 

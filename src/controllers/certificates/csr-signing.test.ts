@@ -68,6 +68,8 @@ describe('csrsigning controller', () => {
     const clientRequest = await requestB64([{ CN: ['alice'] }]);
     const serving = { request: servingRequest, signerName: 'kubernetes.io/kubelet-serving', usages: ['digital signature', 'key encipherment', 'server auth'] };
     const client = { request: clientRequest, signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'], expirationSeconds: 3600 };
+    const kubeletRequest = await requestB64([{ O: ['system:nodes'] }, { CN: ['system:node:n1'] }]);
+    const kubeletClient = { request: kubeletRequest, signerName: 'kubernetes.io/kube-apiserver-client-kubelet', usages: ['digital signature', 'client auth'] };
     server = fakeServer([
       csr('serving', serving),
       csr('client-short', client),
@@ -80,10 +82,16 @@ describe('csrsigning controller', () => {
       csr('third-party', { ...serving, signerName: 'example.com/signer' }),
       csr('unparsable', { ...serving, request: Buffer.from('not a request').toString('base64') }),
       csr('gone', client),
+      csr('no-signer-ca', kubeletClient),
     ]);
     const clients = new ClientSet(server.transport);
     const informers = new SharedInformerFactory((ref) => clients.resource(ref));
-    controller = csrSigningController({ clients, informers }, { csrs, ca: await generateCa(new Date(NOW.getTime() - 1000)), now: () => NOW });
+    // Two signers with CAs of their own; kube-apiserver-client-kubelet and legacy-unknown without one (not running).
+    const authorities = new Map([
+      ['kubernetes.io/kubelet-serving', await generateCa(new Date(NOW.getTime() - 1000), 'serving-ca')],
+      ['kubernetes.io/kube-apiserver-client', await generateCa(new Date(NOW.getTime() - 1000), 'client-ca')],
+    ]);
+    controller = csrSigningController({ clients, informers }, { csrs, authorities, now: () => NOW });
     await controller.start();
     informers.start(abort.signal);
   });
@@ -100,6 +108,7 @@ describe('csrsigning controller', () => {
     assert.deepEqual(object.status?.conditions, [approved], 'conditions unchanged');
     const cert = new x509.X509Certificate(Buffer.from(object.status?.certificate ?? '', 'base64').toString());
     assert.equal(cert.subject, 'O=system:nodes, CN=system:node:n1');
+    assert.equal(cert.issuer, 'CN=serving-ca', 'the kubelet-serving signer\'s CA');
     assert.deepEqual(cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.toJSON(), [{ type: 'dns', value: 'n1.example' }, { type: 'ip', value: '10.0.0.1' }]);
     assert.deepEqual([...cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages ?? []], [x509.ExtendedKeyUsage.serverAuth]);
     assert.equal(cert.notAfter.getTime(), NOW.getTime() + DEFAULT_SIGNING_DURATION_MS - 5 * 60_000, '--cluster-signing-duration less the backdate');
@@ -109,6 +118,7 @@ describe('csrsigning controller', () => {
     const object = await written('client-short');
     const cert = new x509.X509Certificate(Buffer.from(object.status?.certificate ?? '', 'base64').toString());
     assert.equal(cert.subject, 'CN=alice');
+    assert.equal(cert.issuer, 'CN=client-ca', 'the kube-apiserver-client signer\'s CA');
     assert.equal(cert.notAfter.getTime(), NOW.getTime() + 3600_000);
   });
 
@@ -126,7 +136,7 @@ describe('csrsigning controller', () => {
     assert.equal(server.writes.get('gone')?.length, 1);
   });
 
-  test('pending, denied, failed, signed, third-party and unparsable requests are left alone', async () => {
+  test('pending, denied, failed, signed, third-party, unparsable requests and those of a signer without a CA are left alone', async () => {
     await Promise.all(['serving', 'client-short', 'refused', 'gone'].map(written));
     await new Promise((resolve) => setTimeout(resolve, 100)); // the unparsable one is retried meanwhile, and still left
     assert.deepEqual([...server.writes.keys()].sort(), ['client-short', 'gone', 'refused', 'serving']);

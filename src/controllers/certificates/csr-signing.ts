@@ -1,8 +1,11 @@
 // The csrsigning controller (upstream pkg/controller/certificates/signer, 1.25): an approved
-// CertificateSigningRequest for one of the four built-in signers gets its certificate, signed by the
-// cluster signing CA, in status.certificate; one its signer refuses gets a Failed condition with the
-// reason (spec 2-access-control, CertificateSigningRequest states). A request that cannot be parsed or
-// signed is retried by the work queue with backoff, and logged there, as upstream returns an error.
+// CertificateSigningRequest for one of the four built-in signers gets its certificate, signed by that
+// signer's CA, in status.certificate; one its signer refuses gets a Failed condition with the reason (spec
+// 2-access-control, CertificateSigningRequest states). Upstream runs one signing controller per signer that
+// has a CA (cmd/kube-controller-manager/app/certificates.go startCSRSigningController); here one queue serves
+// them all, and a request for a signer without a CA is left alone, as no upstream controller would take it.
+// A request that cannot be parsed or signed is retried by the work queue with backoff, and logged there, as
+// upstream returns an error.
 import type { CertificateSigningRequest, CertificateSigningRequestCondition as Condition } from '../../apis/certificates/v1/schemas.generated.js';
 import type { ResourceRef } from '../../client/resource-client.js';
 import type { Controller } from '../controller.js';
@@ -15,8 +18,8 @@ import { isBuiltInSigner, signerVerdict } from './signer-rules.js';
 export interface CSRSigningDeps {
   /** certificates.k8s.io/v1 certificatesigningrequests. */
   csrs: ResourceRef;
-  /** The cluster signing CA: certificate and key (PEM), upstream's --cluster-signing-cert-file and -key-file. */
-  ca: { cert: string; key: string };
+  /** Each running signer's CA, certificate and key (PEM), by signer name (upstream's --cluster-signing-* files). */
+  authorities: ReadonlyMap<string, { cert: string; key: string }>;
   /** upstream's --cluster-signing-duration; default one year. */
   signingDurationMs?: number;
   now?: () => Date;
@@ -39,14 +42,15 @@ const hasCondition = (csr: CertificateSigningRequest, test: (c: Condition) => bo
 /**
  * Whether the controller has work for `csr` (upstream certificate_controller.syncFunc and signer.handle's
  * guards): no certificate yet, Approved and not Denied (IsCertificateRequestApproved), not Failed
- * (HasTrueCondition: status True or empty), for a built-in signer.
+ * (HasTrueCondition: status True or empty), for a built-in signer among the `running` ones.
  */
-export function wantsSigning(csr: CertificateSigningRequest): boolean {
+export function wantsSigning(csr: CertificateSigningRequest, running: { has(signerName: string): boolean }): boolean {
   if (csr.status?.certificate) return false;
   if (!hasCondition(csr, (c) => c.type === 'Approved' && c.status === 'True')) return false;
   // upstream GetCertApprovalCondition counts a Denied condition whatever its status; HasTrueCondition a Failed one True or empty.
   if (hasCondition(csr, (c) => c.type === 'Denied' || (c.type === 'Failed' && (c.status === 'True' || !c.status)))) return false;
-  return isBuiltInSigner(csr.spec?.signerName ?? '');
+  const signerName = csr.spec?.signerName ?? '';
+  return isBuiltInSigner(signerName) && running.has(signerName);
 }
 
 /** metav1.Time: RFC 3339 in whole seconds. */
@@ -57,24 +61,33 @@ export function csrSigningController(context: ControllerContext, deps: CSRSignin
   const { informer, client } = followed(context, deps.csrs);
   const now = deps.now ?? (() => new Date());
   const durationMs = deps.signingDurationMs ?? DEFAULT_SIGNING_DURATION_MS;
-  let authority: Promise<CertificateAuthority> | undefined;
-  // A failed load is not kept: the next attempt reads the CA again.
-  const ca = (): Promise<CertificateAuthority> => (authority ??= loadCertificateAuthority(deps.ca).catch((error: unknown) => {
-    authority = undefined;
-    throw error;
-  }));
+  const { authorities } = deps;
+  const loaded = new Map<string, Promise<CertificateAuthority>>();
+  /** A running signer's CA, loaded at its first request; a failed load is not kept: the next attempt loads it again. */
+  const ca = (signerName: string, authority: { cert: string; key: string }): Promise<CertificateAuthority> => {
+    const pending = loaded.get(signerName);
+    if (pending) return pending;
+    const load = loadCertificateAuthority(authority).catch((error: unknown) => {
+      loaded.delete(signerName);
+      throw error;
+    });
+    loaded.set(signerName, load);
+    return load;
+  };
 
   /** upstream signer.handle, on a copy of the cached object. */
   const sync = async (name: string): Promise<void> => {
     const cached = informer.get('', name) as CertificateSigningRequest | undefined;
-    if (!cached || !wantsSigning(cached)) return;
+    const authority = authorities.get(cached?.spec?.signerName ?? '');
+    if (!cached || !authority || !wantsSigning(cached, authorities)) return;
     const csr = structuredClone(cached);
     const spec = csr.spec;
+    const signerName = spec.signerName ?? '';
     const usages = spec.usages ?? [];
     const parsed = await parseCertificateRequest(Buffer.from(spec.request ?? '', 'base64').toString('latin1')).catch((error: unknown) => {
       throw new Error(`unable to parse csr "${name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
-    const verdict = signerVerdict(spec.signerName ?? '', parsed.names, usages);
+    const verdict = signerVerdict(signerName, parsed.names, usages);
     if (!verdict.recognized) return;
     const status = (csr.status ??= {});
     if (verdict.error !== undefined) {
@@ -82,7 +95,7 @@ export function csrSigningController(context: ControllerContext, deps: CSRSignin
         type: 'Failed', status: 'True', reason: 'SignerValidationFailure', message: verdict.error, lastUpdateTime: metaTime(now()),
       }];
     } else {
-      const pem = await issueCertificate(await ca(), parsed, { usages, ttlMs: signingDuration(durationMs, spec.expirationSeconds), now: now() });
+      const pem = await issueCertificate(await ca(signerName, authority), parsed, { usages, ttlMs: signingDuration(durationMs, spec.expirationSeconds), now: now() });
       status.certificate = Buffer.from(pem).toString('base64');
     }
     try {
@@ -94,6 +107,6 @@ export function csrSigningController(context: ControllerContext, deps: CSRSignin
   };
 
   return queueController('csrsigning', [
-    { informer, onObject: (csr, type, queue) => type !== 'DELETED' && wantsSigning(csr as CertificateSigningRequest) && queue.add(csr.metadata.name ?? '') },
+    { informer, onObject: (csr, type, queue) => type !== 'DELETED' && wantsSigning(csr as CertificateSigningRequest, authorities) && queue.add(csr.metadata.name ?? '') },
   ], sync);
 }

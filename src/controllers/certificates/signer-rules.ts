@@ -8,6 +8,9 @@ export const KUBE_APISERVER_CLIENT_KUBELET = 'kubernetes.io/kube-apiserver-clien
 export const KUBELET_SERVING = 'kubernetes.io/kubelet-serving';
 export const LEGACY_UNKNOWN = 'kubernetes.io/legacy-unknown';
 
+/** The four, in the order upstream's startCSRSigningController starts their signers. */
+export const BUILT_IN_SIGNERS: readonly string[] = [KUBELET_SERVING, KUBE_APISERVER_CLIENT_KUBELET, KUBE_APISERVER_CLIENT, LEGACY_UNKNOWN];
+
 /** What the rules read of a request: its subject and subjectAltNames, as Go's x509.CertificateRequest holds them. */
 export interface RequestNames {
   /** Every O value, in order (Go's Subject.Organization). */
