@@ -23,18 +23,20 @@ export async function createObject(
   const meta = obj.metadata;
   if (def.namespaced) meta.namespace = namespace;
   else delete meta.namespace;
-  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
   // Checked at the write, as etcd3's store checks it; a dry run does not get that far.
   const requestedVersion = meta.resourceVersion;
   delete meta.resourceVersion;
   const now = deps.now?.() ?? new Date();
-  fillSystemFieldsOnCreate(obj, now);
   def.defaults?.(obj); // upstream defaults at decode, before admission
   // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeCreate clears them.
   if (deps.serverSideApply === false) dropManagedFields(obj);
   else recordManagedFields(def, undefined, obj, options, now);
   const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
   await deps.admission.mutate(attributes);
+  // upstream Store.Create "inits metadata as early as possible", which is after the handler's mutating admission:
+  // webhooks see a generateName create without its name, uid and creationTimestamp, as the request named it.
+  fillSystemFieldsOnCreate(obj, now);
+  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
   // Upstream BeginCreate: after mutating admission, before the strategy and validation.
   const finish = await deps.hooks?.beginCreate?.(obj, options);
   return finishing(finish, async () => {

@@ -260,3 +260,20 @@ describe('generic store: metadata.generation for kinds that track it', () => {
     assert.equal(changed.object.metadata.generation, 2);
   });
 });
+
+test('mutating admission sees a create as the request named it; validating admission sees the generated name, uid and creation time', async () => {
+  const backend = createMemoryBackend();
+  const def = configMapDefinition as unknown as ResourceDefinition;
+  const keys = keyScheme('/registry', def.resource, def.namespaced);
+  const storage = { backend, keys, cacher: new Cacher({ backend, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision }) };
+  const seen: Record<string, unknown>[] = [];
+  const record = (a: { name: string; object?: KubeObject }) => void seen.push({ name: a.name, object: a.object?.metadata.name, uid: a.object?.metadata.uid, created: a.object?.metadata.creationTimestamp });
+  const store = createStore(def, { storage, admission: admissionChain([{ name: 'Recorder', admit: record, validate: record }]) });
+  await store.create('ns', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'gen-' } }, write);
+  assert.deepEqual(seen[0], { name: '', object: undefined, uid: undefined, created: undefined }, 'upstream Store.Create fills them after the handler\'s mutating admission');
+  assert.equal(seen[1]?.['name'], '', 'the request named no object');
+  assert.match(String(seen[1]?.['object']), /^gen-[a-z0-9]{5}$/);
+  assert.match(String(seen[1]?.['uid']), /^[0-9a-f-]{36}$/);
+  assert.equal(typeof seen[1]?.['created'], 'string');
+  await backend.close();
+});
