@@ -3,7 +3,7 @@
 // without the `kubernetes.io/ingress.class` annotation gets the class annotated
 // `ingressclass.kubernetes.io/is-default-class: "true"`; when several classes are, the create is refused
 // with 403 Forbidden. Updates and subresources are left alone.
-import { forbidden, qualifiedResource } from '../../errors/status-error.js';
+import { admissionForbidden } from '../forbidden.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { INGRESS_CLASS_ANNOTATION } from '../../apis/networking/v1/ingress/index.js';
 import { DEFAULT_INGRESS_CLASS_ANNOTATION } from '../../apis/networking/v1/ingressclass.js';
@@ -18,8 +18,7 @@ function defaultClass(classes: readonly Readonly<KubeObject>[]): { name?: string
 
 /** Upstream admission.NewForbidden around the internal error getDefaultClass returns. */
 function refusal(a: AdmissionAttributes, why: string): Error {
-  const resource = qualifiedResource({ group: a.def.group, resource: a.def.resource });
-  return forbidden(`${resource} "${a.name}" is forbidden: Internal error occurred: ${why}`, { name: a.name, group: a.def.group, kind: a.def.resource });
+  return admissionForbidden(a, `Internal error occurred: ${why}`);
 }
 
 /** `listIngressClasses` reads every IngressClass (the plugin's informer upstream). */

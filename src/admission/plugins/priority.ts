@@ -3,7 +3,7 @@
 // or 0 and PreemptLowerPriority when there is none) and a pod may not set other values itself; updates
 // keep them. PriorityClasses: at most one is the global default, enforced here rather than in
 // validation, so a second default is refused with 403 Forbidden.
-import { forbidden, qualifiedResource } from '../../errors/status-error.js';
+import { admissionForbidden } from '../forbidden.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 
@@ -22,8 +22,8 @@ interface PodPriorityFields {
 /** upstream scheduling.DefaultPriorityWhenNoDefaultClassExists, with the default preemption policy. */
 const NO_DEFAULT_CLASS = { name: '', value: 0, preemptionPolicy: 'PreemptLowerPriority' };
 
-const forbiddenPod = (a: AdmissionAttributes, why: string) =>
-  forbidden(`pods "${a.name}" is forbidden: ${why}`, { name: a.name, group: '', kind: 'pods' });
+// upstream admission.NewForbidden: the request's name, else the object's name or generateName.
+const forbiddenPod = (a: AdmissionAttributes, why: string) => admissionForbidden(a, why);
 
 /** upstream admitPod: resolves the pod's priority on create, keeps it on update. */
 async function admitPod(a: AdmissionAttributes, list: () => Promise<readonly Readonly<KubeObject>[]>): Promise<void> {
@@ -88,9 +88,7 @@ export function priorityAdmission(listPriorityClasses: () => Promise<readonly Re
       const current = await defaultClass(listPriorityClasses);
       if (!current) return;
       if (a.operation === 'CREATE' || current.metadata.name !== pc.metadata.name) {
-        const resource = qualifiedResource({ group: a.def.group, resource: a.def.resource });
-        const why = `PriorityClass ${current.metadata.name ?? ''} is already marked as default. Only one default can exist`;
-        throw forbidden(`${resource} "${a.name}" is forbidden: ${why}`, { name: a.name, group: a.def.group, kind: a.def.resource });
+        throw admissionForbidden(a, `PriorityClass ${current.metadata.name ?? ''} is already marked as default. Only one default can exist`);
       }
     },
   };

@@ -4,7 +4,7 @@
 // automounting off every container and init container mounts a `kube-api-access-<suffix>` projected volume
 // (a bound token of 3607 s, the `kube-root-ca.crt` CA, the namespace) read-only at the API token path.
 // Mirror pods are left alone but may not reference accounts, secrets or token projections.
-import { forbidden, qualifiedResource } from '../../errors/status-error.js';
+import { admissionForbidden } from '../forbidden.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { Pod, PodSpec, Volume, VolumeMount } from '../../apis/core/v1/schemas.generated.js';
 import { generateName } from '../../registry/object-meta-fields.js';
@@ -46,7 +46,7 @@ export function tokenVolumeSource(): NonNullable<Volume['projected']> {
 }
 
 const forbiddenPod = (a: AdmissionAttributes, why: string) =>
-  forbidden(`${qualifiedResource({ group: '', resource: 'pods' })} "${a.name}" is forbidden: ${why}`, { name: a.name, group: '', kind: 'pods' });
+  admissionForbidden(a, why);
 
 /** upstream shouldAutomount: the pod's choice, else the account's, else true. */
 const shouldAutomount = (sa: ServiceAccountFields, spec: PodSpec): boolean => spec.automountServiceAccountToken ?? sa.automountServiceAccountToken ?? true;
