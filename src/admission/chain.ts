@@ -10,10 +10,12 @@ export interface Admission {
 export function admissionChain(plugins: readonly AdmissionPlugin[]): Admission {
   const admitting = plugins.filter((p) => p.admit);
   const validating = plugins.filter((p) => p.validate);
+  const admittingConnect = admitting.filter((p) => p.connect);
+  const validatingConnect = validating.filter((p) => p.connect);
   // A plugin that decides at once (most do, and the webhook plugins without configurations) is not awaited:
   // no turn of the microtask queue for it.
   const admitAll = async (attributes: AdmissionAttributes): Promise<void> => {
-    for (const plugin of admitting) {
+    for (const plugin of attributes.operation === 'CONNECT' ? admittingConnect : admitting) {
       if (plugin.handles && !plugin.handles(attributes)) continue;
       const pending = plugin.admit!(attributes);
       if (pending) await pending;
@@ -30,7 +32,7 @@ export function admissionChain(plugins: readonly AdmissionPlugin[]): Admission {
       }
     },
     async validate(attributes) {
-      for (const plugin of validating) {
+      for (const plugin of attributes.operation === 'CONNECT' ? validatingConnect : validating) {
         if (plugin.handles && !plugin.handles(attributes)) continue;
         const pending = plugin.validate!(attributes);
         if (pending) await pending;

@@ -5,7 +5,7 @@ import type { AuditAnnotator, WriteOptions } from '../registry/store/types.js';
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { UserInfo } from '../auth/user-info.js';
 
-export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
 export interface AdmissionAttributes {
   operation: AdmissionOperation;
@@ -13,7 +13,7 @@ export interface AdmissionAttributes {
   namespace: string;
   name: string;
   subresource: string;
-  /** The new object (CREATE, UPDATE); mutating plugins may change it in place. */
+  /** The new object (CREATE, UPDATE), or the connect options (CONNECT: a PodExecOptions); mutating plugins may change it in place. */
   object?: KubeObject;
   /** The current object (UPDATE, DELETE). */
   oldObject?: Readonly<KubeObject>;
@@ -47,6 +47,11 @@ export class Reinvocation {
 
 export interface AdmissionPlugin {
   readonly name: string;
+  /**
+   * Whether CONNECT requests (exec, attach, port-forward, proxy) reach the plugin (upstream's Handles(Connect)):
+   * in 1.25 only the webhook plugins and AlwaysDeny take them; the others never see one.
+   */
+  readonly connect?: boolean;
   /**
    * Whether the plugin has anything to do for a request (upstream's Handles, by resource too): the chain calls
    * neither phase otherwise, so an async plugin costs no promise for the writes it leaves alone.

@@ -5,6 +5,7 @@
 // - view: another kind served on the parent's path (scale as autoscaling/v1 Scale, binding as v1 Binding,
 //   eviction as policy/v1 Eviction, token as authentication.k8s.io/v1 TokenRequest).
 // - connect: a stream to a node or pod (log, exec, attach, portforward, proxy).
+import { proxyOptions } from './connect-options.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors/field-errors.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
@@ -68,6 +69,8 @@ export interface ConnectRequest {
   /** The path below the subresource (`proxy/<path>`), '' when none. */
   path: string;
   query: URLSearchParams;
+  /** Whether the request's path ended with a slash (a proxy's options keep it). */
+  trailingSlash?: boolean;
 }
 
 /**
@@ -94,6 +97,11 @@ export interface ConnectSubresource {
   parameters?: readonly { name: string; type: 'string' | 'boolean' | 'integer' }[];
   /** A read with options rather than a connection (log): OpenAPI's `read...` operation with action get. */
   read?: boolean;
+  /**
+   * The options object of a request (upstream getRequestOptions), which admission sees as a CONNECT's object
+   * (connect-options.ts); none for a read (log), which is no connection and is not admitted.
+   */
+  options?(request: ConnectRequest): KubeObject;
   /** Throws the error kube-apiserver would answer, or resolves to an answer without a body. */
   connect(access: SubresourceAccess, namespace: string, name: string, request: ConnectRequest): Promise<ConnectAnswer>;
 }
@@ -155,6 +163,7 @@ export function proxySubresource(optionsKind: string, connect: ConnectSubresourc
     kind: { group: '', version: 'v1', kind: optionsKind },
     acceptsPath: true,
     parameters: [{ name: 'path', type: 'string' }],
+    options: (request) => proxyOptions(optionsKind, request.path, request.trailingSlash === true),
     connect,
   };
 }

@@ -33,6 +33,8 @@ function answer(review: ReceivedReview): Record<string, unknown> | 'hang' | unde
       return undefined;
     case '/hang':
       return 'hang';
+    case '/deny-exec':
+      return request.operation === 'CONNECT' ? { allowed: false, status: { message: 'no exec here' } } : undefined;
     case '/cap-scale': {
       // Scales are capped at 2 replicas.
       const replicas = (request.object as { spec?: { replicas?: number } } | null)?.spec?.replicas ?? 0;
@@ -274,6 +276,41 @@ describe('dynamic admission webhooks', () => {
     }, 'the slow webhook');
     assert.equal((res.json() as { message: string }).message, `Internal error occurred: failed calling webhook "slow.leases.example.com": failed to call webhook: Post "${hook.url}/hang?timeout=1s": context deadline exceeded`);
     await c.kubectl(['delete', 'validatingwebhookconfiguration', 'slow']);
+  });
+
+  test('CONNECT: kubectl exec is admitted with its PodExecOptions, and a webhook on pods/exec can refuse it', async () => {
+    await c.kubectl(['apply', '-f', '-'], {
+      input: yamlDocs({
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingWebhookConfiguration',
+        metadata: { name: 'guard-exec' },
+        webhooks: [{
+          name: 'deny.exec.example.com', clientConfig: clientConfig('/deny-exec'),
+          rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec'] }],
+          namespaceSelector: { matchLabels: { webhooks: 'enabled' } }, sideEffects: 'None', admissionReviewVersions: ['v1'],
+        }],
+      }),
+    });
+    await c.kubectl(['run', 'target', '--image=busybox', '-n', 'hooked']);
+    const refused = await eventually(async () => {
+      const r = await raw.request('POST', '/api/v1/namespaces/hooked/pods/target/exec?command=ls&command=-l&stdout=true&stderr=true');
+      return r.status === 403 ? r : undefined;
+    }, 'the exec webhook');
+    assert.equal((refused.json() as { message: string }).message, 'admission webhook "deny.exec.example.com" denied the request: no exec here');
+    const { request } = hook.on('/deny-exec').at(-1)!;
+    assert.deepEqual([request.operation, request.kind, request.resource, request.subResource, request.name, request.namespace],
+      ['CONNECT', { group: '', version: 'v1', kind: 'PodExecOptions' }, { group: '', version: 'v1', resource: 'pods' }, 'exec', 'target', 'hooked']);
+    assert.deepEqual(request.object, { kind: 'PodExecOptions', apiVersion: 'v1', stdout: true, stderr: true, command: ['ls', '-l'] });
+    assert.equal(request.oldObject, null);
+    assert.equal(request.options, null);
+    // kubectl exec meets the refusal too; a dry run is refused before admission, and logs are no connection.
+    const exec = await c.kubectlResult(['exec', 'target', '-n', 'hooked', '--', 'ls']);
+    assert.match(exec.stderr, /no exec here/);
+    assert.equal((await raw.request('POST', '/api/v1/namespaces/hooked/pods/target/exec?command=ls&dryRun=All')).status, 400);
+    const calls = hook.on('/deny-exec').length;
+    await c.kubectlResult(['logs', 'target', '-n', 'hooked']);
+    assert.equal(hook.on('/deny-exec').length, calls);
+    await c.kubectl(['delete', 'validatingwebhookconfiguration', 'guard-exec']);
   });
 
   test('kubectl scale is admitted as a Scale of deployments/scale: a webhook on the subresource mutates it, one on deployments is not called', async () => {

@@ -10,5 +10,5 @@ export function alwaysDeny(): AdmissionPlugin {
   const refuse = (a: AdmissionAttributes): never => {
     throw admissionForbidden(a, DENY);
   };
-  return { name: 'AlwaysDeny', handles: () => true, admit: refuse, validate: refuse };
+  return { name: 'AlwaysDeny', connect: true, handles: () => true, admit: refuse, validate: refuse };
 }

@@ -15,6 +15,7 @@ export { NO_WEBHOOK_METRICS, type WebhookMetricsRecorder } from './dispatch-metr
 export function mutatingAdmissionWebhook(deps: WebhookDeps): AdmissionPlugin {
   return {
     name: 'MutatingAdmissionWebhook',
+    connect: true,
     admit: (attributes) => (deps.source.mutating.length === 0 ? undefined : dispatchMutating(attributes, deps)),
   };
 }
@@ -23,6 +24,7 @@ export function mutatingAdmissionWebhook(deps: WebhookDeps): AdmissionPlugin {
 export function validatingAdmissionWebhook(deps: WebhookDeps): AdmissionPlugin {
   return {
     name: 'ValidatingAdmissionWebhook',
+    connect: true,
     validate: (attributes) => (deps.source.validating.length === 0 ? undefined : dispatchValidating(attributes, deps)),
   };
 }

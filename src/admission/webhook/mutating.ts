@@ -131,6 +131,8 @@ function replaceInPlace(target: KubeObject, source: KubeObject): void {
   const sourceMeta = source.metadata ?? {};
   for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
   for (const [key, value] of Object.entries(source)) if (key !== 'metadata') target[key] = value;
+  // Connect options (a PodExecOptions) have no metadata.
+  if (targetMeta === undefined) return;
   const meta = targetMeta as Record<string, unknown>;
   for (const key of Object.keys(meta)) if (!(key in sourceMeta)) delete meta[key];
   Object.assign(meta, sourceMeta);

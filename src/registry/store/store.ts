@@ -97,6 +97,13 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
       await deps.admission.validate(attributes);
     },
 
+    async admitConnect(namespace, name, subresource, options, write) {
+      // No old object and no operation options (a review's are null), never a dry run.
+      const attributes = { operation: 'CONNECT' as const, def, namespace: nsOf(namespace), name, subresource, object: options, dryRun: false, user: write.user, warnings: write.warnings, auditAnnotations: write.auditAnnotations, deadline: write.deadline };
+      await deps.admission.mutate(attributes);
+      await deps.admission.validate(attributes);
+    },
+
     async mutateSubresourceUpdate(namespace, name, subresource, obj, old, options) {
       await deps.admission.mutate({ operation: 'UPDATE', def, namespace: nsOf(namespace), name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options });
     },

@@ -204,6 +204,11 @@ export interface Store {
    * old objects, as upstream's update handler runs it on the request's object before the view is applied.
    */
   mutateSubresourceUpdate?(namespace: string, name: string, subresource: string, obj: KubeObject, old: Readonly<KubeObject>, options: WriteOptions): Promise<void>;
+  /**
+   * Admission of a connect to subresource `subresource` of object `name` (exec, attach, portforward, proxy), as
+   * upstream's ConnectResource runs it before connecting: both phases, operation CONNECT, the options as the object.
+   */
+  admitConnect?(namespace: string, name: string, subresource: string, options: KubeObject, write: Omit<WriteOptions, 'dryRun'>): Promise<void>;
 }
 
 export type { CachedObject };

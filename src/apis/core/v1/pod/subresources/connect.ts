@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import { joinHostPort } from '../../go-net-errors.js';
 import { isGlobalUnicast, splitSchemeNamePort } from '../../node/proxy.js';
 import { dialFailure, nodeConnection } from './node-connection.js';
+import { portForwardOptions, streamOptions } from '../../../../../registry/connect-options.js';
 
 const podOf = async (access: SubresourceAccess, namespace: string, name: string): Promise<Pod> => (await access.parent.get(namespace, name)).object as Pod;
 
@@ -54,13 +55,14 @@ const STREAM_PARAMETERS: Record<'attach' | 'exec', Parameters> = {
 };
 
 /** exec and attach (upstream streamLocation): pod, container, node; then the kubelet dial fails as upstream reports it. */
-function streamSubresource(name: 'exec' | 'attach', kind: string): ConnectSubresource {
+function streamSubresource(name: 'exec' | 'attach', kind: 'PodExecOptions' | 'PodAttachOptions'): ConnectSubresource {
   return {
     type: 'connect',
     name,
     verbs: ['create', 'get'],
     kind: { group: '', version: 'v1', kind },
     parameters: STREAM_PARAMETERS[name],
+    options: (request) => streamOptions(kind, request.query),
     async connect(access, namespace, podName, request): Promise<ConnectAnswer> {
       const pod = await podOf(access, namespace, podName);
       validateContainer(request.query.get('container') ?? '', pod);
@@ -108,6 +110,7 @@ const portForwardSubresource: ConnectSubresource = {
   verbs: ['create', 'get'],
   kind: { group: '', version: 'v1', kind: 'PodPortForwardOptions' },
   parameters: [integer('ports')],
+  options: (request) => portForwardOptions(request.query),
   async connect(access, namespace, podName): Promise<ConnectAnswer> {
     const pod = await podOf(access, namespace, podName);
     const node = await podNode(access, pod, podName);
