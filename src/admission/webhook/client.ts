@@ -230,10 +230,28 @@ function goNetError(error: unknown, target: Target): string {
       const names = (e.cert?.subjectaltname ?? '').split(', ').map((n) => n.replace(/^(DNS|IP Address):/, '')).filter(Boolean);
       return names.length > 0 ? `x509: certificate is valid for ${names.join(', ')}, not ${e.host ?? host}` : `x509: certificate is not valid for any names, but wanted to match ${e.host ?? host}`;
     }
-    default:
-      return e.message ?? String(error);
+    default: {
+      // A TLS alert from the webhook (one refusing the client certificate, or its absence), as crypto/tls names it.
+      const alert = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_(\w+)$/.exec(e.code ?? '')?.[1];
+      const text = alert === undefined ? undefined : TLS_ALERTS[alert];
+      return text !== undefined ? `remote error: tls: ${text}` : (e.message ?? String(error));
+    }
   }
 }
+
+/** OpenSSL's names of the alerts a server sends about a client's certificate, and crypto/tls's texts of them. */
+const TLS_ALERTS: Readonly<Record<string, string>> = {
+  HANDSHAKE_FAILURE: 'handshake failure',
+  BAD_CERTIFICATE: 'bad certificate',
+  UNSUPPORTED_CERTIFICATE: 'unsupported certificate',
+  CERTIFICATE_REVOKED: 'revoked certificate',
+  CERTIFICATE_EXPIRED: 'expired certificate',
+  CERTIFICATE_UNKNOWN: 'unknown certificate',
+  UNKNOWN_CA: 'unknown certificate authority',
+  ACCESS_DENIED: 'access denied',
+  DECRYPT_ERROR: 'error decrypting message',
+  CERTIFICATE_REQUIRED: 'certificate required',
+};
 
 /** client-go's error for a non-2xx answer: the Status it carries, or upstream's NewGenericServerResponse. */
 function serverStatus(code: number, body: string): StatusError {
