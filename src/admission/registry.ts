@@ -36,7 +36,7 @@ import { storageObjectInUseProtection } from './plugins/storage-object-in-use-pr
 import { certificateApproval } from './plugins/certificate-approval.js';
 import { certificateSigning } from './plugins/certificate-signing.js';
 import { certificateSubjectRestriction } from './plugins/certificate-subject-restriction.js';
-import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookDeps } from './webhook/index.js';
+import { mutatingAdmissionWebhook, validatingAdmissionWebhook, webhookAdmissionConfigurationLoader, type AuthenticationInfoResolver, type WebhookDeps } from './webhook/index.js';
 import { loadPodSecurityConfiguration, podSecurityAdmission, type LoadedPodSecurityConfiguration, type PodSecurityDeps } from './plugins/pod-security/index.js';
 import { readAdmissionConfiguration, type PluginConfigSource } from './config/index.js';
 import { resourceQuotaAdmission } from './plugins/resource-quota.js';
@@ -67,7 +67,7 @@ export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
   /** DefaultTolerationSeconds' flags; 300 seconds each when left out. */
   tolerationSeconds?: DefaultTolerationSecondsConfig;
   /** What the webhook plugins read (the configurations, services and endpoints, equivalent resources) and record. */
-  webhooks: Omit<WebhookDeps, 'getNamespace'>;
+  webhooks: Omit<WebhookDeps, 'getNamespace' | 'credentials'>;
 }
 
 /** kube-apiserver's defaults of `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds`. */
@@ -91,8 +91,8 @@ export const ADMISSION_PLUGINS: Readonly<Record<string, (deps: AdmissionPluginDe
   CertificateSigning: (deps) => certificateSigning(() => deps.authorizer()),
   CertificateSubjectRestriction: () => certificateSubjectRestriction(),
   OwnerReferencesPermissionEnforcement: (deps) => ownerReferencesPermissionEnforcement(deps),
-  MutatingAdmissionWebhook: (deps) => mutatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
-  ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook({ ...deps.webhooks, getNamespace: deps.getNamespace }),
+  MutatingAdmissionWebhook: (deps) => mutatingAdmissionWebhook(webhookDeps(deps, 'MutatingAdmissionWebhook')),
+  ValidatingAdmissionWebhook: (deps) => validatingAdmissionWebhook(webhookDeps(deps, 'ValidatingAdmissionWebhook')),
   PodSecurity: (deps) => podSecurityAdmission(configOf<LoadedPodSecurityConfiguration>(deps, 'PodSecurity'), deps),
   ResourceQuota: (deps) => resourceQuotaAdmission(deps.resourceQuotas, { limitedResources: configOf<ResourceQuotaConfiguration>(deps, 'ResourceQuota').limitedResources }),
   // Off by default (upstream's DefaultOffAdmissionPlugins).
@@ -119,7 +119,9 @@ export type AdmissionPluginConfigs = ReadonlyMap<string, unknown>;
  * The plugins that read a configuration of their own from `--admission-control-config-file`, each with how it
  * decodes and checks it (upstream: the plugin's factory and its ValidateInitialization); given undefined when
  * the file has none for it. Each throws an Error with upstream's text. A plugin that reads files its configuration
- * names (ImagePolicyWebhook's kubeconfig) answers a promise, awaited at start; given undefined, it throws at once.
+ * names (ImagePolicyWebhook's kubeconfig, the webhook plugins' WebhookAdmissionConfiguration kubeconfig) answers
+ * a promise, awaited at start; given undefined, it answers at once (ImagePolicyWebhook throws, the webhook plugins
+ * call anonymously).
  */
 export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: PluginConfigSource | undefined) => unknown>> = {
   PodSecurity: loadPodSecurityConfiguration,
@@ -128,11 +130,18 @@ export const ADMISSION_PLUGIN_CONFIGURATIONS: Readonly<Record<string, (source: P
   EventRateLimit: loadEventRateLimitConfiguration,
   ImagePolicyWebhook: loadImagePolicyWebhookConfiguration,
   ResourceQuota: loadResourceQuotaConfiguration,
+  MutatingAdmissionWebhook: webhookAdmissionConfigurationLoader('MutatingAdmissionWebhook'),
+  ValidatingAdmissionWebhook: webhookAdmissionConfigurationLoader('ValidatingAdmissionWebhook'),
 };
 
 /** A plugin's decoded configuration, or its defaults when none was loaded (unit tests, buildStores without one). */
 function configOf<T>(deps: AdmissionPluginDeps, name: string): T {
   return (deps.pluginConfigs?.get(name) ?? ADMISSION_PLUGIN_CONFIGURATIONS[name]!(undefined)) as T;
+}
+
+/** A webhook plugin's deps: the cluster's, and the credentials of its WebhookAdmissionConfiguration (each plugin its own). */
+function webhookDeps(deps: AdmissionPluginDeps, plugin: string): WebhookDeps {
+  return { ...deps.webhooks, getNamespace: deps.getNamespace, credentials: configOf<AuthenticationInfoResolver>(deps, plugin) };
 }
 
 /**

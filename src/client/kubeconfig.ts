@@ -1,7 +1,8 @@
 // A kubeconfig file as client-go reads it for one connection: the current context's cluster and user,
 // with file references resolved against the file's directory (clientcmd's relative-path rule) and read
-// once. kplane's client and the token webhook's client both read theirs here.
-import { readFile } from 'node:fs/promises';
+// once. kplane's client and the token webhook's client both read theirs here. The admission webhooks'
+// kubeconfig is read raw instead (loadKubeconfigUsers): every user by name, for a user chosen per host.
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 
 /** An `exec` block of a kubeconfig user (client credential plugin). */
@@ -94,6 +95,53 @@ function named(list: unknown, name: string, kind: string): Entry {
   return isEntry(value) ? value : {};
 }
 
+/** A kubeconfig's users as clientcmd's RawConfig holds them: not validated, no cluster or server needed. */
+export interface KubeconfigUsers {
+  /** The kubeconfig's directory, against which the users' relative file names are resolved. */
+  readonly directory: string;
+  /** Each `users[]` entry's `user` block, by name. */
+  readonly users: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** The user of the current context, when that context names one. */
+  readonly currentUser?: string;
+}
+
+/**
+ * Reads `path` as clientcmd's loader does with it as the explicit path (RawConfig): an empty file is an empty
+ * config; a user or context named twice is refused, as the conversion to clientcmd's maps refuses it.
+ * @throws Error with clientcmd's text (`stat <path>: no such file or directory`, `error loading config file ...`).
+ */
+export async function loadKubeconfigUsers(path: string): Promise<KubeconfigUsers> {
+  try {
+    await stat(path);
+  } catch (error) {
+    throw new Error((error as { code?: unknown }).code === 'ENOENT' ? `stat ${path}: no such file or directory` : (error as Error).message, { cause: error });
+  }
+  const [{ parse }, text] = await Promise.all([import('yaml'), readFile(path, 'utf8')]);
+  const loadError = (message: string) => new Error(`error loading config file "${path}": ${message}`);
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (error) {
+    throw loadError(error instanceof Error ? error.message : String(error));
+  }
+  const config = isEntry(raw) ? raw : {};
+  const byName = (field: string, kind: string, goType: string): Map<string, Entry> => {
+    const map = new Map<string, Entry>();
+    for (const item of Array.isArray(config[field]) ? (config[field] as unknown[]) : []) {
+      if (!isEntry(item)) continue;
+      const name = stringField(item, 'name');
+      // Go prints the whole list after this; its %v of structs is not reproduced.
+      if (map.has(name)) throw loadError(`error converting *[]Named${goType} into *map[string]*api.${goType}: duplicate name ${JSON.stringify(name)} in list`);
+      map.set(name, isEntry(item[kind]) ? (item[kind] as Entry) : {});
+    }
+    return map;
+  };
+  const users = byName('users', 'user', 'AuthInfo');
+  const contexts = byName('contexts', 'context', 'Context');
+  const currentUser = stringField(contexts.get(stringField(config, 'current-context')) ?? {}, 'user');
+  return { directory: dirname(resolve(path)), users, ...(currentUser ? { currentUser } : {}) };
+}
+
 /** `<field>-data` (base64) or the file `<field>` (relative to the config's directory), as text. */
 async function pemOf(entry: Entry, field: string, directory: string): Promise<string | undefined> {
   const data = stringField(entry, `${field}-data`);
@@ -102,7 +150,7 @@ async function pemOf(entry: Entry, field: string, directory: string): Promise<st
   return file ? readFile(isAbsolute(file) ? file : resolve(directory, file), 'utf8') : undefined;
 }
 
-function stringField(entry: Entry, field: string): string {
+function stringField(entry: Readonly<Entry>, field: string): string {
   const value = entry[field];
   return typeof value === 'string' ? value : '';
 }

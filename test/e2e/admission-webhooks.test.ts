@@ -3,7 +3,8 @@
 // CA of its own: a mutating webhook that labels pods (JSONPatch) and warns, a validating one that denies a
 // named ConfigMap with its own code and a protected one's deletion; selectors that skip them, dry runs,
 // failurePolicy Fail and Ignore with a webhook that is down or hangs, and the webhook metrics. (A webhook
-// named by its Service is reached through the Endpoints' address, which may not be a loopback one: client.test.ts.)
+// named by its Service is reached through the Endpoints' address, which may not be a loopback one: dispatch.test.ts.
+// Client credentials from a WebhookAdmissionConfiguration: admission-webhook-credentials.test.ts.)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';

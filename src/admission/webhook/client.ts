@@ -1,6 +1,9 @@
 // Calling one webhook (upstream util/webhook ClientManager and its REST client): a POST of the review over
 // HTTPS, trusting the configuration's caBundle (the system roots without one), with the webhook's timeout
-// both as the call's deadline and as the `timeout` parameter upstream's client adds to the URL.
+// both as the call's deadline and as the `timeout` parameter upstream's client adds to the URL. The call
+// carries the credentials the plugin's kubeconfig gives the webhook's host (authentication.ts): a client
+// certificate in the handshake (agents.ts keeps an agent per CA bundle and certificate), an Authorization
+// header; none without a kubeconfig.
 //
 // Where a service is named, kplane calls an address of the service's Endpoints (as kube-apiserver does with
 // `--enable-aggregator-routing`: the port of the service port that `port` names, one ready address at
@@ -11,8 +14,7 @@
 // Failures are CallErrors in upstream's words (`failed calling webhook "x": <reason>`): the reason names the
 // request as Go's client does (`Post "<url>": dial tcp ...: connect: connection refused`, `context deadline
 // exceeded`, `x509: certificate signed by unknown authority`), or the server's answer when it was not 2xx.
-import { Agent, request as httpsRequest } from 'node:https';
-import { X509Certificate } from 'node:crypto';
+import { request as httpsRequest, type Agent } from 'node:https';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { StatusError, badRequest, notFound, serviceUnavailable, type StatusReason } from '../../errors/status-error.js';
 import { goJsonSyntaxError } from '../../schema/go-json-syntax.js';
@@ -20,11 +22,15 @@ import type { AnyWebhook } from './accessor.js';
 import type { OutgoingReview } from './review.js';
 import { parseGoUrl } from '../../apis/admissionregistration/v1/go-url.js';
 import { goQuote } from '../../registry/selectors/go-format.js';
+import { agentFor } from './agents.js';
+import { ANONYMOUS_RESOLVER, webhookTarget, type AuthenticationInfoResolver } from './authentication.js';
 
-/** What a call reads of the cluster to reach a service. */
+/** What a call reads of the cluster to reach a service, and the plugin's credentials. */
 export interface ServiceResolverDeps {
   getService(namespace: string, name: string): Promise<Readonly<KubeObject> | undefined>;
   getEndpoints(namespace: string, name: string): Promise<Readonly<KubeObject> | undefined>;
+  /** The credentials of calls by host, from the plugin's WebhookAdmissionConfiguration; none: anonymous. */
+  credentials?: AuthenticationInfoResolver;
 }
 
 /** upstream ErrCallingWebhook: the reason, and the Status its failure counts as (the metrics' code). */
@@ -52,45 +58,18 @@ interface Target {
   connect?: { host: string; port: number; servername: string };
 }
 
-/** A CA bundle's agent, or why the bundle holds no certificate (checked once per bundle). */
-type BundleClient = { agent: Agent; caError?: undefined } | { agent?: undefined; caError: string };
-
-/** upstream's ClientManager keeps 200 clients (an LRU); a Map in insertion order, touched on use, does the same. */
-const MAX_CLIENTS = 200;
-const IDLE_CONNECTION_MS = 90_000;
-const clients = new Map<string, BundleClient>();
-
-/** One keep-alive agent per CA bundle (upstream caches a client per client config); the oldest unused goes past 200. */
-function clientFor(caBundle: string): BundleClient {
-  let client = clients.get(caBundle);
-  if (client) {
-    clients.delete(caBundle);
-    clients.set(caBundle, client);
-    return client;
-  }
-  const roots = caBundle ? rootCertificates(caBundle) : { certificates: [] };
-  // Idle connections close after 90 s, as Go's transport's IdleConnTimeout: an evicted agent's calls in flight
-  // finish, and its sockets go once idle. Only the certificates that load are trusted (OpenSSL would refuse the lot).
-  client = roots.error !== undefined
-    ? { caError: roots.error }
-    : { agent: new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, ...(caBundle ? { ca: roots.certificates } : {}) }) };
-  clients.set(caBundle, client);
-  if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value as string);
-  return client;
-}
-
 /**
  * POSTs `review` to the webhook and returns its decoded answer.
  * @throws CallError as upstream's calls fail (a mutating call's unrecognized errors count as 400, a validating one's as 503).
  */
 export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingReview, mutating: boolean, deps: ServiceResolverDeps, deadline?: number): Promise<Record<string, unknown>> {
-  const caBundle = hook.clientConfig.caBundle ? Buffer.from(hook.clientConfig.caBundle, 'base64').toString('latin1') : '';
-  const client = clientFor(caBundle);
-  if (client.caError !== undefined) throw new CallError(hook.name, `could not get REST client: unable to load root certificates: ${client.caError}`, badRequest('error getting REST client'));
   // upstream: the call's context ends at the webhook's timeout or the request's deadline, whichever comes first;
   // `?timeout=` tells the webhook what is left, rounded up to whole seconds (none once nothing is).
   const timeoutMs = Math.min((hook.timeoutSeconds ?? 10) * 1000, deadline === undefined ? Infinity : deadline - Date.now());
   const url = webhookUrl(hook, timeoutMs > 0 ? Math.ceil(timeoutMs / 1000) : undefined);
+  const client = await restClient(hook, url, deps.credentials ?? ANONYMOUS_RESOLVER).catch((error: unknown) => {
+    throw new CallError(hook.name, `could not get REST client: ${error instanceof Error ? error.message : String(error)}`, badRequest('error getting REST client'));
+  });
   const callFailed = (cause: string, status?: StatusError): CallError =>
     new CallError(hook.name, `failed to call webhook: ${cause}`, status ?? (mutating ? badRequest('error calling webhook') : serviceUnavailable('error calling webhook')));
   let target: Target;
@@ -100,7 +79,7 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
     throw callFailed(`Post ${goQuote(url.href)}: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (timeoutMs <= 0) throw callFailed(`Post ${goQuote(url.href)}: context deadline exceeded`);
-  const answer = await post(target, review.body, client.agent, timeoutMs).catch((error: unknown) => {
+  const answer = await post(target, review.body, client, timeoutMs).catch((error: unknown) => {
     throw callFailed(`Post ${goQuote(url.href)}: ${goNetError(error, target)}`);
   });
   if (answer.status < 200 || answer.status > 206) {
@@ -108,6 +87,25 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
     throw callFailed(status.message, status);
   }
   return decodeAnswer(answer.body, callFailed);
+}
+
+/** What a call is made with: its agent and its headers. */
+interface RestClient {
+  agent: Agent;
+  headers: Readonly<Record<string, string | string[]>>;
+}
+
+/**
+ * upstream HookClient as far as it can fail: the host's credentials (their files read), the agent of the CA
+ * bundle and client certificate, then the headers.
+ * @throws Error with the reason upstream's client construction gives.
+ */
+async function restClient(hook: Readonly<AnyWebhook>, url: WebhookUrl, resolver: AuthenticationInfoResolver): Promise<RestClient> {
+  const credentials = await resolver.credentialsFor(webhookTarget(url.host));
+  const caBundle = hook.clientConfig.caBundle ? Buffer.from(hook.clientConfig.caBundle, 'base64').toString('latin1') : '';
+  const agent = agentFor(caBundle, credentials.clientCertificate);
+  if (agent.error !== undefined) throw new Error(agent.error);
+  return { agent: agent.agent, headers: await credentials.headers() };
 }
 
 /**
@@ -168,7 +166,7 @@ interface Answer {
 
 class DeadlineExceeded extends Error {}
 
-function post(target: Target, body: string, agent: Agent, timeoutMs: number): Promise<Answer> {
+function post(target: Target, body: string, { agent, headers }: RestClient, timeoutMs: number): Promise<Answer> {
   return new Promise((resolvePost, reject) => {
     const { connect } = target;
     const { hostname, port } = splitHostPort(target.url.host);
@@ -180,7 +178,7 @@ function post(target: Target, body: string, agent: Agent, timeoutMs: number): Pr
         method: 'POST',
         agent,
         ...(connect ? { servername: connect.servername } : {}),
-        headers: { 'content-type': 'application/json', accept: 'application/json, */*', 'user-agent': 'kube-apiserver-admission', 'content-length': Buffer.byteLength(body) },
+        headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, */*', 'user-agent': 'kube-apiserver-admission', 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         let text = '';
@@ -232,31 +230,28 @@ function goNetError(error: unknown, target: Target): string {
       const names = (e.cert?.subjectaltname ?? '').split(', ').map((n) => n.replace(/^(DNS|IP Address):/, '')).filter(Boolean);
       return names.length > 0 ? `x509: certificate is valid for ${names.join(', ')}, not ${e.host ?? host}` : `x509: certificate is not valid for any names, but wanted to match ${e.host ?? host}`;
     }
-    default:
-      return e.message ?? String(error);
+    default: {
+      // A TLS alert from the webhook (one refusing the client certificate, or its absence), as crypto/tls names it.
+      const alert = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_(\w+)$/.exec(e.code ?? '')?.[1];
+      const text = alert === undefined ? undefined : TLS_ALERTS[alert];
+      return text !== undefined ? `remote error: tls: ${text}` : (e.message ?? String(error));
+    }
   }
 }
 
-/**
- * client-go's rootCertPool over the caBundle: the certificates that load (Go's AppendCertsFromPEM skips the
- * others), or, when none does, createErrorParsingCAData's reason: the first bad certificate's, or that nothing was PEM.
- */
-function rootCertificates(pem: string): { certificates: string[]; error?: string } {
-  const blocks = [...pem.matchAll(/-----BEGIN ([^-]+)-----([\s\S]*?)-----END \1-----/g)];
-  if (blocks.length === 0) return { certificates: [], error: 'unable to parse bytes as PEM block' };
-  const certificates: string[] = [];
-  let firstError: string | undefined;
-  for (const block of blocks) {
-    if (block[1] !== 'CERTIFICATE') continue;
-    try {
-      new X509Certificate(block[0]);
-      certificates.push(block[0]);
-    } catch (error) {
-      firstError ??= `failed to parse certificate: ${error instanceof Error ? error.message : String(error)}`;
-    }
-  }
-  return certificates.length > 0 ? { certificates } : { certificates, error: firstError ?? 'no valid certificate authority data seen' };
-}
+/** OpenSSL's names of the alerts a server sends about a client's certificate, and crypto/tls's texts of them. */
+const TLS_ALERTS: Readonly<Record<string, string>> = {
+  HANDSHAKE_FAILURE: 'handshake failure',
+  BAD_CERTIFICATE: 'bad certificate',
+  UNSUPPORTED_CERTIFICATE: 'unsupported certificate',
+  CERTIFICATE_REVOKED: 'revoked certificate',
+  CERTIFICATE_EXPIRED: 'expired certificate',
+  CERTIFICATE_UNKNOWN: 'unknown certificate',
+  UNKNOWN_CA: 'unknown certificate authority',
+  ACCESS_DENIED: 'access denied',
+  DECRYPT_ERROR: 'error decrypting message',
+  CERTIFICATE_REQUIRED: 'certificate required',
+};
 
 /** client-go's error for a non-2xx answer: the Status it carries, or upstream's NewGenericServerResponse. */
 function serverStatus(code: number, body: string): StatusError {

@@ -1,7 +1,9 @@
 // Dynamic admission webhooks (2-access-control "Dynamic admission webhooks"): the MutatingAdmissionWebhook
 // and ValidatingAdmissionWebhook plugins, which call the webhooks of the MutatingWebhookConfiguration and
 // ValidatingWebhookConfiguration objects (source.ts) that match a request (matcher.ts) with an AdmissionReview
-// (review.ts) over HTTPS (client.ts). With no configuration a request costs one length check per phase.
+// (review.ts) over HTTPS (client.ts), with the credentials of the plugin's WebhookAdmissionConfiguration
+// (webhook-admission-config.ts, authentication.ts). With no configuration a request costs one length check
+// per phase.
 import type { AdmissionPlugin } from '../types.js';
 import type { WebhookDeps } from './call.js';
 import { dispatchMutating } from './mutating.js';
@@ -10,6 +12,8 @@ import { dispatchValidating } from './validating.js';
 export type { WebhookDeps } from './call.js';
 export { WebhookSource } from './source.js';
 export { NO_WEBHOOK_METRICS, type WebhookMetricsRecorder } from './dispatch-metrics.js';
+export type { AuthenticationInfoResolver } from './authentication.js';
+export { webhookAdmissionConfigurationLoader } from './webhook-admission-config.js';
 
 /** The MutatingAdmissionWebhook plugin: mutating webhooks, one after the other. */
 export function mutatingAdmissionWebhook(deps: WebhookDeps): AdmissionPlugin {

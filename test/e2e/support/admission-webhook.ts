@@ -1,8 +1,10 @@
 // Test support for dynamic admission webhooks: an admission webhook server over HTTPS on 127.0.0.1 with a
 // CA of its own (its serving certificate valid for 127.0.0.1 and for `webhook.default.svc`, the name kplane
-// verifies when a configuration names the service), recording every AdmissionReview it receives and
-// answering with what the test's handler for the path says.
+// verifies when a configuration names the service), recording every AdmissionReview it receives with the
+// credentials it came with, and answering with what the test's handler for the path says. Given a client CA,
+// it requires a client certificate of that CA (a call without one fails its TLS handshake).
 import { createServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { generateCa, generateServingCertificate } from '../../../src/server/pki/generate.js';
 import { servingNamesOf } from '../../../src/server/pki/serving-names.js';
 import { closeServer, listenOnLoopback, readJson } from './authn-servers.js';
@@ -28,6 +30,15 @@ export interface ReceivedReview {
     dryRun: boolean;
     options: Record<string, unknown> | null;
   };
+  /** The call's Authorization header, when it had one. */
+  authorization?: string;
+  /** The common name of the client certificate the call presented, when it presented one. */
+  clientCommonName?: string;
+}
+
+export interface AdmissionWebhookOptions {
+  /** PEM of the CA whose client certificates the server requires. */
+  clientCa?: string;
 }
 
 /** What a handler answers: the `response` without its uid (filled in), or a raw body to send as it is. */
@@ -47,14 +58,21 @@ export interface AdmissionWebhookServer {
 }
 
 /** Starts the server; `handle` answers each review by path (undefined: allowed). */
-export async function startAdmissionWebhook(handle: (review: ReceivedReview) => Answer | undefined): Promise<AdmissionWebhookServer> {
+export async function startAdmissionWebhook(handle: (review: ReceivedReview) => Answer | undefined, options: AdmissionWebhookOptions = {}): Promise<AdmissionWebhookServer> {
   const now = new Date();
   const ca = await generateCa(now, 'admission-webhook-ca');
   const serving = await generateServingCertificate(ca, servingNamesOf(['127.0.0.1', 'webhook.default.svc']), now);
   const received: ReceivedReview[] = [];
-  const server = createServer(serving, (req, res) => {
+  const clientAuth = options.clientCa ? { ca: options.clientCa, requestCert: true, rejectUnauthorized: true } : {};
+  const server = createServer({ ...serving, ...clientAuth }, (req, res) => {
     void readJson(req).then((body) => {
-      const review = { ...(body as Omit<ReceivedReview, 'path'>), path: (req.url ?? '').split('?')[0] ?? '' };
+      const peer = (req.socket as TLSSocket).getPeerCertificate();
+      const review: ReceivedReview = {
+        ...(body as Omit<ReceivedReview, 'path'>),
+        path: (req.url ?? '').split('?')[0] ?? '',
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        ...(peer?.subject?.CN ? { clientCommonName: String(peer.subject.CN) } : {}),
+      };
       received.push(review);
       const answer = handle(review) ?? { allowed: true };
       if (answer === 'hang') return;
