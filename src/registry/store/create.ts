@@ -37,6 +37,8 @@ export async function createObject(
   // webhooks see a generateName create without its name, uid and creationTimestamp, as the request named it.
   fillSystemFieldsOnCreate(obj, now);
   if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
+  // upstream AdmissionToValidateObjectFunc: validating admission names the object ("in case the generated name is populated").
+  attributes.name ||= meta.name ?? '';
   // Upstream BeginCreate: after mutating admission, before the strategy and validation.
   const finish = await deps.hooks?.beginCreate?.(obj, options);
   return finishing(finish, async () => {

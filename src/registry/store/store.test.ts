@@ -261,7 +261,7 @@ describe('generic store: metadata.generation for kinds that track it', () => {
   });
 });
 
-test('mutating admission sees a create as the request named it; validating admission sees the generated name, uid and creation time', async () => {
+test('mutating admission sees a create as the request named it; validating admission sees (and is given) the generated name, uid and creation time', async () => {
   const backend = createMemoryBackend();
   const def = configMapDefinition as unknown as ResourceDefinition;
   const keys = keyScheme('/registry', def.resource, def.namespaced);
@@ -271,8 +271,8 @@ test('mutating admission sees a create as the request named it; validating admis
   const store = createStore(def, { storage, admission: admissionChain([{ name: 'Recorder', admit: record, validate: record }]) });
   await store.create('ns', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'gen-' } }, write);
   assert.deepEqual(seen[0], { name: '', object: undefined, uid: undefined, created: undefined }, 'upstream Store.Create fills them after the handler\'s mutating admission');
-  assert.equal(seen[1]?.['name'], '', 'the request named no object');
   assert.match(String(seen[1]?.['object']), /^gen-[a-z0-9]{5}$/);
+  assert.equal(seen[1]?.['name'], seen[1]?.['object'], 'validating admission names the generated object, as AdmissionToValidateObjectFunc does');
   assert.match(String(seen[1]?.['uid']), /^[0-9a-f-]{36}$/);
   assert.equal(typeof seen[1]?.['created'], 'string');
   await backend.close();
