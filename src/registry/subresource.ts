@@ -45,6 +45,9 @@ export interface SubresourceAccess {
 /** Options of a write through a view subresource (dry run, field manager, user). */
 export type ViewWriteOptions = WriteOptions;
 
+/** A PATCH of a view: the requested view, made from the current one. */
+export type ViewPatch = (current: KubeObject) => KubeObject;
+
 /** Another kind served on the parent's path. */
 export interface ViewSubresource {
   type: 'view';
@@ -57,8 +60,12 @@ export interface ViewSubresource {
   definitionName: string;
   /** GET: the view of the parent `name`. */
   get?(access: SubresourceAccess, namespace: string, name: string): Promise<KubeObject>;
-  /** PUT (and PATCH, applied to `get`'s answer): write the view back to the parent. */
-  update?(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject, options: ViewWriteOptions): Promise<KubeObject>;
+  /**
+   * PUT: write the view back to the parent. PATCH gives a function instead, which makes the requested view from
+   * the current one on every attempt of the update (upstream's patcher inside the scale's UpdatedObjectInfo), so
+   * that a change of the parent meanwhile is no conflict.
+   */
+  update?(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject | ViewPatch, options: ViewWriteOptions): Promise<KubeObject>;
   /** POST: act on the parent `name`; answers an HTTP code and an object (a `Status` for binding and eviction). */
   create?(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject, options: ViewWriteOptions): Promise<{ code: number; object: KubeObject }>;
 }

@@ -66,11 +66,15 @@ export async function handleView(ctx: RequestContext, scope: ResourceScope, view
     const { params, write } = options('PatchOptions');
     const body = (await readBody(ctx.req)).toString('utf8');
     const { type, apply } = patchType(mediaType, def);
-    const patched = apply(withTypeMeta(def, await view.get(access, namespace, name)), decodePatch(type, body, params.fieldValidation));
-    const { raw, text } = patchedForDecoding(type, body, patched);
-    const obj = decodeKubeObject(ctx, def, raw, params.fieldValidation, false, text);
-    checkName(obj, name, namespace);
-    return writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, obj, write) }, rep);
+    const patch = decodePatch(type, body, params.fieldValidation);
+    // Applied to the current view on each attempt of the update, not to a view read before it.
+    const patched = (current: KubeObject): KubeObject => {
+      const { raw, text } = patchedForDecoding(type, body, apply(withTypeMeta(def, current), patch));
+      const obj = decodeKubeObject(ctx, def, raw, params.fieldValidation, false, text);
+      checkName(obj, name, namespace);
+      return obj;
+    };
+    return writeSingle(ctx, 200, def, { object: await view.update(access, namespace, name, patched, write) }, rep);
   }
   throw notFound(scope.store.groupResource, name);
 }

@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from '../../../errors/status-error.js';
 import type { FieldError } from '../../../errors/field-errors.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../meta/v1/validation.js';
-import type { SubresourceAccess, ViewSubresource, ViewWriteOptions } from '../../../registry/subresource.js';
+import type { SubresourceAccess, ViewPatch, ViewSubresource, ViewWriteOptions } from '../../../registry/subresource.js';
 import { ScaleSchema, type Scale } from './schemas.generated.js';
 
 /** A group and resource as upstream's scale errors name them (`deployments/scale.apps`). */
@@ -84,12 +84,16 @@ export function scaleSubresource<T extends KubeObject>(target: ScaleTarget<T>): 
     // Admission sees Scales, of resource <parent>/scale (upstream's scaleUpdatedObjectInfo runs the handler's
     // mutating admission on the request's Scale against the current one, toScaleUpdateValidation the validating
     // phase on the updated parent's Scale): a webhook for `deployments/scale` is called, one for `deployments` is not.
-    async update(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject, options: ViewWriteOptions): Promise<KubeObject> {
+    async update(access: SubresourceAccess, namespace: string, name: string, obj: KubeObject | ViewPatch, options: ViewWriteOptions): Promise<KubeObject> {
       const viewAdmission = { subresource: 'scale', view: (parent: Readonly<KubeObject>) => scaleOf(target, parent as T) };
       const write = { ...options, managedFieldsSubresource: 'scale', viewAdmission };
       const { object } = await access.parent.update(namespace, name, async (current) => {
-        if (current) await access.parent.mutateSubresourceUpdate?.(namespace, name, 'scale', obj, viewAdmission.view(current), write);
-        return applyScale(target, current, obj as Scale, name);
+        if (!current) throw notFound(target.writeErrors, name);
+        // Each attempt starts from the request as sent (upstream deep-copies it): admission may have changed the last one.
+        const old = viewAdmission.view(current);
+        const scale = typeof obj === 'function' ? obj(old) : structuredClone(obj);
+        await access.parent.mutateSubresourceUpdate?.(namespace, name, 'scale', scale, old, write);
+        return applyScale(target, current, scale as Scale, name);
       }, write);
       return scaleOf(target, object as T);
     },
