@@ -32,18 +32,20 @@ export function serviceNetworking(backend: Backend, storagePrefix: string, optio
       const services = storeOf(served, '', 'services');
       if (services) await repair.run(services);
     },
-    /** The passes every 3 minutes after (upstream's repair controllers' interval); `stop()` ends them. */
-    startRepairs(served: ServedStores, intervalMs = REPAIR_INTERVAL_MS): { stop(): void } {
+    /** The passes every 3 minutes after (upstream's repair controllers' interval); `stop()` ends them, after a running one. */
+    startRepairs(served: ServedStores, intervalMs = REPAIR_INTERVAL_MS): { stop(): Promise<void> } {
       const services = storeOf(served, '', 'services');
-      if (!services) return { stop: () => {} };
-      let running = false;
+      if (!services) return { stop: async () => {} };
       const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        repair.run(services).catch((error: unknown) => console.error('kplane: service allocation repair:', error instanceof Error ? error.message : error)).finally(() => (running = false));
+        repair.run(services).catch((error: unknown) => console.error('kplane: service allocation repair:', error instanceof Error ? error.message : error));
       }, intervalMs);
       timer.unref();
-      return { stop: () => clearInterval(timer) };
+      return {
+        stop: () => {
+          clearInterval(timer);
+          return repair.idle();
+        },
+      };
     },
     /**
      * Once listening: the `kubernetes` service (first address of the range) and this replica's endpoint,

@@ -316,7 +316,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Graceful termination as upstream's: /readyz fails at once and this replica leaves the `kubernetes`
       // Endpoints; requests are still served for --shutdown-delay-duration, so that load balancers notice.
       lifecycle.terminating = true;
-      rangeRepairs.stop();
+      await rangeRepairs.stop();
       await kubernetesService.stop();
       if (options.shutdownDelayMs) await sleepLong(options.shutdownDelayMs);
       // The controllers first, so that their watches ending is no failure to them; an elected controller

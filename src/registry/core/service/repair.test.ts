@@ -48,3 +48,24 @@ test('a value that a service comes to hold is no longer counted as leaked', asyn
   assert.equal((await ips.stored.read()).has(ips.range.offsetOf('10.0.0.70')!), false);
   await backend.close();
 });
+
+test('a value released while a pass reads the services is not marked again: the pass starts over on the changed range', async () => {
+  const backend = createMemoryBackend();
+  const allocators = createServiceAllocators(backend, '/registry');
+  const ips = allocators.allocator('IPv4')!;
+  await ips.allocate('10.0.0.80', false);
+  let lists = 0;
+  // The first list still holds the service; its delete releases the IP before the pass writes.
+  const racing = { list: async () => {
+    lists++;
+    if (lists === 1) {
+      await ips.release('10.0.0.80');
+      return { revision: 1, items: [{ object: service('gone', '10.0.0.80') }] };
+    }
+    return { revision: 2, items: [] };
+  } } as unknown as Store;
+  await new RangeRepair(allocators).run(racing);
+  assert.equal((await ips.stored.read()).has(ips.range.offsetOf('10.0.0.80')!), false);
+  assert.ok(lists >= 2, 'the pass read the services again');
+  await backend.close();
+});

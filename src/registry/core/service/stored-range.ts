@@ -11,8 +11,11 @@ import { isStorageError } from '../../../storage/errors.js';
 import type { Backend, KeyValue } from '../../../storage/interface.js';
 import { AllocationBitmap } from './bitmap.js';
 
-/** A change or read of the bitmap; throws (leaving the bitmap unchanged) to refuse. */
-export type RangeOp<R> = (bitmap: AllocationBitmap) => R;
+/**
+ * A change or read of the bitmap; throws (leaving the bitmap unchanged) to refuse. `revision` is the stored
+ * revision the bitmap was read at (0 when none is stored); ops queued before it in the batch may have changed it.
+ */
+export type RangeOp<R> = (bitmap: AllocationBitmap, revision: number) => R;
 
 interface Pending {
   op: RangeOp<unknown>;
@@ -58,6 +61,12 @@ export class StoredRange {
     return this.decode(this.cached);
   }
 
+  /** The stored revision and bitmap now (a fresh read): what a repair pass compares its write against. */
+  async snapshot(): Promise<{ revision: number; bitmap: AllocationBitmap }> {
+    const bitmap = await this.read();
+    return { revision: this.cached?.modRevision ?? 0, bitmap };
+  }
+
   private async pump(): Promise<void> {
     this.running = true;
     try {
@@ -78,7 +87,7 @@ export class StoredRange {
       const before = Buffer.from(bitmap.snapshot()).toString('base64');
       const outcomes = batch.map((p) => {
         try {
-          return { ok: true as const, value: p.op(bitmap) };
+          return { ok: true as const, value: p.op(bitmap, this.cached?.modRevision ?? 0) };
         } catch (error) {
           return { ok: false as const, error };
         }
