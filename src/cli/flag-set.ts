@@ -44,6 +44,15 @@ export const boolFlag = (name: string, usage: string, shorthand?: string, initia
   parse: parseGoBool,
 });
 
+/** Go's %v of a float32: the shortest decimal that reads back as the same float32 (-0.1, not -0.10000000149011612). */
+export function goFloat32(value: number): string {
+  for (let digits = 1; digits < 10; digits++) {
+    const text = value.toPrecision(digits);
+    if (Math.fround(Number(text)) === value) return String(Number(text));
+  }
+  return String(value);
+}
+
 /** pflag's Float32: strconv.ParseFloat's syntax; the default shown unless zero. */
 export const float32Flag = (name: string, initial: number, usage: string): FlagSpec<number> => ({
   name, typeName: 'float32', usage, initial, defaultText: initial === 0 ? undefined : String(initial),

@@ -200,6 +200,7 @@ describe('parseServeFlags', () => {
     { args: ['--audit-log-path=a.log', '--audit-log-version=audit.k8s.io/v1beta1'], message: 'invalid group version, allowed versions are ["audit.k8s.io/v1"]' },
     { args: ['--audit-log-path=a.log', '--audit-log-mode=batch', '--audit-log-batch-max-size=0'], message: 'invalid audit batch log max batch size 0, must be a positive number' },
     { args: ['--audit-log-path=a.log', '--audit-log-mode=batch', '--audit-log-batch-throttle-enable'], message: 'invalid audit batch log throttle QPS 0, must be a positive number' },
+    { args: ['--audit-log-path=a.log', '--audit-log-mode=batch', '--audit-log-batch-throttle-enable', '--audit-log-batch-throttle-qps=-0.1'], message: 'invalid audit batch log throttle QPS -0.1, must be a positive number' },
     { args: ['--audit-webhook-config-file=w.yaml', '--audit-webhook-batch-throttle-burst=0'], message: 'invalid audit batch webhook throttle burst 0, must be a positive number' },
     { args: ['--audit-webhook-config-file=w.yaml', '--audit-webhook-truncate-max-event-size=0'], message: 'invalid audit truncate webhook max event size 0, must be a positive number' },
     { args: ['--audit-log-path=a.log', '--audit-log-truncate-max-batch-size=10', '--audit-log-truncate-max-event-size=20'], message: 'invalid audit truncate log max batch size 10, must be greater than max event size (20)' },

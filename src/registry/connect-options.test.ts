@@ -10,11 +10,12 @@ test('exec and attach options: stream flags as the parameter codec reads them, t
   assert.deepEqual(streamOptions('PodAttachOptions', q('stdin=0&stdout=yes&command=x')), { kind: 'PodAttachOptions', apiVersion: 'v1', stdout: true });
 });
 
-test('port-forward options: each ports value an int32, anything else a 400 with strconv\'s words', () => {
-  assert.deepEqual(portForwardOptions(new URLSearchParams('ports=8080&ports=9090')), { kind: 'PodPortForwardOptions', apiVersion: 'v1', ports: [8080, 9090] });
+test('port-forward options: each ports value (split on commas) a 16-bit number, anything else a 400 with strconv\'s words', () => {
+  assert.deepEqual(portForwardOptions(new URLSearchParams('ports=8080&ports=9090,9091')), { kind: 'PodPortForwardOptions', apiVersion: 'v1', ports: [8080, 9090, 9091] });
   assert.deepEqual(portForwardOptions(new URLSearchParams('')), { kind: 'PodPortForwardOptions', apiVersion: 'v1' });
-  assert.throws(() => portForwardOptions(new URLSearchParams('ports=http')), { code: 400, message: 'strconv.ParseInt: parsing "http": invalid syntax' });
-  assert.throws(() => portForwardOptions(new URLSearchParams('ports=99999999999')), { code: 400, message: 'strconv.ParseInt: parsing "99999999999": value out of range' });
+  assert.throws(() => portForwardOptions(new URLSearchParams('ports=http')), { code: 400, message: 'cannot convert to []int32: strconv.ParseUint: parsing "http": invalid syntax' });
+  assert.throws(() => portForwardOptions(new URLSearchParams('ports=-1')), { code: 400, message: 'cannot convert to []int32: strconv.ParseUint: parsing "-1": invalid syntax' });
+  assert.throws(() => portForwardOptions(new URLSearchParams('ports=70000')), { code: 400, message: 'cannot convert to []int32: strconv.ParseUint: parsing "70000": value out of range' });
 });
 
 test('proxy options: the path below proxy/ with a leading slash, and the request\'s trailing one', () => {

@@ -26,11 +26,14 @@ export function streamOptions(kind: 'PodExecOptions' | 'PodAttachOptions', query
   return options(kind, fields);
 }
 
-/** PodPortForwardOptions: each `ports` value as an int32 (strconv.ParseInt's error otherwise, a 400). */
+/**
+ * PodPortForwardOptions (metav1 Convert_Slice_string_To_Slice_int32): every `ports` value, split on commas, a
+ * 16-bit unsigned number (strconv.ParseUint(v, 10, 16)); anything else a 400 with its error.
+ */
 export function portForwardOptions(query: URLSearchParams): KubeObject {
-  const ports = query.getAll('ports').map((value) => {
-    const port = /^[+-]?\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(port) || port < -(2 ** 31) || port >= 2 ** 31) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(value)}: ${Number.isNaN(port) ? 'invalid syntax' : 'value out of range'}`);
+  const ports = query.getAll('ports').flatMap((value) => value.split(',')).map((value) => {
+    const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isNaN(port) || port > 65_535) throw badRequest(`cannot convert to []int32: strconv.ParseUint: parsing ${JSON.stringify(value)}: ${Number.isNaN(port) ? 'invalid syntax' : 'value out of range'}`);
     return port;
   });
   return options('PodPortForwardOptions', ports.length > 0 ? { ports } : {});

@@ -78,6 +78,8 @@ export interface ConnectRequest {
   query: URLSearchParams;
   /** Whether the request's path ended with a slash (a proxy's options keep it). */
   trailingSlash?: boolean;
+  /** The options as admission left them (a mutating webhook may have changed them): what the connection uses. */
+  options?: KubeObject;
 }
 
 /**

@@ -61,6 +61,10 @@ test('PersistentVolumeLabel trusts a provisioned volume\'s zone and region: node
   const constrained = volume({ hostPath: { path: '/' }, nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: ZONE, operator: 'In', values: ['other'] }] }] } } }, { annotations: provisioned, labels: { [ZONE]: 'a', [REGION]: 'r' } });
   await outcomeOf(plugin, attributes(constrained));
   assert.deepEqual(constrained.spec?.nodeAffinity?.required?.nodeSelectorTerms, [{ matchExpressions: [{ key: ZONE, operator: 'In', values: ['other'] }] }]);
+  // `required: {}` has no terms yet: one is made, as for Go's nil slice.
+  const empty = volume({ hostPath: { path: '/' }, nodeAffinity: { required: {} as never } }, { annotations: provisioned, labels: { [ZONE]: 'a', [REGION]: 'r' } });
+  assert.equal(await outcomeOf(plugin, attributes(empty)), undefined);
+  assert.equal(empty.spec?.nodeAffinity?.required?.nodeSelectorTerms.length, 1);
   // An empty zone in a multi-zone value is refused.
   const bad = volume({ hostPath: { path: '/' } }, { annotations: provisioned, labels: { [ZONE]: 'a__', [REGION]: 'r' } });
   assert.equal(await outcomeOf(plugin, attributes(bad)), forbidden('failed to convert label string for Zone: a__ to a Set'));

@@ -99,6 +99,8 @@ function zonesOf(value: string): string[] | undefined {
 function requireNodeAffinity(volume: PersistentVolume, requirements: NodeSelectorRequirement[]): void {
   const spec = (volume.spec ??= {});
   const required = ((spec.nodeAffinity ??= {}).required ??= { nodeSelectorTerms: [] });
+  // `required: {}` decodes without its list: Go's nil slice, empty all the same.
+  required.nodeSelectorTerms ??= [];
   if (required.nodeSelectorTerms.length === 0) required.nodeSelectorTerms.push({});
   const keys = new Set(requirements.map((r) => r.key));
   if (required.nodeSelectorTerms.some((term) => (term.matchExpressions ?? []).some((r) => keys.has(r.key)))) return;

@@ -1,6 +1,6 @@
 // Auditing (upstream AuditOptions, 1.25): the policy file, the log backend and the webhook backend, each backend with
 // its batch (`--audit-{log,webhook}-batch-*`), truncate (`-truncate-*`) and version flags.
-import { boolFlag, durationFlag, float32Flag, FlagError, intFlag, stringFlag, type FlagSpec } from '../flag-set.js';
+import { boolFlag, durationFlag, float32Flag, FlagError, goFloat32, intFlag, stringFlag, type FlagSpec } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
 import type { AuditOptions } from '../../server/audit.js';
 import type { AuditLogFormat, AuditLogMode } from '../../audit/log-backend.js';
@@ -67,7 +67,7 @@ function backendErrors(plugin: 'log' | 'webhook', mode: string, v: BackendValues
   if (mode === 'batch') {
     if (v.BatchBufferSize <= 0) return `invalid audit batch ${plugin} buffer size ${v.BatchBufferSize}, must be a positive number`;
     if (v.BatchMaxSize <= 0) return `invalid audit batch ${plugin} max batch size ${v.BatchMaxSize}, must be a positive number`;
-    if (v.BatchThrottleEnable && v.BatchThrottleQps <= 0) return `invalid audit batch ${plugin} throttle QPS ${v.BatchThrottleQps}, must be a positive number`;
+    if (v.BatchThrottleEnable && v.BatchThrottleQps <= 0) return `invalid audit batch ${plugin} throttle QPS ${goFloat32(v.BatchThrottleQps)}, must be a positive number`;
     if (v.BatchThrottleEnable && v.BatchThrottleBurst <= 0) return `invalid audit batch ${plugin} throttle burst ${v.BatchThrottleBurst}, must be a positive number`;
   }
   if (v.TruncateMaxEventSize <= 0) return `invalid audit truncate ${plugin} max event size ${v.TruncateMaxEventSize}, must be a positive number`;

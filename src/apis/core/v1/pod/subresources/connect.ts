@@ -65,7 +65,9 @@ function streamSubresource(name: 'exec' | 'attach', kind: 'PodExecOptions' | 'Po
     options: (request) => streamOptions(kind, request.query),
     async connect(access, namespace, podName, request): Promise<ConnectAnswer> {
       const pod = await podOf(access, namespace, podName);
-      validateContainer(request.query.get('container') ?? '', pod);
+      // The admitted options name the container (a mutating webhook may have chosen it), as upstream's streamLocation reads them.
+      const container = request.options?.['container'];
+      validateContainer(typeof container === 'string' ? container : (request.query.get('container') ?? ''), pod);
       const node = await podNode(access, pod, podName);
       throw await dialFailure(node.host, node.port, (dialError) => unknownError(`error dialing backend: ${dialError}`));
     },
