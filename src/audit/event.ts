@@ -72,7 +72,11 @@ export function eventJson(event: AuditEvent): string {
   if (event.responseObject !== undefined) ordered['responseObject'] = event.responseObject;
   ordered['requestReceivedTimestamp'] = microTime(event.requestReceivedTimestamp);
   ordered['stageTimestamp'] = microTime(event.stageTimestamp);
-  if (event.annotations && Object.keys(event.annotations).length > 0) ordered['annotations'] = event.annotations;
+  if (event.annotations) {
+    // A Go map: encoding/json writes its keys sorted.
+    const keys = Object.keys(event.annotations).sort();
+    if (keys.length > 0) ordered['annotations'] = Object.fromEntries(keys.map((key) => [key, event.annotations![key]]));
+  }
   return JSON.stringify(ordered);
 }
 

@@ -218,6 +218,10 @@ describe('dynamic admission webhooks', () => {
     await c.kubectl(['label', 'configmap', 'batch-a', 'batch-b', 'batch=1', '-n', 'hooked']);
     const res = await raw.request('DELETE', '/api/v1/namespaces/hooked/configmaps?labelSelector=batch%3D1');
     assert.equal(res.status, 200);
+    // upstream answers the list as it was read before the deletes (Store.DeleteCollection's listObj).
+    const list = res.json() as { kind: string; items: { metadata: { name: string } }[] };
+    assert.equal(list.kind, 'ConfigMapList');
+    assert.deepEqual(list.items.map((i) => i.metadata.name).sort(), ['batch-a', 'batch-b']);
     const reviews = hook.on('/validate').filter((r) => r.request.operation === 'DELETE' && r.request.oldObject?.metadata?.name?.startsWith('batch-'));
     assert.deepEqual(reviews.map((r) => [r.request.name ?? '', r.request.namespace, r.request.oldObject?.metadata?.name]).sort(), [['', 'hooked', 'batch-a'], ['', 'hooked', 'batch-b']]);
   });

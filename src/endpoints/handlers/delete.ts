@@ -3,7 +3,7 @@ import { writeContextOf } from '../write-context.js';
 import { readBody } from '../body.js';
 import type { RequestContext } from '../context.js';
 import { negotiate } from '../negotiation.js';
-import { servesProtobuf, writeSingle } from '../objects.js';
+import { servesProtobuf, writeList, writeSingle } from '../objects.js';
 import { deleteOptions, listParams } from '../params.js';
 import { deleteOptionsBody } from './delete-options.js';
 import { successStatus, writeStatus } from '../responses.js';
@@ -33,6 +33,7 @@ export async function handleDeleteCollection(ctx: RequestContext, scope: Resourc
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: true, stream: false, protobuf: servesProtobuf(scope.def) });
   const options = deleteOptions(ctx.query, await optionsBody(ctx));
   const params = listParams(ctx.query, false, scope.features.listChunking);
-  await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...writeContextOf(ctx) });
-  return writeStatus(ctx, 200, successStatus(undefined), rep);
+  const listed = await scope.store.deleteCollection(scope.namespace, { ...params, ...parseSelectors(scope, params) }, options, { dryRun: options.dryRunAll, user: ctx.user, warnings: ctx.warnings, ...writeContextOf(ctx) });
+  // upstream's handler writes what Store.DeleteCollection answers: the list as it was read before the deletes.
+  return writeList(ctx, scope.def, listed.items, listed.revision > 0 ? { resourceVersion: String(listed.revision) } : {}, rep);
 }

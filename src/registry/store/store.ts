@@ -76,19 +76,17 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
 
     async deleteCollection(namespace, list, options, write) {
-      const { items } = await store.list(namespace, { ...list, limit: undefined, continue: undefined });
+      const listed = await store.list(namespace, { ...list, limit: undefined, continue: undefined });
       const each = { ...write, collection: { namespace: nsOf(namespace) } };
-      let deleted = 0;
-      for (const item of items) {
+      for (const item of listed.items) {
         try {
           await store.delete(nsOf(namespace) || (item.object.metadata.namespace ?? ''), item.object.metadata.name ?? '', options, each);
-          deleted++;
         } catch (error) {
           // Gone meanwhile: nothing left to delete (upstream ignores NotFound here too).
           if ((error as { code?: unknown }).code !== 404) throw error;
         }
       }
-      return deleted;
+      return { revision: listed.revision, items: listed.items };
     },
 
     async admitSubresourceCreate(namespace, name, subresource, obj, options) {

@@ -193,7 +193,8 @@ export interface Store {
   /** Read-modify-write with compare-and-swap retries; `subresource` selects the status/finalize strategy. */
   update(namespace: string, name: string, fn: UpdateFn, options: WriteOptions & { subresource?: string }): Promise<{ object: KubeObject; created: boolean }>;
   delete(namespace: string, name: string, options: DeleteOptions, write: WriteOptions): Promise<DeleteResult>;
-  deleteCollection(namespace: string, list: ListOptions, options: DeleteOptions, write: WriteOptions): Promise<number>;
+  /** Deletes what `list` selects; answers the list as it was read (upstream's Store.DeleteCollection answers listObj). */
+  deleteCollection(namespace: string, list: ListOptions, options: DeleteOptions, write: WriteOptions): Promise<ListResult>;
   /**
    * Admission of a POST to a view subresource of object `name` (eviction, token, binding), as upstream's
    * create handler runs it on the view's object before the subresource acts: both phases, operation CREATE.
