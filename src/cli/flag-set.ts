@@ -64,7 +64,8 @@ export const float32Flag = (name: string, initial: number, usage: string): FlagS
 });
 
 export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({
-  name, typeName: 'duration', usage, initial: initialMs, defaultText: formatGoDuration(initialMs),
+  // pflag's isZeroValue: a zero duration shows no default.
+  name, typeName: 'duration', usage, initial: initialMs, defaultText: initialMs === 0 ? undefined : formatGoDuration(initialMs),
   parse: (raw) => goDurationMs(raw),
 });
 
