@@ -35,6 +35,9 @@ export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
   const admin = await ApiClient.connect(kplane.url, ctx.adminToken);
   let baseline: ServerProcess | undefined;
   try {
+    // `serving on` comes before readiness, as kube-apiserver's serving line does: until /readyz passes (the priority
+    // and fairness configuration in place), a burst of the bench's user would meet catch-all's few seats.
+    await waitReady(admin);
     await admin.createBenchNamespace(BENCH_NAMESPACE, client);
     await client.expect(201, 'POST', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps`, configMap({ name: PROBE_NAME }));
     const getBody = await client.expect(200, 'GET', `/api/v1/namespaces/${BENCH_NAMESPACE}/configmaps/${PROBE_NAME}`);
@@ -61,4 +64,13 @@ export async function startHttpPair(ctx: BenchContext): Promise<HttpPair> {
       await Promise.all([kplane.stop(), started.stop()]);
     },
   };
+}
+
+/** Polls /readyz until it answers 200 (at most 30 s). */
+async function waitReady(admin: ApiClient): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await admin.request('GET', '/readyz')).status !== 200) {
+    if (Date.now() > deadline) throw new Error('kplane did not become ready within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -47,6 +47,8 @@ import { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
 import { buildStores, type ServedStores } from './stores.js';
 import { serviceNetworking } from './service-networking.js';
 import { ensureSystemNamespaces } from './system-namespaces.js';
+import { createMissingAPFBootstrap } from './apf-bootstrap.js';
+import { APF_CONFIGURATION } from '../controllers/apf-configuration/apf-configuration-controller.js';
 import { ensureBootstrapPolicy, rbacStoresOf } from '../authorization/rbac/reconciliation/index.js';
 import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
@@ -235,6 +237,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.
   const rbacStores = rbacStoresOf(served.stores);
   if (rbacStores) await ensureBootstrapPolicy(rbacStores);
+  if (priorityAndFairness && isControllerEnabled(APF_CONFIGURATION, controllerSelection)) await createMissingAPFBootstrap(served.stores);
   await networking.repair(served);
   const registry = new ResourceRegistry(served.stores);
   // The webhook plugins' configurations, listed before the server serves (upstream's WaitForReady).

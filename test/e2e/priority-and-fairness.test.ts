@@ -112,3 +112,18 @@ test('--enable-priority-and-fairness=false restores the in-flight limits; the li
   await assert.rejects(startServer({ storage: 'memory', securePort: 0, maxRequestsInflight: 0, maxMutatingRequestsInflight: 0 }),
     /invalid configuration: MaxRequestsInFlight=0 and MaxMutatingRequestsInFlight=0; they must add up to something positive/);
 });
+
+test('the bootstrap configuration is in place when the start returns: a burst of an ordinary user right away meets global-default, not catch-all', async () => {
+  const server = await startServer({ storage: 'memory', securePort: 0 });
+  try {
+    const { rawClient } = await import('./support/raw-client.js');
+    const client = rawClient(server.kubeconfig);
+    const schemas = (await client.request('GET', `${FLOWCONTROL}/flowschemas`)).json() as { items: { metadata: { name: string } }[] };
+    assert.ok(schemas.items.some((fs) => fs.metadata.name === 'global-default'), 'the suggested FlowSchemas exist');
+    // 40 at once: more than catch-all's 13 seats, far fewer than global-default's 49 seats and queues.
+    const answers = await Promise.all(Array.from({ length: 40 }, () => client.request('GET', '/api/v1/namespaces/default/configmaps', { headers: as('burst-user', ['system:authenticated']) })));
+    assert.deepEqual([...new Set(answers.map((a) => a.status))], [403], 'refused by RBAC, never 429 by priority and fairness');
+  } finally {
+    await server.stop();
+  }
+});
