@@ -54,6 +54,8 @@ const cases: [string, AdmissionAttributes, string | undefined][] = [
   ['a mirror pod with a claim', attrs('CREATE', pods, { name: 'static', object: mirror({ volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'c' } }] }) }), forbidden('pods', 'static', 'node "n1" can not create pods that reference persistentvolumeclaims')],
   ['delete its pod', attrs('DELETE', pods, { name: 'mine', oldObject: cluster['pod/ns/mine']! }), undefined],
   ['delete another node\'s pod', attrs('DELETE', pods, { name: 'theirs', oldObject: cluster['pod/ns/theirs']! }), forbidden('pods', 'theirs', 'node "n1" can only delete pods with spec.nodeName set to itself')],
+  // A collection delete names no pod: upstream's lookup by that name is a 404, which DeleteCollection skips.
+  ['delete its pod in a collection delete', attrs('DELETE', pods, { name: '', oldObject: cluster['pod/ns/mine']! }), 'pods "" not found'],
   ['update a pod', attrs('UPDATE', pods, { name: 'mine', object: cluster['pod/ns/mine']!, oldObject: cluster['pod/ns/mine']! }), forbidden('pods', 'mine', 'unexpected operation "UPDATE", node "n1" can only create and delete mirror pods')],
   ['its pod\'s status', attrs('UPDATE', pods, { name: 'mine', subresource: 'status', object: cluster['pod/ns/mine']!, oldObject: cluster['pod/ns/mine']! }), undefined],
   ['another pod\'s status', attrs('UPDATE', pods, { name: 'theirs', subresource: 'status', object: cluster['pod/ns/theirs']!, oldObject: cluster['pod/ns/theirs']! }), forbidden('pods', 'theirs', 'node "n1" can only update pod status for pods with spec.nodeName set to itself')],

@@ -52,6 +52,9 @@ async function admitPodRequest(node: string, a: AdmissionAttributes, deps: NodeR
     case '':
       if (a.operation === 'CREATE') return admitMirrorPod(node, a, a.object as Pod, deps);
       if (a.operation === 'DELETE') {
+        // upstream looks the pod up by the request's name: a collection delete names none, and the lookup's 404
+        // (which DeleteCollection skips) deletes nothing.
+        if (a.name === '') throw notFound({ group: '', resource: 'pods' }, '');
         if ((a.oldObject as Pod | undefined)?.spec?.nodeName !== node) throw forbid(a, `node "${node}" can only delete pods with spec.nodeName set to itself`);
         return;
       }
