@@ -72,6 +72,8 @@ function backendErrors(plugin: 'log' | 'webhook', mode: string, v: BackendValues
   }
   if (v.TruncateMaxEventSize <= 0) return `invalid audit truncate ${plugin} max event size ${v.TruncateMaxEventSize}, must be a positive number`;
   if (v.TruncateMaxBatchSize < v.TruncateMaxEventSize) return `invalid audit truncate ${plugin} max batch size ${v.TruncateMaxBatchSize}, must be greater than max event size (${v.TruncateMaxEventSize})`;
+  // schema.ParseGroupVersion first: more than one slash does not parse.
+  if (v.Version.split('/').length > 2) return `unexpected GroupVersion string: ${v.Version}`;
   if (v.Version !== AUDIT_VERSION) return `invalid group version, allowed versions are ${JSON.stringify([AUDIT_VERSION])}`;
   return undefined;
 }
