@@ -10,6 +10,7 @@ import { validateCreate } from './validate.js';
 import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
 import { finishing } from './hooks.js';
+import { writeAttributes } from './admission-attributes.js';
 
 export async function createObject(
   def: ResourceDefinition,
@@ -31,7 +32,7 @@ export async function createObject(
   // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeCreate clears them.
   if (deps.serverSideApply === false) dropManagedFields(obj);
   else recordManagedFields(def, undefined, obj, options, now);
-  const attributes = { operation: 'CREATE' as const, def, namespace, name: meta.name ?? '', subresource: '', object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
+  const attributes = writeAttributes('CREATE', def, { namespace, name: meta.name ?? '', subresource: '', object: obj }, options, options);
   await deps.admission.mutate(attributes);
   // upstream Store.Create "inits metadata as early as possible", which is after the handler's mutating admission:
   // webhooks see a generateName create without its name, uid and creationTimestamp, as the request named it.

@@ -2,6 +2,7 @@
 // (deletionTimestamp set, 200 with the object); one without is removed (200 with a Status, or the
 // object for kinds that return it). Preconditions on uid and resourceVersion answer 409.
 import { conflict, type GroupResource } from '../../errors/status-error.js';
+import { writeAttributes } from './admission-attributes.js';
 import { notFound } from '../../errors/status-error.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { DeleteOptions, KubeObject } from '../../apis/meta/v1/types.js';
@@ -67,7 +68,8 @@ export async function deleteObject(
     const obj = fromStored(decodeObject(current));
     checkPreconditions(gr, obj, options);
     // Upstream's delete handler runs mutating admission too (NodeRestriction decides deletes there).
-    const attributes = { operation: 'DELETE' as const, def, namespace: write.collection?.namespace ?? namespace, name: write.collection ? '' : name, subresource: '', oldObject: obj, dryRun: write.dryRun, user: write.user, warnings: write.warnings, auditAnnotations: write.auditAnnotations, deadline: write.deadline, options };
+    const target = { namespace: write.collection?.namespace ?? namespace, name: write.collection ? '' : name, subresource: '', oldObject: obj };
+    const attributes = writeAttributes('DELETE', def, target, write, options);
     await deps.admission.mutate(attributes);
     await deps.admission.validate(attributes);
     const now = deps.now?.() ?? new Date();

@@ -1,6 +1,7 @@
 // The generic store (upstream registry/generic/registry.Store): every verb of one definition, over a
 // shared StorageResource. Definitions with a `storage.conversion` see objects in their own form.
 import { notFound } from '../../errors/status-error.js';
+import { writeAttributes } from './admission-attributes.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceDefinition } from '../resource-definition.js';
 import { singleObjectName } from '../selectors/field-selector.js';
@@ -90,20 +91,20 @@ export function createStore(def: ResourceDefinition, deps: StoreDeps): Store {
     },
 
     async admitSubresourceCreate(namespace, name, subresource, obj, options) {
-      const attributes = { operation: 'CREATE' as const, def, namespace: nsOf(namespace), name, subresource, object: obj, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
+      const attributes = writeAttributes('CREATE', def, { namespace: nsOf(namespace), name, subresource, object: obj }, options, options);
       await deps.admission.mutate(attributes);
       await deps.admission.validate(attributes);
     },
 
     async admitConnect(namespace, name, subresource, options, write) {
       // No old object and no operation options (a review's are null), never a dry run.
-      const attributes = { operation: 'CONNECT' as const, def, namespace: nsOf(namespace), name, subresource, object: options, dryRun: false, user: write.user, warnings: write.warnings, auditAnnotations: write.auditAnnotations, deadline: write.deadline };
+      const attributes = writeAttributes('CONNECT', def, { namespace: nsOf(namespace), name, subresource, object: options }, { ...write, dryRun: false });
       await deps.admission.mutate(attributes);
       await deps.admission.validate(attributes);
     },
 
     async mutateSubresourceUpdate(namespace, name, subresource, obj, old, options) {
-      await deps.admission.mutate({ operation: 'UPDATE', def, namespace: nsOf(namespace), name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options });
+      await deps.admission.mutate(writeAttributes('UPDATE', def, { namespace: nsOf(namespace), name, subresource, object: obj, oldObject: old }, options, options));
     },
   };
 

@@ -2,6 +2,7 @@
 // A client-supplied resourceVersion is a precondition (409 on mismatch); without one, a lost race is
 // retried against the newer object.
 import { conflict, notFound, type GroupResource } from '../../errors/status-error.js';
+import { writeAttributes } from './admission-attributes.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { KeyValue } from '../../storage/interface.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
@@ -88,7 +89,7 @@ async function tryWrite(
   obj.metadata.resourceVersion = String(current.modRevision);
   obj.metadata.namespace = old.metadata.namespace;
   obj.metadata.name = old.metadata.name;
-  const attributes = { operation: 'UPDATE' as const, def: u.def, namespace, name, subresource, object: obj, oldObject: old, dryRun: options.dryRun, user: options.user, warnings: options.warnings, auditAnnotations: options.auditAnnotations, deadline: options.deadline, options };
+  const attributes = writeAttributes('UPDATE', u.def, { namespace, name, subresource, object: obj, oldObject: old }, options, options);
   // Upstream defaults every decoded body, a subresource's too (a Node's status gets its allocatable, a
   // Namespace's its phase); what the subresource may not change is put back by its strategy after.
   u.def.defaults?.(obj);
