@@ -199,6 +199,9 @@ describe('parseServeFlags', () => {
     { args: ['--audit-log-path=a.log', '--audit-log-maxsize=-1'], message: "--audit-log-maxsize -1 can't be a negative number" },
     { args: ['--audit-log-path=a.log', '--audit-log-version=audit.k8s.io/v1beta1'], message: 'invalid group version, allowed versions are ["audit.k8s.io/v1"]' },
     { args: ['--audit-webhook-config-file=w.yaml', '--audit-webhook-version=a/b/c'], message: 'unexpected GroupVersion string: a/b/c' },
+    // Every error of both backends, as one aggregate (upstream AuditOptions.Validate).
+    { args: ['--audit-log-path=a.log', '--audit-log-format=xml', '--audit-log-maxage=-1', '--audit-webhook-config-file=w.yaml', '--audit-webhook-mode=sync'],
+      message: '[invalid audit log format xml, allowed formats are "legacy,json", --audit-log-maxage -1 can\'t be a negative number, invalid audit webhook mode sync, allowed modes are "batch,blocking,blocking-strict"]' },
     { args: ['--audit-log-path=a.log', '--audit-log-mode=batch', '--audit-log-batch-max-size=0'], message: 'invalid audit batch log max batch size 0, must be a positive number' },
     { args: ['--audit-log-path=a.log', '--audit-log-mode=batch', '--audit-log-batch-throttle-enable'], message: 'invalid audit batch log throttle QPS 0, must be a positive number' },
     { args: ['--audit-log-path=a.log', '--audit-log-mode=batch', '--audit-log-batch-throttle-enable', '--audit-log-batch-throttle-qps=-0.1'], message: 'invalid audit batch log throttle QPS -0.1, must be a positive number' },

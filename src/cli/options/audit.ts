@@ -2,6 +2,7 @@
 // its batch (`--audit-{log,webhook}-batch-*`), truncate (`-truncate-*`) and version flags.
 import { boolFlag, durationFlag, float32Flag, FlagError, goFloat32, intFlag, stringFlag, type FlagSpec } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
 import type { AuditOptions } from '../../server/audit.js';
 import type { AuditLogFormat, AuditLogMode } from '../../audit/log-backend.js';
 import { LOG_BATCH_DEFAULTS, WEBHOOK_BATCH_DEFAULTS, type BatchConfig } from '../../audit/buffered.js';
@@ -61,17 +62,28 @@ function backendValues(values: Values, prefix: 'auditLog' | 'auditWebhook'): Bac
   return Object.fromEntries(Object.keys(own).map((key) => [key, values[`${prefix}${key}` as keyof Values]])) as BackendValues;
 }
 
-/** upstream validateBackendBatchOptions, AuditTruncateOptions.Validate and validateGroupVersionString, in that order. */
-function backendErrors(plugin: 'log' | 'webhook', mode: string, v: BackendValues): string | undefined {
+/** upstream validateBackendBatchOptions, AuditTruncateOptions.Validate and validateGroupVersionString: each one's error, in that order. */
+function backendErrors(plugin: 'log' | 'webhook', mode: string, v: BackendValues): string[] {
+  return [batchError(plugin, mode, v), truncateError(plugin, v), versionError(v)].filter((e): e is string => e !== undefined);
+}
+
+function batchError(plugin: 'log' | 'webhook', mode: string, v: BackendValues): string | undefined {
   if (!MODES.includes(mode)) return `invalid audit ${plugin} mode ${mode}, allowed modes are ${JSON.stringify(MODES.join(','))}`;
-  if (mode === 'batch') {
-    if (v.BatchBufferSize <= 0) return `invalid audit batch ${plugin} buffer size ${v.BatchBufferSize}, must be a positive number`;
-    if (v.BatchMaxSize <= 0) return `invalid audit batch ${plugin} max batch size ${v.BatchMaxSize}, must be a positive number`;
-    if (v.BatchThrottleEnable && v.BatchThrottleQps <= 0) return `invalid audit batch ${plugin} throttle QPS ${goFloat32(v.BatchThrottleQps)}, must be a positive number`;
-    if (v.BatchThrottleEnable && v.BatchThrottleBurst <= 0) return `invalid audit batch ${plugin} throttle burst ${v.BatchThrottleBurst}, must be a positive number`;
-  }
+  if (mode !== 'batch') return undefined;
+  if (v.BatchBufferSize <= 0) return `invalid audit batch ${plugin} buffer size ${v.BatchBufferSize}, must be a positive number`;
+  if (v.BatchMaxSize <= 0) return `invalid audit batch ${plugin} max batch size ${v.BatchMaxSize}, must be a positive number`;
+  if (v.BatchThrottleEnable && v.BatchThrottleQps <= 0) return `invalid audit batch ${plugin} throttle QPS ${goFloat32(v.BatchThrottleQps)}, must be a positive number`;
+  if (v.BatchThrottleEnable && v.BatchThrottleBurst <= 0) return `invalid audit batch ${plugin} throttle burst ${v.BatchThrottleBurst}, must be a positive number`;
+  return undefined;
+}
+
+function truncateError(plugin: 'log' | 'webhook', v: BackendValues): string | undefined {
   if (v.TruncateMaxEventSize <= 0) return `invalid audit truncate ${plugin} max event size ${v.TruncateMaxEventSize}, must be a positive number`;
   if (v.TruncateMaxBatchSize < v.TruncateMaxEventSize) return `invalid audit truncate ${plugin} max batch size ${v.TruncateMaxBatchSize}, must be greater than max event size (${v.TruncateMaxEventSize})`;
+  return undefined;
+}
+
+function versionError(v: BackendValues): string | undefined {
   // schema.ParseGroupVersion first: more than one slash does not parse.
   if (v.Version.split('/').length > 2) return `unexpected GroupVersion string: ${v.Version}`;
   if (v.Version !== AUDIT_VERSION) return `invalid group version, allowed versions are ${JSON.stringify([AUDIT_VERSION])}`;
@@ -95,20 +107,18 @@ export const audit: OptionGroup<typeof flags, AuditFlagOptions> = {
     const log = backendValues(values, 'auditLog');
     const webhook = backendValues(values, 'auditWebhook');
     if (validate) {
-      // upstream AuditLogOptions.Validate, only when a log path is set.
+      // upstream AuditOptions.Validate: every error of the log's options (when a log path is set), then the
+      // webhook's (when one is configured), printed as one aggregate.
+      const errors: string[] = [];
       if (values.auditLogPath !== '') {
-        const error = backendErrors('log', values.auditLogMode, log);
-        if (error) throw new FlagError(error);
-        if (!FORMATS.includes(values.auditLogFormat)) throw new FlagError(`invalid audit log format ${values.auditLogFormat}, allowed formats are ${JSON.stringify(FORMATS.join(','))}`);
-        if (values.auditLogMaxAge < 0) throw new FlagError(`--audit-log-maxage ${values.auditLogMaxAge} can't be a negative number`);
-        if (values.auditLogMaxBackup < 0) throw new FlagError(`--audit-log-maxbackup ${values.auditLogMaxBackup} can't be a negative number`);
-        if (values.auditLogMaxSize < 0) throw new FlagError(`--audit-log-maxsize ${values.auditLogMaxSize} can't be a negative number`);
+        errors.push(...backendErrors('log', values.auditLogMode, log));
+        if (!FORMATS.includes(values.auditLogFormat)) errors.push(`invalid audit log format ${values.auditLogFormat}, allowed formats are ${JSON.stringify(FORMATS.join(','))}`);
+        if (values.auditLogMaxAge < 0) errors.push(`--audit-log-maxage ${values.auditLogMaxAge} can't be a negative number`);
+        if (values.auditLogMaxBackup < 0) errors.push(`--audit-log-maxbackup ${values.auditLogMaxBackup} can't be a negative number`);
+        if (values.auditLogMaxSize < 0) errors.push(`--audit-log-maxsize ${values.auditLogMaxSize} can't be a negative number`);
       }
-      // upstream AuditWebhookOptions.Validate, only when a webhook is configured.
-      if (values.auditWebhookConfigFile !== '') {
-        const error = backendErrors('webhook', values.auditWebhookMode, webhook);
-        if (error) throw new FlagError(error);
-      }
+      if (values.auditWebhookConfigFile !== '') errors.push(...backendErrors('webhook', values.auditWebhookMode, webhook));
+      if (errors.length > 0) throw new FlagError(aggregateMessage(errors));
     }
     const policyFile = optional(values.auditPolicyFile);
     const logPath = optional(values.auditLogPath);
