@@ -39,6 +39,7 @@ interface PluginOptions {
   allowTTL?: number;
   denyTTL?: number;
   defaultAllow?: boolean;
+  retryBackoff?: number;
   kubeconfig?: string;
 }
 /** The plugin over the backend (retries 1 ms apart), with `now` as its cache's clock. */
@@ -177,6 +178,15 @@ describe('ImagePolicyWebhook', () => {
     assert.equal(backend!.received.length, 1, 'a 403 is not retried');
     backend!.answer = () => allow;
     assert.equal(await outcomeOf(webhook, attrs(object)), undefined);
+  });
+
+  it('gives up at the request\'s deadline, as upstream\'s client posting with the request\'s context: a failure defaultAllow decides', async () => {
+    backend!.answer = () => ({ httpStatus: 500 }); // retried five times, backing off, otherwise
+    const webhook = await plugin({ defaultAllow: false, retryBackoff: 200 });
+    const started = Date.now();
+    assert.equal(await outcomeOf(webhook, attrs(withImages('good'), { deadline: Date.now() + 100 })), '403: pods "p" is forbidden: context deadline exceeded');
+    assert.ok(Date.now() - started < 1_000, 'ended at the deadline');
+    backend!.answer = () => allow;
   });
 
   it('admits when the backend fails and defaultAllow is true, marking the pod and the audit event failed-open', async () => {
