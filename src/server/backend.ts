@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Backend } from '../storage/interface.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
 import { createPrivateFile, defaultWarn, tightenPrivateFiles, type Warn } from './private-files.js';
+import { writesBetweenStages } from '../registry/write-stages.js';
 
 export type StorageKind = 'sqlite' | 'memory' | 'etcd';
 
@@ -43,5 +44,5 @@ export async function openBackend(kind: StorageKind, dataDir: string, etcd?: Etc
   await tightenPrivateFiles([path, `${path}-wal`, `${path}-shm`], warn);
   // Loaded only here: better-sqlite3 (~18 ms to load) is not needed by memory or etcd storage.
   const { createSqliteBackend } = await import('../storage/sqlite/index.js');
-  return createSqliteBackend({ path });
+  return createSqliteBackend({ path, writesComing: writesBetweenStages });
 }

@@ -38,7 +38,24 @@ before(async () => {
   const decode = (b64: string): string => Buffer.from(b64, 'base64').toString('utf8');
   tls = { ca: decode(config.clusters[0]!.cluster['certificate-authority-data']), cert: decode(config.users[0]!.user['client-certificate-data']), key: decode(config.users[0]!.user['client-key-data']) };
   await cluster.kubectl(['create', 'namespace', NS]);
+  await eventually(async () => ((await admin.request('GET', `/api/v1/namespaces/${NS}/serviceaccounts/default`)).status === 200 ? true : undefined), 'the default service account');
+  await backgroundWritesSettled();
 });
+
+/**
+ * With one mutating seat, the controllers' writes at start (their service accounts, a new namespace's account
+ * and root CA) meet 429s and retry a second later: a test that counts 429s waits until none is refused for longer.
+ */
+async function backgroundWritesSettled(): Promise<void> {
+  let last: number | undefined;
+  for (let poll = 0; poll < 20; poll++) {
+    const dropped = sample(await scrape(), 'apiserver_dropped_requests_total', 'request_kind="mutating"') ?? 0;
+    if (dropped === last) return;
+    last = dropped;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  }
+  assert.fail('the controllers\' writes kept meeting 429s');
+}
 after(async () => {
   for (const req of open) req.destroy();
   await cluster?.stop();
@@ -190,6 +207,12 @@ test('a failed TLS handshake is counted', async () => {
 });
 
 test('a 429 over the mutating in-flight limit is a termination and a dropped request', async () => {
+  const counts = (text: string) => [
+    sample(text, 'apiserver_request_terminations_total', request('POST', 'resource', 'code="429",')) ?? 0,
+    sample(text, 'apiserver_dropped_requests_total', 'request_kind="mutating"') ?? 0,
+    sample(text, 'apiserver_request_total', request('POST', 'resource', 'code="429",').replace('group=', 'dry_run="",group=')) ?? 0,
+  ];
+  const before = counts(await scrape());
   // Jane's create whose body never finishes holds the one mutating seat.
   const url = new URL(cluster.server.url);
   const stalled = httpsRequest({
@@ -204,10 +227,8 @@ test('a 429 over the mutating in-flight limit is a termination and a dropped req
     return res.status === 429 ? res : undefined;
   }, 'a 429');
   assert.equal(refused.headers['retry-after'], '1');
-  const text = await scrape();
-  // Every POST is of scope resource (upstream's installer labels its route so).
-  assert.equal(sample(text, 'apiserver_request_terminations_total', request('POST', 'resource', 'code="429",')), 1);
-  assert.equal(sample(text, 'apiserver_dropped_requests_total', 'request_kind="mutating"'), 1);
-  assert.equal(sample(text, 'apiserver_request_total', request('POST', 'resource', 'code="429",').replace('group=', 'dry_run="",group=')), 1);
+  // One termination, one dropped request, one 429 counted (every POST is of scope resource, as upstream's
+  // installer labels its route); the controllers' writes at start met 429s of their own before.
+  assert.deepEqual(counts(await scrape()).map((n, i) => n - before[i]!), [1, 1, 1]);
   stalled.destroy();
 });

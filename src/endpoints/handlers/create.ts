@@ -6,8 +6,11 @@ import { servesProtobuf, writeSingle } from '../objects.js';
 import { writeParams } from '../params.js';
 import { checkNamespace, readObjectBody } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
+import { nextWriteStage } from '../../registry/write-stages.js';
 
 export async function handleCreate(ctx: RequestContext, scope: ResourceScope): Promise<void> {
+  // The filters (authentication, authorization, priority and fairness, audit) were one stage.
+  await nextWriteStage();
   const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: false, protobuf: servesProtobuf(scope.def) });
   const params = writeParams(ctx.query, 'CreateOptions', [], scope.features.fieldValidation);
   const obj = await readObjectBody(ctx, scope.def, params.fieldValidation);

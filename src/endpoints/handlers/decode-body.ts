@@ -13,6 +13,7 @@ import { unsupportedMediaType } from '../../errors/status-error.js';
 import { apiVersionOf } from '../objects.js';
 import type { FieldValidation } from '../params.js';
 import { PROTOBUF_MEDIA_TYPE, decodeProtobufObject, supportsProtobuf } from '../../schema/protobuf/index.js';
+import { nextWriteStage } from '../../registry/write-stages.js';
 
 export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
@@ -28,10 +29,12 @@ export async function readObjectBody(ctx: RequestContext, def: ResourceDefinitio
   if (mediaType !== '' && mediaType !== 'application/json' && mediaType !== 'application/yaml' && mediaType !== '*/*')
     throw unsupportedMediaType(BODY_MEDIA_TYPES);
   const body = await readBody(ctx.req);
+  await nextWriteStage(); // registry/write-stages.ts: parsing, then decoding, each as one batch
   const yaml = mediaType === 'application/yaml';
   // The body's text once: parseBody and the checks after it read the same string.
   const text = body.toString('utf8');
   const raw = parseBody(body, yaml, def.kind, text);
+  await nextWriteStage();
   checkDuplicateFields(ctx, text, raw, yaml, fieldValidation, (list) => `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`);
   // YAML numbers are read as Go's YAML decoder reads them (1e3 is 1000): only JSON keeps its literals.
   return decodeKubeObject(ctx, def, raw, fieldValidation, false, yaml ? undefined : text);

@@ -11,6 +11,7 @@ import type { Created, StoreDeps, WriteOptions } from './types.js';
 import type { GroupResource } from '../../errors/status-error.js';
 import { finishing } from './hooks.js';
 import { writeAttributes } from './admission-attributes.js';
+import { nextWriteStage } from '../write-stages.js';
 
 export async function createObject(
   def: ResourceDefinition,
@@ -28,11 +29,14 @@ export async function createObject(
   const requestedVersion = meta.resourceVersion;
   delete meta.resourceVersion;
   const now = deps.now?.() ?? new Date();
+  // Defaults and the field manager, mutating admission, validation: each one batch (../write-stages.ts).
+  await nextWriteStage();
   def.defaults?.(obj); // upstream defaults at decode, before admission
   // upstream: the field manager runs before admission; without it (ServerSideApply off) BeforeCreate clears them.
   if (deps.serverSideApply === false) dropManagedFields(obj);
   else recordManagedFields(def, undefined, obj, options, now);
   const attributes = writeAttributes('CREATE', def, { namespace, name: meta.name ?? '', subresource: '', object: obj }, options, options);
+  await nextWriteStage();
   await deps.admission.mutate(attributes);
   // upstream Store.Create "inits metadata as early as possible", which is after the handler's mutating admission:
   // webhooks see a generateName create without its name, uid and creationTimestamp, as the request named it.
@@ -46,6 +50,7 @@ export async function createObject(
     def.strategy.prepareForCreate?.(obj, options.user ? { user: options.user } : {});
     if (def.strategy.tracksGeneration) meta.generation = 1;
     else delete meta.generation;
+    await nextWriteStage();
     validateCreate(def, obj);
     if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
     await deps.admission.validate(attributes);

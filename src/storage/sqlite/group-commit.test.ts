@@ -36,3 +36,42 @@ test('large queues are split into bounded batches; close commits everything queu
   assert.equal((await all).length, 2_500);
   await assert.rejects(committer.submit(1), (e) => isStorageError(e, 'Unavailable'));
 });
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+test('while writes are coming the commit waits for them, a bounded number of turns', async () => {
+  const batches: number[][] = [];
+  let coming = true;
+  const committer = createGroupCommitter<number, number>((requests) => {
+    batches.push([...requests]);
+    return [...requests];
+  }, () => coming);
+  const first = committer.submit(1);
+  await nextTurn();
+  await nextTurn();
+  const second = committer.submit(2);
+  await nextTurn();
+  assert.deepEqual(batches, [], 'held while more writes are on their way');
+  coming = false;
+  assert.deepEqual(await Promise.all([first, second]), [1, 2]);
+  assert.deepEqual(batches, [[1, 2]], 'the writes that came meanwhile share the commit');
+
+  // Writes that keep coming forever hold a commit a few turns only.
+  coming = true;
+  const third = committer.submit(3);
+  for (let turn = 0; turn < 20 && batches.length === 1; turn++) await nextTurn();
+  assert.deepEqual(batches, [[1, 2], [3]]);
+  assert.equal(await third, 3);
+});
+
+test('close commits a held batch at once', async () => {
+  const batches: number[][] = [];
+  const committer = createGroupCommitter<number, number>((requests) => {
+    batches.push([...requests]);
+    return [...requests];
+  }, () => true);
+  const pending = committer.submit(1);
+  committer.close();
+  assert.deepEqual(batches, [[1]]);
+  assert.equal(await pending, 1);
+});

@@ -27,6 +27,8 @@ export interface SqliteBackendOptions extends HistoryOptions {
   /** Database file; created with its schema when missing. */
   path: string;
   hooks?: SqliteHooks;
+  /** True while more writes are on their way to the store: a commit waits a few turns for them (group-commit.ts). */
+  writesComing?: () => boolean;
 }
 
 /** The SQLite backend, with its counters and on-demand maintenance. */
@@ -112,7 +114,7 @@ function openCore(options: SqliteBackendOptions): Core {
       },
       { bufferLimit: options.watchBufferLimit },
     );
-    const writes = createGroupCommitter(batchRunner(db, { stmts, state, live }, hub, options));
+    const writes = createGroupCommitter(batchRunner(db, { stmts, state, live }, hub, options), options.writesComing);
     const compactor = createCompactor(db, stmts, state);
     const reaper = createTtlReaper(live, (key, modRevision) => writes.submit({ kind: 'delete', key, expected: modRevision }));
     return { db, stmts, state, live, hub, writes, compactor, reaper };
