@@ -20,6 +20,7 @@ import { decodeKubeObject, checkDuplicateFields } from './decode-body.js';
 import { exceedsMaxJsonDepth } from '../../schema/go-json-syntax.js';
 import { omitEmptyAsGo } from '../../schema/omit-empty.js';
 import type { ResourceScope } from './scope.js';
+import { nextWriteStage } from '../../registry/write-stages.js';
 
 /** The apply patch media type. */
 export const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
@@ -91,8 +92,10 @@ export async function handleApply(ctx: RequestContext, scope: ResourceScope): Pr
   const params = writeParams(query, 'PatchOptions', patchTypeErrors(query, true), scope.features.fieldValidation);
   const manager = params.fieldManager ?? '';
   const bytes = await readBody(ctx.req);
+  await nextWriteStage(); // registry/write-stages.ts: parsing, then decoding, each as one batch
   const text = bytes.toString('utf8');
   const body = parseApplyBody(bytes);
+  await nextWriteStage();
   const kind = scope.def.kind;
   checkDuplicateFields(ctx, text, body.value, body.yaml, params.fieldValidation, (list) => `${kind} in version "${scope.def.version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
   const config = decodeConfiguration(ctx, scope, body.value, params.fieldValidation);

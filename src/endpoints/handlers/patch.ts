@@ -19,6 +19,7 @@ import { patchTypeErrors, writeParams, type FieldValidation } from '../params.js
 import { APPLY_PATCH_TYPE, handleApply } from './apply.js';
 import { checkDuplicateFields, checkName, checkNamespace, decodeKubeObject } from './decode-body.js';
 import type { ResourceScope } from './scope.js';
+import { nextWriteStage } from '../../registry/write-stages.js';
 import { STRATEGIC_MERGE_PATCH_TYPE, decodeCause, decodeStrategicMergeResult, patchMediaTypes, supportsStrategicMerge } from './strategic-merge-patch.js';
 
 /** A patch engine: JSON patch, merge patch or strategic merge patch. */
@@ -68,7 +69,9 @@ export async function handlePatch(ctx: RequestContext, scope: ResourceScope): Pr
   const { type, apply } = patchType(mediaType, def, serverSideApply);
   const params = writeParams(ctx.query, 'PatchOptions', patchTypeErrors(ctx.query, false), scope.features.fieldValidation);
   const body = (await readBody(ctx.req)).toString('utf8');
+  await nextWriteStage(); // registry/write-stages.ts: parsing, then the patch applied and decoded, each as one batch
   const patch = decodePatch(type, body, params.fieldValidation);
+  await nextWriteStage();
   if (ctx.audit) recordRequestPatch(ctx, patch);
   checkDuplicateFields(ctx, body, patch, false, params.fieldValidation, (list) => `error decoding patch: ${list}`);
   const name = scope.info.name;
