@@ -22,7 +22,16 @@ export interface FlagSpec<T> {
   readonly defaultText: string | undefined;
   /** `previous` lets list flags append on repetition; `first` is true on the flag's first occurrence. */
   parse(raw: string, previous: T, first: boolean): T;
+  /** pflag's MarkDeprecated: hidden from help, and each use prints `Flag --<name> has been deprecated, <this>`. */
+  readonly deprecated?: string;
+  /** The option key whose value this flag sets (pflag flags bound to one variable, as a deprecated spelling is). */
+  readonly aliasOf?: string;
 }
+
+/** `spec` spelled `name` as well, deprecated: it sets the option `key` (upstream binds both flags to one variable). */
+export const deprecatedAlias = <T>(spec: FlagSpec<T>, key: string, name: string, message: string): FlagSpec<T> => ({
+  ...spec, name, deprecated: message, aliasOf: key,
+});
 
 export const stringFlag = (name: string, initial: string, usage: string): FlagSpec<string> => ({
   name, typeName: 'string', usage, initial,
@@ -118,21 +127,25 @@ export type FlagValues<F> = { -readonly [K in keyof F]: F[K] extends FlagSpec<in
 /**
  * Parses `argv` against `flags` with pflag's rules: `--flag=value`, `--flag value`, `-v4`, `-v=4`,
  * `-v 4`; booleans take no separate value (`--help`, `--help=false`); `--` ends flags.
+ * A deprecated flag sets the value of the flag it aliases; each use that parses is told to `warn` at once, as
+ * pflag's Set prints its notice (so a later error does not take it back).
  * @throws FlagError with upstream's wording (`unknown flag: --foo`, `flag needs an argument: --secure-port`,
  *   `invalid argument "x" for "--secure-port" flag: ...`).
  */
-export function parseFlagSet<F extends FlagSpecs>(flags: F, argv: readonly string[]): { values: FlagValues<F>; changed: ReadonlySet<keyof F>; positional: string[] } {
+export function parseFlagSet<F extends FlagSpecs>(flags: F, argv: readonly string[], warn: (notice: string) => void = () => {}): { values: FlagValues<F>; changed: ReadonlySet<keyof F>; positional: string[] } {
   const values = Object.fromEntries(Object.entries(flags).map(([key, spec]) => [key, spec.initial])) as Record<string, unknown>;
   const changed = new Set<string>();
   const positional = scanArguments(flags, argv, (key, raw) => {
     const spec = flags[key] as AnySpec;
+    const target = spec.aliasOf ?? key;
     try {
-      values[key] = spec.parse(raw, values[key], !changed.has(key));
+      values[target] = spec.parse(raw, values[target], !changed.has(target));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new FlagError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(flagTitle(spec))} flag: ${reason}`);
     }
-    changed.add(key);
+    changed.add(target);
+    if (spec.deprecated !== undefined) warn(`Flag --${spec.name} has been deprecated, ${spec.deprecated}`);
   });
   return { values: values as FlagValues<F>, changed: changed as ReadonlySet<keyof F>, positional };
 }
@@ -199,6 +212,7 @@ function flagTitle(spec: AnySpec): string {
 /** Help text of a command, laid out like cobra's (flags sorted, aligned, defaults shown). */
 export function flagSetUsage(command: string, flags: FlagSpecs): string {
   const rows = Object.values(flags)
+    .filter((spec) => spec.deprecated === undefined)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((spec) => {
       const names = spec.shorthand === undefined ? `      --${spec.name}` : `  -${spec.shorthand}, --${spec.name}`;

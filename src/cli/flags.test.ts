@@ -46,6 +46,7 @@ const defaults: ServeOptions = {
   maxMutatingRequestsInflight: 200,
   minRequestTimeout: 1800,
   requestTimeoutMs: 60_000,
+  eventTtlMs: 3_600_000,
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
   enableBootstrapTokenAuth: false,
@@ -108,6 +109,7 @@ describe('parseServeFlags', () => {
     { args: ['--max-requests-inflight=0', '--max-mutating-requests-inflight', '10'], expected: { maxRequestsInflight: 0, maxMutatingRequestsInflight: 10 } },
     { args: ['--request-timeout=30s', '--min-request-timeout=60'], expected: { requestTimeoutMs: 30_000, minRequestTimeout: 60 } },
     { args: ['--shutdown-delay-duration=5s', '--livez-grace-period=1m'], expected: { shutdownDelayMs: 5_000, livezGracePeriodMs: 60_000 } },
+    { args: ['--event-ttl=90m'], expected: { eventTtlMs: 5_400_000 } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
@@ -283,6 +285,37 @@ describe('parseServeFlags', () => {
   }
 });
 
+describe('deprecated flags', () => {
+  const backoff = (args: string[], warn: (notice: string) => void = () => {}): number | undefined => parseServeFlags(['--audit-webhook-config-file=w.yaml', ...args], warn).audit?.webhookInitialBackoffMs;
+  const NOTICE = 'Flag --audit-webhook-batch-initial-backoff has been deprecated, Deprecated, use --audit-webhook-initial-backoff instead.';
+
+  it('--audit-webhook-batch-initial-backoff sets --audit-webhook-initial-backoff, with pflag\'s notice at each use', () => {
+    const notices: string[] = [];
+    assert.equal(backoff(['--audit-webhook-batch-initial-backoff=5s', '--audit-webhook-batch-initial-backoff', '6s'], (n) => notices.push(n)), 6_000);
+    assert.deepEqual(notices, [NOTICE, NOTICE]);
+  });
+
+  it('both spellings set one value: the last on the command line wins', () => {
+    assert.equal(backoff(['--audit-webhook-initial-backoff=3s', '--audit-webhook-batch-initial-backoff=5s']), 5_000);
+    assert.equal(backoff(['--audit-webhook-batch-initial-backoff=5s', '--audit-webhook-initial-backoff=3s']), 3_000);
+  });
+
+  it('a value that does not parse is the deprecated flag\'s error, without the notice', () => {
+    const notices: string[] = [];
+    assert.throws(() => backoff(['--audit-webhook-batch-initial-backoff=soon'], (n) => notices.push(n)), (error: unknown) => {
+      assert.ok(error instanceof FlagError);
+      assert.match(error.message, /^invalid argument "soon" for "--audit-webhook-batch-initial-backoff" flag: /);
+      return true;
+    });
+    assert.deepEqual(notices, []);
+  });
+
+  it('is left out of the help', () => {
+    assert.doesNotMatch(serveUsage(), /audit-webhook-batch-initial-backoff/);
+    assert.match(serveUsage(), /--audit-webhook-initial-backoff duration/);
+  });
+});
+
 describe('serveUsage', () => {
   it('lists every flag with its type and default, aligned, in name order', () => {
     const usage = serveUsage();
@@ -328,11 +361,14 @@ describe('serverOptionsOf', () => {
   it('turns the flags of each concern into startServer options', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',
-      enablePriorityAndFairness: true, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, runtimeConfig: [],
+      enablePriorityAndFairness: true, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200, minRequestTimeoutSeconds: 1800, requestTimeoutMs: 60_000, shutdownDelayMs: 0, livezGracePeriodMs: 0, eventTtlSeconds: 3600, runtimeConfig: [],
       serviceClusterIPRange: '10.0.0.0/24', serviceNodePortRange: '30000-32767', controllers: ['*'], clusterSigning: { durationMs: 31_536_000_000 }, anonymousAuth: true,
       serviceAccounts: { keyFiles: [], issuers: [], lookup: true, extendTokenExpiration: true, maxTokenExpirationSeconds: 0 },
     });
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--api-audiences=a'])).apiAudiences, ['a']);
+    // upstream's TTLFunc keeps whole seconds.
+    assert.equal(serverOptionsOf(parseServeFlags(['--event-ttl=90.9s'])).eventTtlSeconds, 90);
+    assert.equal(serverOptionsOf(parseServeFlags(['--event-ttl=0'])).eventTtlSeconds, 0);
     assert.deepEqual(serverOptionsOf(parseServeFlags(['--default-unreachable-toleration-seconds=60'])).defaultTolerationSeconds, { notReadySeconds: 300, unreachableSeconds: 60 });
     const etcd = serverOptionsOf(parseServeFlags(['--etcd-servers=https://e:2379', '--etcd-cafile=ca.pem', '--token-auth-file=t.csv', '--advertise-address=192.0.2.1']));
     assert.deepEqual(etcd.etcd, { servers: ['https://e:2379'], prefix: '/registry', compactionIntervalMs: 300_000, caFile: 'ca.pem' });

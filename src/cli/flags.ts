@@ -65,10 +65,11 @@ export type ServeOptions = Readonly<{ help: boolean; version: boolean; verbosity
 /**
  * Parses the arguments after `kplane serve` (see parseFlagSet for the syntax); `--help` and `--version`
  * skip the checks of the other flags, as cobra runs no validation for them.
+ * Deprecated flags' notices go to `warn` (standard error, as pflag prints them) while parsing.
  * @throws FlagError with upstream's wording.
  */
-export function parseServeFlags(argv: readonly string[]): ServeOptions {
-  const { values, changed, positional } = parseFlagSet(serveFlags, argv);
+export function parseServeFlags(argv: readonly string[], warn = (notice: string): void => void process.stderr.write(`${notice}\n`)): ServeOptions {
+  const { values, changed, positional } = parseFlagSet(serveFlags, argv, warn);
   if (positional.some((arg) => arg !== '')) {
     throw new FlagError(`"kplane serve" does not take any arguments, got ${JSON.stringify(positional)}`);
   }

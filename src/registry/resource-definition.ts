@@ -117,7 +117,8 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   /** Storage: the key segment (defaults to `resource` for core, `group/resource` otherwise), TTL, conversion. */
   storage?: {
     resourcePath?: string;
-    ttlSeconds?: number;
+    /** Objects expire after the server's event TTL (kube-apiserver `--event-ttl`), as upstream's event storage's TTLFunc. */
+    expiresWithEventTtl?: boolean;
     conversion?: Conversion<T>;
   };
   /**

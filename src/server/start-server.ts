@@ -124,6 +124,8 @@ export interface ServerOptions extends AuthenticationOptions {
   admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--event-ttl` in whole seconds: how long an event lives after its last write; default 3600, 0 or less never expires. */
+  eventTtlSeconds?: number;
   /** `--audit-policy-file`, `--audit-log-*`: the audit log; off without a log path. */
   audit?: AuditOptions;
   /** `--enable-priority-and-fairness` (with the APIPriorityAndFairness gate): API Priority and Fairness instead of the in-flight limits; default true. */
@@ -231,7 +233,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
   const storageMetrics = new StorageMetrics();
   const webhookMetrics = new WebhookMetrics();
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, admissionPluginConfigs, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, admissionPluginConfigs, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), ...(options.eventTtlSeconds !== undefined ? { eventTtlSeconds: options.eventTtlSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.

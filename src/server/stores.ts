@@ -37,7 +37,15 @@ export interface ServedStores {
 export type ComputedStoreFactory = (def: ResourceDefinition) => Store;
 
 /** Options of buildStores. */
+/** kube-apiserver's `--event-ttl` default: an hour. */
+export const DEFAULT_EVENT_TTL_SECONDS = 3600;
+
 export interface BuildStoresOptions {
+  /**
+   * `--event-ttl` in whole seconds (upstream's TTLFunc truncates the duration): how long an event lives after its
+   * last write. 0 or less: events do not expire (upstream's storage attaches no lease for a TTL of 0).
+   */
+  eventTtlSeconds?: number;
   /** This server's hooks around the writes of a definition (services allocate cluster IPs and node ports). */
   hooksFor?(def: ResourceDefinition): StoreHooks | undefined;
   /** Stores of computed kinds (ComponentStatus), by `<group>/<resource>`; a computed kind without one is not served. */
@@ -71,7 +79,8 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
       const shared = isNamespaces(def) ? namespacesBackend : backend;
       const own = metrics ? instrumentedBackend(shared, metrics.observe) : shared;
       const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision, summary: storedSummary, onError: (e) => reportCacheError(path, e) });
-      storage = { backend: own, keys, cacher, ...(def.storage?.ttlSeconds ? { ttlSeconds: def.storage.ttlSeconds } : {}), ...(metrics ? { listMetrics: metrics.lists } : {}) };
+      const ttlSeconds = def.storage?.expiresWithEventTtl ? options.eventTtlSeconds ?? DEFAULT_EVENT_TTL_SECONDS : 0;
+      storage = { backend: own, keys, cacher, ...(ttlSeconds > 0 ? { ttlSeconds } : {}), ...(metrics ? { listMetrics: metrics.lists } : {}) };
       storages.set(path, storage);
     }
     return storage;

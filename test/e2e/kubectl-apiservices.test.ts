@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { eventually, startCluster, type TestCluster } from './support/cluster.js';
 
 const FC = 'flowcontrol.apiserver.k8s.io';
+/** Local APIServices the tests look for (of ~20 the controller writes). */
+const localAPIServices = ['v1.', 'v1.coordination.k8s.io', 'v1.events.k8s.io', `v1beta1.${FC}`, `v1beta2.${FC}`];
 
 const flowSchema = (name: string, spec: Record<string, unknown>, apiVersion = `${FC}/v1beta2`) =>
   JSON.stringify({ apiVersion, kind: 'FlowSchema', metadata: { name }, spec });
@@ -25,15 +27,19 @@ describe('kubectl: apiservices, flowschemas, prioritylevelconfigurations', () =>
 
   before(async () => {
     c = await startCluster();
-    // The controllers write the bootstrap objects right after start.
-    await eventually(async () => ((await exists('flowschemas', 'global-default')) && (await exists('apiservices', 'v1.')) ? true : undefined), 'the bootstrap objects');
+    // The controllers write the bootstrap objects right after start, one by one: wait for the last the tests read.
+    const allWritten = async (): Promise<boolean> => {
+      for (const name of localAPIServices) if (!(await exists('apiservices', name))) return false;
+      return exists('flowschemas', 'global-default');
+    };
+    await eventually(async () => ((await allWritten()) ? true : undefined), 'the bootstrap objects');
   });
   after(() => c.stop());
 
   test('get apiservices lists a Local, available APIService per served group-version', async () => {
     const out = await c.kubectl(['get', 'apiservices']);
     assert.match(out, /^NAME\s+SERVICE\s+AVAILABLE\s+AGE\n/);
-    for (const name of ['v1.', 'v1.coordination.k8s.io', 'v1.events.k8s.io', `v1beta1.${FC}`, `v1beta2.${FC}`]) {
+    for (const name of localAPIServices) {
       assert.match(out, new RegExp(`^${name.replaceAll('.', '\\.')}\\s+Local\\s+True\\s+\\d+s$`, 'm'));
     }
     const core = await json<{ metadata: { labels: Record<string, string> }; spec: Record<string, unknown> }>(['get', 'apiservice', 'v1.']);

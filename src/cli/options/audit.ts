@@ -1,6 +1,6 @@
 // Auditing (upstream AuditOptions, 1.25): the policy file, the log backend and the webhook backend, each backend with
 // its batch (`--audit-{log,webhook}-batch-*`), truncate (`-truncate-*`) and version flags.
-import { boolFlag, durationFlag, float32Flag, FlagError, goFloat32, intFlag, stringFlag, type FlagSpec } from '../flag-set.js';
+import { boolFlag, deprecatedAlias, durationFlag, float32Flag, FlagError, goFloat32, intFlag, stringFlag, type FlagSpec } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
 import { aggregateMessage } from '../../errors/aggregate.js';
 import type { AuditOptions } from '../../server/audit.js';
@@ -38,6 +38,8 @@ function prefixed<P extends string, T extends object>(prefix: P, flags: T): Pref
   return Object.fromEntries(Object.entries(flags).map(([key, flag]) => [`${prefix}${key}`, flag])) as Prefixed<P, T>;
 }
 
+const initialBackoff = durationFlag('audit-webhook-initial-backoff', 10_000, 'The amount of time to wait before retrying the first failed request.');
+
 const flags = {
   auditPolicyFile: stringFlag('audit-policy-file', '', 'Path to the file that defines the audit policy configuration.'),
   auditLogPath: stringFlag('audit-log-path', '', 'If set, all requests coming to the apiserver will be logged to this file.  \'-\' means standard out.'),
@@ -49,7 +51,8 @@ const flags = {
   auditLogCompress: boolFlag('audit-log-compress', 'If set, the rotated log files will be compressed using gzip.'),
   auditWebhookConfigFile: stringFlag('audit-webhook-config-file', '', 'Path to a kubeconfig formatted file that defines the audit webhook configuration.'),
   auditWebhookMode: stringFlag('audit-webhook-mode', 'batch', 'Strategy for sending audit events. Blocking indicates sending events should block server responses. Batch causes the backend to buffer and write events asynchronously. Known modes are batch,blocking,blocking-strict.'),
-  auditWebhookInitialBackoffMs: durationFlag('audit-webhook-initial-backoff', 10_000, 'The amount of time to wait before retrying the first failed request.'),
+  auditWebhookInitialBackoffMs: initialBackoff,
+  auditWebhookBatchInitialBackoffMs: deprecatedAlias(initialBackoff, 'auditWebhookInitialBackoffMs', 'audit-webhook-batch-initial-backoff', 'Deprecated, use --audit-webhook-initial-backoff instead.'),
   ...prefixed('auditLog', backendFlags('log', LOG_BATCH_DEFAULTS)),
   ...prefixed('auditWebhook', backendFlags('webhook', WEBHOOK_BATCH_DEFAULTS)),
 };

@@ -1,5 +1,5 @@
-// Server run options (upstream ServerRunOptions): the address advertised to the cluster, the limits on
-// requests in flight and the request timeouts.
+// Server run options (upstream ServerRunOptions, generic and kube-apiserver's own): the address advertised to the
+// cluster, the limits on requests in flight, the request timeouts and how long events live.
 import { boolFlag, durationFlag, FlagError, intFlag, ipFlag } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
 
@@ -18,6 +18,7 @@ const flags = {
     'This option represents the maximum amount of time it should take for apiserver to complete its startup sequence and become live. From apiserver\'s start time to when this amount of time has elapsed, /livez will assume that unfinished post-start hooks will complete successfully and therefore return true.'),
   shutdownDelayMs: durationFlag('shutdown-delay-duration', 0,
     'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed. This can be used to allow load balancer to stop sending traffic to this server.'),
+  eventTtlMs: durationFlag('event-ttl', 3_600_000, 'Amount of time to retain events.'),
   requestTimeoutMs: durationFlag('request-timeout', 60_000,
     'An optional field indicating the duration a handler must keep a request open before timing it out. This is the default request timeout for requests but may be overridden by flags such as --min-request-timeout for specific types of requests.'),
 };
@@ -34,6 +35,8 @@ export interface ServerRunOptions {
   readonly minRequestTimeout: number;
   /** `--request-timeout`, milliseconds. */
   readonly requestTimeoutMs: number;
+  /** `--event-ttl`, milliseconds (not validated, as upstream). */
+  readonly eventTtlMs: number;
   /** `--shutdown-delay-duration` and `--livez-grace-period`, milliseconds. */
   readonly shutdownDelayMs: number;
   readonly livezGracePeriodMs: number;
@@ -58,6 +61,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       maxMutatingRequestsInflight: values.maxMutatingRequestsInflight,
       minRequestTimeout: values.minRequestTimeout,
       requestTimeoutMs: values.requestTimeoutMs,
+      eventTtlMs: values.eventTtlMs,
       shutdownDelayMs: values.shutdownDelayMs,
       livezGracePeriodMs: values.livezGracePeriodMs,
     };
@@ -70,6 +74,8 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     requestTimeoutMs: o.requestTimeoutMs,
     shutdownDelayMs: o.shutdownDelayMs,
     livezGracePeriodMs: o.livezGracePeriodMs,
+    // upstream's TTLFunc: uint64(ttl.Seconds()), the fraction dropped.
+    eventTtlSeconds: Math.trunc(o.eventTtlMs / 1000),
     ...(o.advertiseAddress ? { advertiseAddress: o.advertiseAddress } : {}),
   }),
 };

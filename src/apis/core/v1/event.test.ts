@@ -97,7 +97,7 @@ test('core event definition: identity, create on update, TTL, Go zero-value defa
   assert.deepEqual(def.shortNames, ['ev']);
   assert.equal(def.verbs.length, 8);
   assert.equal(def.strategy.allowCreateOnUpdate, true);
-  assert.deepEqual(def.storage, { ttlSeconds: 3600 });
+  assert.deepEqual(def.storage, { expiresWithEventTtl: true });
   const e: CoreEvent = { metadata: { name: 'e' }, reason: 'R' };
   defaultCoreEvent(e);
   assert.deepEqual(e, { metadata: { name: 'e' }, reason: 'R', involvedObject: {}, source: {}, reportingComponent: '', reportingInstance: '' });

@@ -1,6 +1,6 @@
 // Event (core v1, namespaced): the stored form of every event, also served as events.k8s.io/v1
 // (apis/events/v1/event.ts). Schema, Go-style zero-value defaults, the legacy (lenient) validation,
-// the upstream field selectors and table, and the 1-hour TTL (kube-apiserver `--event-ttl`).
+// the upstream field selectors and table; events expire after the server's `--event-ttl` (1h by default).
 // Table: `tableColumns` is the full column list, Name included (last, priority 1), as upstream's printers define it.
 import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
 import { CORE_V1, objectReferenceSelectors, type ObjectReference } from './object-reference.js';
@@ -13,9 +13,6 @@ export { CoreEventSchema, CoreEventSeriesSchema };
 
 /** A core v1 Event; `involvedObject` is optional in the type because clients may omit it (Go reads an empty one). */
 export type CoreEvent = Omit<Event, 'involvedObject'> & { involvedObject?: ObjectReference };
-
-/** Events expire this long after their last write (upstream `--event-ttl` default, 1h). */
-export const EVENT_TTL_SECONDS = 3600;
 
 /**
  * The fields Go always serializes (non-pointer structs, strings without omitempty): an empty
@@ -62,5 +59,5 @@ export const coreEventDefinition: ResourceDefinition<CoreEvent> = {
   },
   tableColumns: eventTableColumns,
   fieldSelectors: coreEventFieldSelectors,
-  storage: { ttlSeconds: EVENT_TTL_SECONDS },
+  storage: { expiresWithEventTtl: true },
 };

@@ -142,7 +142,7 @@ test('events.k8s.io/v1 definition shares the core storage', () => {
   assert.deepEqual([def.group, def.version, def.kind, def.listKind, def.resource, def.singular], ['events.k8s.io', 'v1', 'Event', 'EventList', 'events', 'event']);
   assert.deepEqual(def.shortNames, ['ev']);
   assert.equal(def.storage?.resourcePath, 'events');
-  assert.equal(def.storage?.ttlSeconds, 3600);
+  assert.equal(def.storage?.expiresWithEventTtl, true);
   assert.equal(def.storage?.conversion?.toStorage, eventToCore);
   assert.equal(def.storage?.conversion?.fromStorage, eventFromCore);
 });

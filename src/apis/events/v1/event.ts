@@ -5,7 +5,7 @@
 import { ALL_VERBS, type ResourceDefinition, type TableColumn } from '../../../registry/resource-definition.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { objectReferenceSelectors, type ObjectReference } from '../../core/v1/object-reference.js';
-import { EVENT_TTL_SECONDS, type CoreEvent } from '../../core/v1/event.js';
+import type { CoreEvent } from '../../core/v1/event.js';
 import { eventTableColumns } from '../../core/v1/event-table.js';
 import { validateEventCreate, validateEventUpdate } from '../../core/v1/event-validation.js';
 import { coreEventView, eventFromCore, eventToCore, isCoreEventForm } from './event-conversion.js';
@@ -79,7 +79,7 @@ export const eventsV1EventDefinition: ResourceDefinition<EventsV1Event> = {
   fieldSelectors: eventsV1FieldSelectors,
   storage: {
     resourcePath: 'events',
-    ttlSeconds: EVENT_TTL_SECONDS,
+    expiresWithEventTtl: true,
     conversion: { fromStorage: eventFromCore, toStorage: eventToCore },
   },
 };
