@@ -47,6 +47,7 @@ const defaults: ServeOptions = {
   minRequestTimeout: 1800,
   requestTimeoutMs: 60_000,
   eventTtlMs: 3_600_000,
+  hstsDirectives: [],
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
   enableBootstrapTokenAuth: false,
@@ -110,6 +111,8 @@ describe('parseServeFlags', () => {
     { args: ['--request-timeout=30s', '--min-request-timeout=60'], expected: { requestTimeoutMs: 30_000, minRequestTimeout: 60 } },
     { args: ['--shutdown-delay-duration=5s', '--livez-grace-period=1m'], expected: { shutdownDelayMs: 5_000, livezGracePeriodMs: 60_000 } },
     { args: ['--event-ttl=90m'], expected: { eventTtlMs: 5_400_000 } },
+    { args: ['--strict-transport-security-directives=max-age=31536000,includeSubDomains', '--strict-transport-security-directives', 'preload'],
+      expected: { hstsDirectives: ['max-age=31536000', 'includeSubDomains', 'preload'] } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],
@@ -230,6 +233,11 @@ describe('parseServeFlags', () => {
     { args: ['--tls-cipher-suites=TLS_DHE_RSA_WITH_AES_128_GCM_SHA256', '--tls-min-version=Bogus'], message: "Cipher suite TLS_DHE_RSA_WITH_AES_128_GCM_SHA256 not supported or doesn't exist" },
     { args: ['--storage=etcd'], message: '--etcd-servers must be specified' },
     { args: ['--max-requests-inflight=-1'], message: '--max-requests-inflight can not be negative value' },
+    { args: ['--strict-transport-security-directives=max-age'], message: '--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information' },
+    { args: ['--strict-transport-security-directives=max-age=1,includesubdomains'], message: '--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information' },
+    // Blank values are kept (pflag's CSV reading): each is named, every error in one aggregate, repeats once.
+    { args: ['--strict-transport-security-directives=max-age=1,,preload, ', '--strict-transport-security-directives=maxage=1'],
+      message: '[empty value in strict-transport-security-directives, --strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information]' },
     { args: ['--max-mutating-requests-inflight=-5'], message: '--max-mutating-requests-inflight can not be negative value' },
     { args: ['--storage=memory', '--etcd-servers=http://e:2379'], message: '--etcd-servers cannot be used with --storage=memory' },
     { args: ['--authentication-token-webhook-config-file=w.yaml', '--authentication-token-webhook-version=v2'], message: 'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"' },

@@ -11,6 +11,9 @@ export interface ApiResponse {
   readonly headersSent: boolean;
   statusCode: number;
   writeHead(code: number, headers: OutgoingHttpHeaders): unknown;
+  /** A header for writeHead to merge (its own headers win); only filters that must add to every answer use it. */
+  setHeader(name: string, value: string): unknown;
+  hasHeader(name: string): boolean;
   write(chunk: string | Uint8Array): boolean;
   end(chunk?: string | Uint8Array): unknown;
   once(event: 'close' | 'drain', listener: () => void): unknown;

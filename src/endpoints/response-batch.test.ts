@@ -9,6 +9,8 @@ function response(name: string, log: string[], failing = false, httpVersionMajor
     headersSent: true,
     statusCode: 200,
     writeHead: () => undefined,
+    setHeader: () => undefined,
+    hasHeader: () => false,
     write: () => true,
     end: (chunk?: string | Uint8Array) => {
       if (failing) throw new Error('socket gone');

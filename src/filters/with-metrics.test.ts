@@ -26,6 +26,8 @@ function context(info: RequestInfo, query = ''): RequestContext & { closed: Prom
       res.headersSent = true;
       res.statusCode = code;
     },
+    setHeader: () => undefined,
+    hasHeader: () => false,
     write: () => true,
     end() {
       for (const f of onClose) f();

@@ -17,6 +17,7 @@ import { withPriorityAndFairness, type PriorityAndFairnessDeps } from '../filter
 import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
 import { withRequestTimeout } from '../filters/with-request-timeout.js';
+import { withHSTS } from '../filters/with-hsts.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
 import { responseClosed } from '../endpoints/drain.js';
 import type { ApiMetrics } from './metrics.js';
@@ -39,10 +40,12 @@ export interface ChainDeps {
   shutdown: AbortSignal;
   /** The APIResponseCompression gate (default on, as in 1.25). */
   responseCompression?: boolean;
+  /** `--strict-transport-security-directives`: the Strict-Transport-Security header of every response, when given. */
+  hstsDirectives?: readonly string[];
 }
 
 /**
- * panic recovery -> metrics -> request timeout -> authentication -> audit -> impersonation -> priority and fairness
+ * panic recovery -> metrics -> HSTS -> request timeout -> authentication -> audit -> impersonation -> priority and fairness
  * (or max in flight) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
@@ -59,6 +62,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   handler = withAuthentication(handler, deps.authenticate);
   if (deps.audit) handler = withFailedAuthenticationAudit(handler, deps.audit);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
+  handler = withHSTS(handler, deps.hstsDirectives ?? []);
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);
   return (req, res) => {

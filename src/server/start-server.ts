@@ -124,6 +124,8 @@ export interface ServerOptions extends AuthenticationOptions {
   admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--strict-transport-security-directives`, checked: the Strict-Transport-Security header of every response. */
+  strictTransportSecurityDirectives?: readonly string[];
   /** `--event-ttl` in whole seconds: how long an event lives after its last write; default 3600, 0 or less never expires. */
   eventTtlSeconds?: number;
   /** `--audit-policy-file`, `--audit-log-*`: the audit log; off without a log path. */
@@ -288,6 +290,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestTimeoutMs,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     responseCompression: features.enabled('APIResponseCompression'),
+    ...(options.strictTransportSecurityDirectives ? { hstsDirectives: options.strictTransportSecurityDirectives } : {}),
   });
   loopback.serve(handler);
   const listener = await listen({

@@ -1,9 +1,36 @@
 // Server run options (upstream ServerRunOptions, generic and kube-apiserver's own): the address advertised to the
 // cluster, the limits on requests in flight, the request timeouts and how long events live.
-import { boolFlag, durationFlag, FlagError, intFlag, ipFlag } from '../flag-set.js';
+import { boolFlag, durationFlag, FlagError, intFlag, ipFlag, type FlagSpec } from '../flag-set.js';
+import { aggregateMessage } from '../../errors/aggregate.js';
 import { optional, type OptionGroup } from './option-group.js';
 
+/**
+ * pflag's StringSlice as upstream declares this flag: values read as CSV, kept as written (a blank one stays, for
+ * the check to name); the first occurrence replaces the default, later ones append.
+ */
+const hstsDirectivesFlag: FlagSpec<readonly string[]> = {
+  name: 'strict-transport-security-directives', typeName: 'strings', initial: [], defaultText: undefined,
+  usage: 'List of directives for HSTS, comma separated. If this list is empty, then HSTS directives will not be added. Example: \'max-age=31536000,includeSubDomains,preload\'',
+  parse: (raw, previous, first) => [...(first ? [] : previous), ...(raw === '' ? [] : raw.split(','))],
+};
+
+/** upstream validateHSTSDirectives: `max-age=<anything>`, `includeSubDomains` or `preload`; every error, as one aggregate. */
+function hstsDirectivesError(directives: readonly string[]): string | undefined {
+  const errors: string[] = [];
+  for (const directive of directives) {
+    if (directive.trim() === '') errors.push('empty value in strict-transport-security-directives');
+    else if (directive !== 'includeSubDomains' && directive !== 'preload') {
+      const parts = directive.split('=');
+      if (parts.length !== 2 || parts[0] !== 'max-age') {
+        errors.push('--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information');
+      }
+    }
+  }
+  return errors.length > 0 ? aggregateMessage(errors) : undefined;
+}
+
 const flags = {
+  strictTransportSecurityDirectives: hstsDirectivesFlag,
   enablePriorityAndFairness: { ...boolFlag('enable-priority-and-fairness',
     'If true and the APIPriorityAndFairness feature gate is enabled, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness'), initial: true, defaultText: 'true' },
   advertiseAddress: { ...ipFlag('advertise-address', '',
@@ -35,6 +62,8 @@ export interface ServerRunOptions {
   readonly minRequestTimeout: number;
   /** `--request-timeout`, milliseconds. */
   readonly requestTimeoutMs: number;
+  /** `--strict-transport-security-directives`, checked. */
+  readonly hstsDirectives: readonly string[];
   /** `--event-ttl`, milliseconds (not validated, as upstream). */
   readonly eventTtlMs: number;
   /** `--shutdown-delay-duration` and `--livez-grace-period`, milliseconds. */
@@ -53,6 +82,8 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       if (values.minRequestTimeout < 0) throw new FlagError('--min-request-timeout can not be negative value');
       if (values.shutdownDelayMs < 0) throw new FlagError('--shutdown-delay-duration can not be negative value');
       if (values.livezGracePeriodMs < 0) throw new FlagError('--livez-grace-period can not be a negative value');
+      const hsts = hstsDirectivesError(values.strictTransportSecurityDirectives);
+      if (hsts !== undefined) throw new FlagError(hsts);
     }
     return {
       advertiseAddress: optional(values.advertiseAddress),
@@ -62,6 +93,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       minRequestTimeout: values.minRequestTimeout,
       requestTimeoutMs: values.requestTimeoutMs,
       eventTtlMs: values.eventTtlMs,
+      hstsDirectives: values.strictTransportSecurityDirectives,
       shutdownDelayMs: values.shutdownDelayMs,
       livezGracePeriodMs: values.livezGracePeriodMs,
     };
@@ -77,5 +109,6 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     // upstream's TTLFunc: uint64(ttl.Seconds()), the fraction dropped.
     eventTtlSeconds: Math.trunc(o.eventTtlMs / 1000),
     ...(o.advertiseAddress ? { advertiseAddress: o.advertiseAddress } : {}),
+    ...(o.hstsDirectives.length > 0 ? { strictTransportSecurityDirectives: o.hstsDirectives } : {}),
   }),
 };
