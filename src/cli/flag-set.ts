@@ -94,6 +94,16 @@ export const stringsFlag = (name: string, usage: string, initial: readonly strin
 });
 
 /**
+ * pflag's StringSlice as it reads values (CSV, kept as written: a blank value stays), for flags whose checks or
+ * meaning see blanks (`--strict-transport-security-directives` names them, a blank CORS pattern matches any
+ * origin); the first occurrence replaces the default, later ones append.
+ */
+export const rawStringsFlag = (name: string, usage: string): FlagSpec<readonly string[]> => ({
+  name, typeName: 'strings', usage, initial: [], defaultText: undefined,
+  parse: (raw, previous, first) => [...(first ? [] : previous), ...(raw === '' ? [] : raw.split(','))],
+});
+
+/**
  * One `key=value` pair per occurrence, repeatable (k8s.io/component-base's MapStringString without
  * splitting on commas): key and value are trimmed; a later pair with the same key replaces the earlier one.
  */

@@ -48,6 +48,7 @@ const defaults: ServeOptions = {
   requestTimeoutMs: 60_000,
   eventTtlMs: 3_600_000,
   hstsDirectives: [],
+  corsAllowedOrigins: [],
   shutdownDelayMs: 0,
   livezGracePeriodMs: 0,
   enableBootstrapTokenAuth: false,
@@ -113,6 +114,7 @@ describe('parseServeFlags', () => {
     { args: ['--event-ttl=90m'], expected: { eventTtlMs: 5_400_000 } },
     { args: ['--strict-transport-security-directives=max-age=31536000,includeSubDomains', '--strict-transport-security-directives', 'preload'],
       expected: { hstsDirectives: ['max-age=31536000', 'includeSubDomains', 'preload'] } },
+    { args: ['--cors-allowed-origins=//localhost(:|$),(?i)//app\\.example\\.com$'], expected: { corsAllowedOrigins: ['//localhost(:|$)', '(?i)//app\\.example\\.com$'] } },
     { args: ['--runtime-config=api/beta=false,storage.k8s.io/v1=true', '--runtime-config', 'x/v1'], expected: { runtimeConfig: ['api/beta=false', 'storage.k8s.io/v1=true', 'x/v1'] } },
     {
       args: ['--etcd-servers=https://a:2379,https://b:2379', '--etcd-servers', 'https://c:2379'],

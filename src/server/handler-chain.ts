@@ -18,6 +18,7 @@ import { withMetrics } from '../filters/with-metrics.js';
 import { withPanicRecovery } from '../filters/with-panic-recovery.js';
 import { withRequestTimeout } from '../filters/with-request-timeout.js';
 import { withHSTS } from '../filters/with-hsts.js';
+import { withCORS } from '../filters/with-cors.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
 import { responseClosed } from '../endpoints/drain.js';
 import type { ApiMetrics } from './metrics.js';
@@ -42,10 +43,12 @@ export interface ChainDeps {
   responseCompression?: boolean;
   /** `--strict-transport-security-directives`: the Strict-Transport-Security header of every response, when given. */
   hstsDirectives?: readonly string[];
+  /** `--cors-allowed-origins`, compiled (filters/with-cors.ts): the origins given CORS headers (none: no CORS). */
+  corsAllowedOrigins?: readonly RegExp[];
 }
 
 /**
- * panic recovery -> metrics -> HSTS -> request timeout -> authentication -> audit -> impersonation -> priority and fairness
+ * panic recovery -> metrics -> HSTS -> request timeout -> CORS -> authentication -> audit -> impersonation -> priority and fairness
  * (or max in flight) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
@@ -61,6 +64,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   if (deps.audit) handler = withAudit(handler, deps.audit);
   handler = withAuthentication(handler, deps.authenticate);
   if (deps.audit) handler = withFailedAuthenticationAudit(handler, deps.audit);
+  handler = withCORS(handler, deps.corsAllowedOrigins ?? []);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
   handler = withHSTS(handler, deps.hstsDirectives ?? []);
   handler = withMetrics(handler, deps.metrics);

@@ -17,6 +17,7 @@ import { buildControllers, type LeaderElectionOptions } from './controllers.js';
 import { everySigner, readClusterSigningFiles, type ClusterSigningOptions } from './cluster-signing.js';
 import { clusterSigningErrors } from './cluster-signing-options.js';
 import { buildHandlerChain } from './handler-chain.js';
+import { corsOriginPatterns } from '../filters/with-cors.js';
 import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
 import { loadAudit, type AuditOptions } from './audit.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
@@ -124,6 +125,8 @@ export interface ServerOptions extends AuthenticationOptions {
   admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--cors-allowed-origins`: Go regular expressions (unanchored) of the origins given CORS headers; one that does not compile fails the start. */
+  corsAllowedOrigins?: readonly string[];
   /** `--strict-transport-security-directives`, checked: the Strict-Transport-Security header of every response. */
   strictTransportSecurityDirectives?: readonly string[];
   /** `--event-ttl` in whole seconds: how long an event lives after its last write; default 3600, 0 or less never expires. */
@@ -176,6 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authorizationOptions = options.authorization ?? {};
   checkAuthorizationOptions(authorizationOptions);
   const features = resolveFeatureGates(options.featureGates);
+  const corsAllowedOrigins = corsOriginPatterns(options.corsAllowedOrigins ?? []);
   for (const warning of featureGateWarnings(options.featureGates ?? {})) defaultWarn(warning);
   const servingFiles = servingCertFiles(options);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });
@@ -291,6 +295,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     responseCompression: features.enabled('APIResponseCompression'),
     ...(options.strictTransportSecurityDirectives ? { hstsDirectives: options.strictTransportSecurityDirectives } : {}),
+    corsAllowedOrigins,
   });
   loopback.serve(handler);
   const listener = await listen({

@@ -1,18 +1,8 @@
 // Server run options (upstream ServerRunOptions, generic and kube-apiserver's own): the address advertised to the
 // cluster, the limits on requests in flight, the request timeouts and how long events live.
-import { boolFlag, durationFlag, FlagError, intFlag, ipFlag, type FlagSpec } from '../flag-set.js';
+import { boolFlag, durationFlag, FlagError, intFlag, ipFlag, rawStringsFlag } from '../flag-set.js';
 import { aggregateMessage } from '../../errors/aggregate.js';
 import { optional, type OptionGroup } from './option-group.js';
-
-/**
- * pflag's StringSlice as upstream declares this flag: values read as CSV, kept as written (a blank one stays, for
- * the check to name); the first occurrence replaces the default, later ones append.
- */
-const hstsDirectivesFlag: FlagSpec<readonly string[]> = {
-  name: 'strict-transport-security-directives', typeName: 'strings', initial: [], defaultText: undefined,
-  usage: 'List of directives for HSTS, comma separated. If this list is empty, then HSTS directives will not be added. Example: \'max-age=31536000,includeSubDomains,preload\'',
-  parse: (raw, previous, first) => [...(first ? [] : previous), ...(raw === '' ? [] : raw.split(','))],
-};
 
 /** upstream validateHSTSDirectives: `max-age=<anything>`, `includeSubDomains` or `preload`; every error, as one aggregate. */
 function hstsDirectivesError(directives: readonly string[]): string | undefined {
@@ -30,7 +20,10 @@ function hstsDirectivesError(directives: readonly string[]): string | undefined 
 }
 
 const flags = {
-  strictTransportSecurityDirectives: hstsDirectivesFlag,
+  strictTransportSecurityDirectives: rawStringsFlag('strict-transport-security-directives',
+    'List of directives for HSTS, comma separated. If this list is empty, then HSTS directives will not be added. Example: \'max-age=31536000,includeSubDomains,preload\''),
+  corsAllowedOrigins: rawStringsFlag('cors-allowed-origins',
+    'List of allowed origins for CORS, comma separated.  An allowed origin can be a regular expression to support subdomain matching. If this list is empty CORS will not be enabled.'),
   enablePriorityAndFairness: { ...boolFlag('enable-priority-and-fairness',
     'If true and the APIPriorityAndFairness feature gate is enabled, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness'), initial: true, defaultText: 'true' },
   advertiseAddress: { ...ipFlag('advertise-address', '',
@@ -64,6 +57,8 @@ export interface ServerRunOptions {
   readonly requestTimeoutMs: number;
   /** `--strict-transport-security-directives`, checked. */
   readonly hstsDirectives: readonly string[];
+  /** `--cors-allowed-origins`: compiled at start (a pattern that does not compile stops it, as upstream's). */
+  readonly corsAllowedOrigins: readonly string[];
   /** `--event-ttl`, milliseconds (not validated, as upstream). */
   readonly eventTtlMs: number;
   /** `--shutdown-delay-duration` and `--livez-grace-period`, milliseconds. */
@@ -94,6 +89,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       requestTimeoutMs: values.requestTimeoutMs,
       eventTtlMs: values.eventTtlMs,
       hstsDirectives: values.strictTransportSecurityDirectives,
+      corsAllowedOrigins: values.corsAllowedOrigins,
       shutdownDelayMs: values.shutdownDelayMs,
       livezGracePeriodMs: values.livezGracePeriodMs,
     };
@@ -110,5 +106,6 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     eventTtlSeconds: Math.trunc(o.eventTtlMs / 1000),
     ...(o.advertiseAddress ? { advertiseAddress: o.advertiseAddress } : {}),
     ...(o.hstsDirectives.length > 0 ? { strictTransportSecurityDirectives: o.hstsDirectives } : {}),
+    ...(o.corsAllowedOrigins.length > 0 ? { corsAllowedOrigins: o.corsAllowedOrigins } : {}),
   }),
 };
