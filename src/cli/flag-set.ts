@@ -62,14 +62,23 @@ export function goFloat32(value: number): string {
   return String(value);
 }
 
+/** strconv.ParseFloat's decimal syntax, with its error. */
+function parseGoFloat(raw: string): number {
+  const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(value)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  return value;
+}
+
 /** pflag's Float32: strconv.ParseFloat's syntax; the default shown unless zero. */
 export const float32Flag = (name: string, initial: number, usage: string): FlagSpec<number> => ({
   name, typeName: 'float32', usage, initial, defaultText: initial === 0 ? undefined : String(initial),
-  parse: (raw) => {
-    const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
-    if (Number.isNaN(value)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
-    return Math.fround(value);
-  },
+  parse: (raw) => Math.fround(parseGoFloat(raw)),
+});
+
+/** pflag's Float64 (type name `float`): strconv.ParseFloat's syntax; the default shown unless zero. */
+export const float64Flag = (name: string, initial: number, usage: string): FlagSpec<number> => ({
+  name, typeName: 'float', usage, initial, defaultText: initial === 0 ? undefined : String(initial),
+  parse: parseGoFloat,
 });
 
 export const durationFlag = (name: string, initialMs: number, usage: string): FlagSpec<number> => ({

@@ -19,6 +19,7 @@ import { withPanicRecovery } from '../filters/with-panic-recovery.js';
 import { withRequestTimeout } from '../filters/with-request-timeout.js';
 import { withHSTS } from '../filters/with-hsts.js';
 import { withCORS } from '../filters/with-cors.js';
+import { withProbabilisticGoaway } from '../filters/with-probabilistic-goaway.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
 import { responseClosed } from '../endpoints/drain.js';
 import type { ApiMetrics } from './metrics.js';
@@ -43,12 +44,14 @@ export interface ChainDeps {
   responseCompression?: boolean;
   /** `--strict-transport-security-directives`: the Strict-Transport-Security header of every response, when given. */
   hstsDirectives?: readonly string[];
+  /** `--goaway-chance`: the fraction of HTTP/2 requests whose connection is sent GOAWAY (0: none). */
+  goawayChance?: number;
   /** `--cors-allowed-origins`, compiled (filters/with-cors.ts): the origins given CORS headers (none: no CORS). */
   corsAllowedOrigins?: readonly RegExp[];
 }
 
 /**
- * panic recovery -> metrics -> HSTS -> request timeout -> CORS -> authentication -> audit -> impersonation -> priority and fairness
+ * panic recovery -> metrics -> HSTS -> GOAWAY chance -> request timeout -> CORS -> authentication -> audit -> impersonation -> priority and fairness
  * (or max in flight) -> authorization -> routes. Request info is parsed once, when the context is made.
  */
 export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpRequest, res: HttpResponse) => void {
@@ -66,6 +69,7 @@ export function buildHandlerChain(routes: Handler, deps: ChainDeps): (req: HttpR
   if (deps.audit) handler = withFailedAuthenticationAudit(handler, deps.audit);
   handler = withCORS(handler, deps.corsAllowedOrigins ?? []);
   handler = withRequestTimeout(handler, deps.requestTimeoutMs, (ctx) => requests.recordTermination(ctx.info, 504));
+  handler = withProbabilisticGoaway(handler, deps.goawayChance ?? 0);
   handler = withHSTS(handler, deps.hstsDirectives ?? []);
   handler = withMetrics(handler, deps.metrics);
   handler = withPanicRecovery(handler);

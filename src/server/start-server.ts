@@ -125,6 +125,8 @@ export interface ServerOptions extends AuthenticationOptions {
   admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--goaway-chance`: the fraction of HTTP/2 requests whose connection is sent GOAWAY (0 to 0.02; default 0). */
+  goawayChance?: number;
   /** `--cors-allowed-origins`: Go regular expressions (unanchored) of the origins given CORS headers; one that does not compile fails the start. */
   corsAllowedOrigins?: readonly string[];
   /** `--strict-transport-security-directives`, checked: the Strict-Transport-Security header of every response. */
@@ -296,6 +298,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     responseCompression: features.enabled('APIResponseCompression'),
     ...(options.strictTransportSecurityDirectives ? { hstsDirectives: options.strictTransportSecurityDirectives } : {}),
     corsAllowedOrigins,
+    ...(options.goawayChance ? { goawayChance: options.goawayChance } : {}),
   });
   loopback.serve(handler);
   const listener = await listen({
