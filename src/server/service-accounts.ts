@@ -7,7 +7,6 @@
 // `https://kubernetes.default.svc.cluster.local` and signs with its serving key (kplane-generated, ECDSA
 // P-256, so ES256), the same key verification falls back to as upstream's does to the TLS key.
 import { readFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
 import { LEGACY_ISSUER } from '../auth/service-accounts/claims.js';
 import { serviceAccountTokenAuthenticator, type ServiceAccountAuthenticatorOptions, type ServiceAccountTokenAuthenticator } from '../auth/service-accounts/authenticator.js';
 import { parsePublicKeysPem, parseSigningKeyPem, type SigningKey, type VerificationKey } from '../auth/service-accounts/keys.js';
@@ -128,6 +127,3 @@ export function issuerDiscovery(keys: ServiceAccountKeys, externalAddress: strin
     return undefined;
   }
 }
-
-/** Go's net.JoinHostPort. */
-export const joinHostPort = (host: string, port: number): string => (isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`);

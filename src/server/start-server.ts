@@ -18,6 +18,7 @@ import { everySigner, readClusterSigningFiles, type ClusterSigningOptions } from
 import { clusterSigningErrors } from './cluster-signing-options.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { corsOriginPatterns } from '../filters/with-cors.js';
+import { externalAddressOf } from './external-address.js';
 import { flowControlLimitErrors, startFlowControl } from './flow-control.js';
 import { loadAudit, type AuditOptions } from './audit.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
@@ -55,7 +56,7 @@ import { ensureSystemPriorityClasses } from './system-priority-classes.js';
 import { computedStores } from './component-statuses.js';
 import { publishAuthenticationTrust } from './authentication-trust.js';
 import { withTokenSubresource } from '../auth/service-accounts/token-request.js';
-import { issuerDiscovery, joinHostPort, serviceAccountAuthenticator, serviceAccountKeys, serviceAccountTokenSource, type ServiceAccountOptions } from './service-accounts.js';
+import { issuerDiscovery, serviceAccountAuthenticator, serviceAccountKeys, serviceAccountTokenSource, type ServiceAccountOptions } from './service-accounts.js';
 import { defaultAdvertiseAddress } from './kubernetes-service.js';
 import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 import { featureGateWarnings, resolveFeatureGates, type FeatureGateSettings } from './feature-gates/index.js';
@@ -125,6 +126,11 @@ export interface ServerOptions extends AuthenticationOptions {
   admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /**
+   * `--external-hostname`: the host (and port, if it has one) of the URLs the server gives out of itself, the
+   * default `jwks_uri` of service account issuer discovery; default the advertise address and the secure port.
+   */
+  externalHostname?: string;
   /** `--goaway-chance`: the fraction of HTTP/2 requests whose connection is sent GOAWAY (0 to 0.02; default 0). */
   goawayChance?: number;
   /** `--cors-allowed-origins`: Go regular expressions (unanchored) of the origins given CORS headers; one that does not compile fails the start. */
@@ -287,7 +293,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const configMaps = registry.current().storeFor('', 'configmaps');
   if (configMaps) await publishAuthenticationTrust(configMaps, authentication.clusterInfo);
   let openid: OpenIDMetadata | undefined | null = null;
-  const externalAddress = (): string => joinHostPort(options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
+  const externalAddress = (): string => externalAddressOf(options.externalHostname ?? options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress) ?? '127.0.0.1', listener.port);
   const routes = apiRoutes({ registry, metrics, checks, features, openid: () => (openid === null ? (openid = issuerDiscovery(saKeys, externalAddress())) : openid) });
   const audit = auditSetup?.open();
   const handler = buildHandlerChain(routes, { authenticate: authentication.authenticate, authorizer: authorization.authorizer, metrics, shutdown: shutdown.signal, inflightLimits: limits,

@@ -162,7 +162,8 @@ describe('service accounts through kubectl', () => {
   test('service account issuer discovery', async () => {
     const config = JSON.parse(await c.kubectl(['get', '--raw', '/.well-known/openid-configuration'])) as Record<string, unknown>;
     assert.equal(config['issuer'], ISSUER);
-    assert.match(String(config['jwks_uri']), /^https:\/\/.*\/openid\/v1\/jwks$/);
+    // Without --external-hostname or --service-account-jwks-uri: the advertise address and the secure port.
+    assert.match(String(config['jwks_uri']), new RegExp(`^https://[^/]+:${c.server.port}/openid/v1/jwks$`));
     assert.deepEqual(config['id_token_signing_alg_values_supported'], ['ES256']);
     const jwks = JSON.parse(await c.kubectl(['get', '--raw', '/openid/v1/jwks'])) as { keys: Record<string, string>[] };
     assert.deepEqual(Object.keys(jwks.keys[0] ?? {}), ['use', 'kty', 'kid', 'crv', 'alg', 'x', 'y']);
@@ -179,4 +180,16 @@ describe('service accounts through kubectl', () => {
     const token = (await c.kubectl(['create', 'token', 'default'])).trim();
     assert.equal((await raw.request('GET', '/openid/v1/jwks', { anonymous: true, headers: { authorization: `Bearer ${token}` } })).status, 200);
   });
+});
+
+test('--external-hostname names the server in the discovery document\'s jwks_uri, with the secure port unless it has one', async () => {
+  for (const [externalHostname, expected] of [['api.example.com', (port: number) => `https://api.example.com:${port}/openid/v1/jwks`], ['api.example.com:443', () => 'https://api.example.com:443/openid/v1/jwks']] as const) {
+    const cluster = await startCluster({ externalHostname });
+    try {
+      const config = JSON.parse(await cluster.kubectl(['get', '--raw', '/.well-known/openid-configuration'])) as Record<string, unknown>;
+      assert.equal(config['jwks_uri'], expected(cluster.server.port));
+    } finally {
+      await cluster.stop();
+    }
+  }
 });

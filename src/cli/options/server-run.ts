@@ -1,6 +1,6 @@
 // Server run options (upstream ServerRunOptions, generic and kube-apiserver's own): the address advertised to the
 // cluster, the limits on requests in flight, the request timeouts and how long events live.
-import { boolFlag, durationFlag, FlagError, float64Flag, intFlag, ipFlag, rawStringsFlag } from '../flag-set.js';
+import { boolFlag, durationFlag, FlagError, float64Flag, intFlag, ipFlag, rawStringsFlag, stringFlag } from '../flag-set.js';
 import { aggregateMessage } from '../../errors/aggregate.js';
 import { optional, type OptionGroup } from './option-group.js';
 
@@ -38,6 +38,8 @@ const flags = {
     'This option represents the maximum amount of time it should take for apiserver to complete its startup sequence and become live. From apiserver\'s start time to when this amount of time has elapsed, /livez will assume that unfinished post-start hooks will complete successfully and therefore return true.'),
   shutdownDelayMs: durationFlag('shutdown-delay-duration', 0,
     'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed. This can be used to allow load balancer to stop sending traffic to this server.'),
+  externalHostname: stringFlag('external-hostname', '',
+    'The hostname to use when generating externalized URLs for this master (e.g. Swagger API Docs or OpenID Discovery).'),
   goawayChance: float64Flag('goaway-chance', 0,
     'To prevent HTTP/2 clients from getting stuck on a single apiserver, randomly close a connection (GOAWAY). The client\'s other in-flight requests won\'t be affected, and the client will reconnect, likely landing on a different apiserver after going through the load balancer again. This argument sets the fraction of requests that will be sent a GOAWAY. Clusters with single apiservers, or which don\'t use a load balancer, should NOT enable this. Min is 0 (off), Max is .02 (1/50 requests); .001 (1/1000) is a recommended starting point.'),
   eventTtlMs: durationFlag('event-ttl', 3_600_000, 'Amount of time to retain events.'),
@@ -57,6 +59,8 @@ export interface ServerRunOptions {
   readonly minRequestTimeout: number;
   /** `--request-timeout`, milliseconds. */
   readonly requestTimeoutMs: number;
+  /** `--external-hostname`; undefined: the advertise address. */
+  readonly externalHostname: string | undefined;
   /** `--goaway-chance`, checked (0 to 0.02). */
   readonly goawayChance: number;
   /** `--strict-transport-security-directives`, checked. */
@@ -95,6 +99,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       eventTtlMs: values.eventTtlMs,
       hstsDirectives: values.strictTransportSecurityDirectives,
       goawayChance: values.goawayChance,
+      externalHostname: optional(values.externalHostname),
       corsAllowedOrigins: values.corsAllowedOrigins,
       shutdownDelayMs: values.shutdownDelayMs,
       livezGracePeriodMs: values.livezGracePeriodMs,
@@ -114,5 +119,6 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     ...(o.hstsDirectives.length > 0 ? { strictTransportSecurityDirectives: o.hstsDirectives } : {}),
     ...(o.corsAllowedOrigins.length > 0 ? { corsAllowedOrigins: o.corsAllowedOrigins } : {}),
     ...(o.goawayChance > 0 ? { goawayChance: o.goawayChance } : {}),
+    ...(o.externalHostname ? { externalHostname: o.externalHostname } : {}),
   }),
 };
