@@ -136,4 +136,36 @@ describe('startKubernetesService', () => {
     assert.equal(errors.length, 1);
     assert.match(String(errors[0]![0]), /no address to advertise/);
   });
+
+  test('--endpoint-reconciler-type=none: the service is made, the Endpoints never', async () => {
+    const running = start({ endpointReconcilerType: 'none', intervalMs: 5 });
+    await until(async () => (table.objects.has(SERVICE_PATH) ? true : undefined), 'the service');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await running.stop();
+    assert.ok(!table.objects.has(ENDPOINTS_PATH) && !table.objects.has(SLICE_PATH));
+    assert.deepEqual(errors, []);
+  });
+
+  test('--endpoint-reconciler-type=master-count keeps this replica and at most --apiserver-count addresses', async () => {
+    const slice = (): unknown => (table.objects.get(SLICE_PATH) as { endpoints?: Array<{ addresses: string[] }> } | undefined)?.endpoints?.flatMap((e) => e.addresses);
+    const running = start({ endpointReconcilerType: 'master-count', apiserverCount: 2, intervalMs: 10 });
+    await until(async () => (JSON.stringify(addresses(table)) === '["192.0.2.7"]' ? true : undefined), 'this replica in the Endpoints');
+    // upstream's pass: this replica added, addresses in IP order, then past the count those after it go, wrapping.
+    const cases: Array<[string[], string[]]> = [
+      [['10.0.0.9', '192.0.2.7', '192.0.2.9'], ['10.0.0.9', '192.0.2.7']],
+      [['10.0.0.1', '10.0.0.2'], ['10.0.0.2', '192.0.2.7']],
+      [['192.0.2.1'], ['192.0.2.1', '192.0.2.7']],
+    ];
+    for (const [seeded, expected] of cases) {
+      const current = table.objects.get(ENDPOINTS_PATH) as { metadata: { name: string } };
+      table.objects.set(ENDPOINTS_PATH, { ...current, subsets: [{ addresses: seeded.map((ip) => ({ ip })), ports: [{ name: 'https', port: 443, protocol: 'TCP' }] }] } as never);
+      await until(async () => (JSON.stringify(addresses(table)) === JSON.stringify(expected) ? true : undefined), `${seeded.join(',')} -> ${expected.join(',')}`);
+      const ports = (table.objects.get(ENDPOINTS_PATH) as unknown as { subsets: Array<{ ports: unknown }> }).subsets[0]!.ports;
+      assert.deepEqual(ports, [{ name: 'https', port: 6443, protocol: 'TCP' }], 'the ports are reset too');
+      await until(async () => (JSON.stringify(slice()) === JSON.stringify(expected) ? true : undefined), 'the EndpointSlice from the Endpoints');
+    }
+    await running.stop();
+    assert.deepEqual(addresses(table), ['192.0.2.1'], 'a stopping replica removes only itself');
+    assert.deepEqual(errors, []);
+  });
 });

@@ -8,7 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { isIP } from 'node:net';
 import { isStatusError } from '../errors/status-error.js';
 import type { Service } from '../apis/core/v1/service/index.js';
-import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, LeaseEndpointReconciler, MasterLeases } from '../controllers/endpoint-reconciler/index.js';
+import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, LeaseEndpointReconciler, MasterCountEndpointReconciler, MasterLeases, NoneEndpointReconciler, type EndpointReconciler } from '../controllers/endpoint-reconciler/index.js';
 import type { Backend } from '../storage/interface.js';
 import type { ResourceClient } from '../client/resource-client.js';
 
@@ -28,7 +28,27 @@ export interface KubernetesServiceOptions {
   securePort: number;
   /** The address the Endpoints list for this replica; undefined: none (no endpoints written). */
   advertiseAddress: string | undefined;
+  /** `--endpoint-reconciler-type` (default lease) and, for master-count, `--apiserver-count` (default 1). */
+  endpointReconcilerType?: EndpointReconcilerType;
+  apiserverCount?: number;
   intervalMs?: number;
+}
+
+/** upstream's reconcilers.AllTypes, in its order. */
+export const ENDPOINT_RECONCILER_TYPES = ['master-count', 'lease', 'none'] as const;
+export type EndpointReconcilerType = (typeof ENDPOINT_RECONCILER_TYPES)[number];
+
+/** upstream createEndpointReconciler: the reconciler of `type`. */
+function endpointReconciler(options: KubernetesServiceOptions): EndpointReconciler {
+  const slices = options.endpointSlices ? { endpointSlices: options.endpointSlices } : {};
+  switch (options.endpointReconcilerType ?? 'lease') {
+    case 'master-count':
+      return new MasterCountEndpointReconciler({ endpoints: options.endpoints, ...slices, count: options.apiserverCount ?? 1 });
+    case 'none':
+      return new NoneEndpointReconciler();
+    case 'lease':
+      return new LeaseEndpointReconciler({ leases: new MasterLeases(options.backend, options.storagePrefix), endpoints: options.endpoints, ...slices });
+  }
 }
 
 /**
@@ -98,8 +118,7 @@ async function ensureKubernetesService(services: ResourceClient, serviceIP: stri
 export function startKubernetesService(options: KubernetesServiceOptions): { stop(): Promise<void> } {
   const ip = options.advertiseAddress;
   if (ip === undefined) console.error('kplane: no address to advertise; the kubernetes Endpoints stay empty (set advertiseAddress)');
-  const leases = new MasterLeases(options.backend, options.storagePrefix);
-  const reconciler = new LeaseEndpointReconciler({ leases, endpoints: options.endpoints, ...(options.endpointSlices ? { endpointSlices: options.endpointSlices } : {}) });
+  const reconciler = endpointReconciler(options);
   const stopping = new AbortController();
   let serviceEnsured = false;
   // Whether this replica may have written its lease: a start stopped before that has nothing to remove.

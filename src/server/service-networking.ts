@@ -6,13 +6,17 @@ import { createServiceAllocators, RangeRepair, REPAIR_INTERVAL_MS, serviceStoreH
 import type { ResourceDefinition } from '../registry/resource-definition.js';
 import type { Store } from '../registry/store/index.js';
 import type { Backend } from '../storage/interface.js';
-import { defaultAdvertiseAddress, startKubernetesService } from './kubernetes-service.js';
+import { defaultAdvertiseAddress, startKubernetesService, type EndpointReconcilerType } from './kubernetes-service.js';
 import type { ServedStores } from './stores.js';
 
 export interface ServiceNetworkingOptions extends ServiceRangeOptions {
   /** `--advertise-address`; default as kube-apiserver: the bind address, or the host's address for loopback. */
   advertiseAddress?: string;
   bindAddress?: string;
+  /** `--endpoint-reconciler-type`: how the `kubernetes` Endpoints are kept (default lease). */
+  endpointReconcilerType?: EndpointReconcilerType;
+  /** `--apiserver-count`, for the master-count reconciler (default 1). */
+  apiserverCount?: number;
 }
 
 const storeOf = (served: ServedStores, group: string, resource: string): Store | undefined =>
@@ -64,6 +68,8 @@ export function serviceNetworking(backend: Backend, storagePrefix: string, optio
         serviceIP: primary.range.ipAt(0),
         securePort,
         advertiseAddress: options.advertiseAddress ?? defaultAdvertiseAddress(options.bindAddress),
+        ...(options.endpointReconcilerType ? { endpointReconcilerType: options.endpointReconcilerType } : {}),
+        ...(options.apiserverCount ? { apiserverCount: options.apiserverCount } : {}),
       });
     },
   };

@@ -57,7 +57,7 @@ import { computedStores } from './component-statuses.js';
 import { publishAuthenticationTrust } from './authentication-trust.js';
 import { withTokenSubresource } from '../auth/service-accounts/token-request.js';
 import { issuerDiscovery, serviceAccountAuthenticator, serviceAccountKeys, serviceAccountTokenSource, type ServiceAccountOptions } from './service-accounts.js';
-import { defaultAdvertiseAddress } from './kubernetes-service.js';
+import { defaultAdvertiseAddress, type EndpointReconcilerType } from './kubernetes-service.js';
 import type { OpenIDMetadata } from '../auth/service-accounts/openid-metadata.js';
 import { featureGateWarnings, resolveFeatureGates, type FeatureGateSettings } from './feature-gates/index.js';
 import { sleepLong } from '../endpoints/long-timer.js';
@@ -126,6 +126,10 @@ export interface ServerOptions extends AuthenticationOptions {
   admissionControlConfigFile?: string;
   /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds` (DefaultTolerationSeconds); 300 each. */
   defaultTolerationSeconds?: { notReadySeconds: number; unreachableSeconds: number };
+  /** `--endpoint-reconciler-type`: how the `kubernetes` Endpoints are kept: `lease` (default), `master-count`, `none`. */
+  endpointReconcilerType?: EndpointReconcilerType;
+  /** `--apiserver-count`: the replicas the master-count reconciler keeps in the Endpoints (default 1). */
+  apiserverCount?: number;
   /**
    * `--external-hostname`: the host (and port, if it has one) of the URLs the server gives out of itself, the
    * default `jwks_uri` of service account issuer discovery; default the advertise address and the secure port.

@@ -2,6 +2,7 @@
 // cluster, the limits on requests in flight, the request timeouts and how long events live.
 import { boolFlag, durationFlag, FlagError, float64Flag, intFlag, ipFlag, rawStringsFlag, stringFlag } from '../flag-set.js';
 import { aggregateMessage } from '../../errors/aggregate.js';
+import { ENDPOINT_RECONCILER_TYPES, type EndpointReconcilerType } from '../../server/kubernetes-service.js';
 import { optional, type OptionGroup } from './option-group.js';
 
 /** upstream validateHSTSDirectives: `max-age=<anything>`, `includeSubDomains` or `preload`; every error, as one aggregate. */
@@ -18,6 +19,8 @@ function hstsDirectivesError(directives: readonly string[]): string | undefined 
   }
   return errors.length > 0 ? aggregateMessage(errors) : undefined;
 }
+
+const isReconcilerType = (type: string): type is EndpointReconcilerType => (ENDPOINT_RECONCILER_TYPES as readonly string[]).includes(type);
 
 const flags = {
   strictTransportSecurityDirectives: rawStringsFlag('strict-transport-security-directives',
@@ -38,6 +41,11 @@ const flags = {
     'This option represents the maximum amount of time it should take for apiserver to complete its startup sequence and become live. From apiserver\'s start time to when this amount of time has elapsed, /livez will assume that unfinished post-start hooks will complete successfully and therefore return true.'),
   shutdownDelayMs: durationFlag('shutdown-delay-duration', 0,
     'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed. This can be used to allow load balancer to stop sending traffic to this server.'),
+  endpointReconcilerType: stringFlag('endpoint-reconciler-type', 'lease',
+    `Use an endpoint reconciler (${ENDPOINT_RECONCILER_TYPES.join(', ')}) master-count is deprecated, and will be removed in a future version.`),
+  apiserverCount: { ...intFlag('apiserver-count', 1,
+    'The number of apiservers running in the cluster, must be a positive number. (In use when --endpoint-reconciler-type=master-count is enabled.)'),
+  deprecated: 'apiserver-count is deprecated and will be removed in a future version.' },
   externalHostname: stringFlag('external-hostname', '',
     'The hostname to use when generating externalized URLs for this master (e.g. Swagger API Docs or OpenID Discovery).'),
   goawayChance: float64Flag('goaway-chance', 0,
@@ -59,6 +67,9 @@ export interface ServerRunOptions {
   readonly minRequestTimeout: number;
   /** `--request-timeout`, milliseconds. */
   readonly requestTimeoutMs: number;
+  /** `--endpoint-reconciler-type` (a known one) and `--apiserver-count` (positive). */
+  readonly endpointReconcilerType: EndpointReconcilerType;
+  readonly apiserverCount: number;
   /** `--external-hostname`; undefined: the advertise address. */
   readonly externalHostname: string | undefined;
   /** `--goaway-chance`, checked (0 to 0.02). */
@@ -78,6 +89,9 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
   flags,
   resolve(values, _changed, validate) {
     if (validate) {
+      // kube-apiserver's Validate begins with the count; an unknown reconciler is upstream's fatal error at start.
+      if (values.apiserverCount <= 0) throw new FlagError(`--apiserver-count should be a positive number, but value '${values.apiserverCount}' provided`);
+      if (!isReconcilerType(values.endpointReconcilerType)) throw new FlagError(`Reconciler not implemented: ${values.endpointReconcilerType}`);
       // upstream ServerRunOptions.Validate
       if (values.maxRequestsInflight < 0) throw new FlagError('--max-requests-inflight can not be negative value');
       if (values.maxMutatingRequestsInflight < 0) throw new FlagError('--max-mutating-requests-inflight can not be negative value');
@@ -100,6 +114,8 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       hstsDirectives: values.strictTransportSecurityDirectives,
       goawayChance: values.goawayChance,
       externalHostname: optional(values.externalHostname),
+      endpointReconcilerType: isReconcilerType(values.endpointReconcilerType) ? values.endpointReconcilerType : 'lease',
+      apiserverCount: values.apiserverCount,
       corsAllowedOrigins: values.corsAllowedOrigins,
       shutdownDelayMs: values.shutdownDelayMs,
       livezGracePeriodMs: values.livezGracePeriodMs,
@@ -120,5 +136,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     ...(o.corsAllowedOrigins.length > 0 ? { corsAllowedOrigins: o.corsAllowedOrigins } : {}),
     ...(o.goawayChance > 0 ? { goawayChance: o.goawayChance } : {}),
     ...(o.externalHostname ? { externalHostname: o.externalHostname } : {}),
+    ...(o.endpointReconcilerType !== 'lease' ? { endpointReconcilerType: o.endpointReconcilerType } : {}),
+    ...(o.apiserverCount !== 1 ? { apiserverCount: o.apiserverCount } : {}),
   }),
 };

@@ -1,3 +1,5 @@
-// The `kubernetes` service's endpoints: the lease reconciler and the master leases it keeps.
-export { LeaseEndpointReconciler, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE } from './lease-reconciler.js';
+// The `kubernetes` service's endpoints: the reconcilers of `--endpoint-reconciler-type` (lease, with the master
+// leases it keeps; master-count; none).
+export { LeaseEndpointReconciler, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, type EndpointReconciler } from './lease-reconciler.js';
+export { MasterCountEndpointReconciler, NoneEndpointReconciler } from './master-count-reconciler.js';
 export { MasterLeases, MASTER_LEASE_TTL_SECONDS } from './master-leases.js';

@@ -22,8 +22,14 @@ export interface LeaseReconcilerDeps {
   endpointSlices?: ResourceClient;
 }
 
+/** What keeps the `kubernetes` Endpoints (upstream's EndpointReconciler): a pass, and this replica leaving. */
+export interface EndpointReconciler {
+  reconcile(ip: string, port: number): Promise<void>;
+  remove(ip: string, port: number): Promise<void>;
+}
+
 /** Writes `wanted` unless the stored object already matches (`same`); creates it when missing. */
-async function ensure<T extends KubeObject>(client: ResourceClient, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
+export async function ensureKubernetesObject<T extends KubeObject>(client: ResourceClient, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
   const name = wanted.metadata.name ?? '';
   const current = (await client.getIfExists(KUBERNETES_NAMESPACE, name)) as T | undefined;
   if (current !== undefined) {
@@ -45,7 +51,7 @@ async function ensure<T extends KubeObject>(client: ResourceClient, wanted: T, s
   }
 }
 
-export class LeaseEndpointReconciler {
+export class LeaseEndpointReconciler implements EndpointReconciler {
   constructor(private readonly deps: LeaseReconcilerDeps) {}
 
   /** Renews this replica's lease, then lists every live replica on `port`. */
@@ -62,8 +68,8 @@ export class LeaseEndpointReconciler {
 
   private async write(ips: string[], port: number): Promise<void> {
     const sorted = [...ips].sort();
-    await ensure<Endpoints>(this.deps.endpoints, kubernetesEndpoints(sorted, port), sameEndpoints);
-    if (this.deps.endpointSlices) await ensure<EndpointSlice>(this.deps.endpointSlices, kubernetesEndpointSlice(sorted, port), sameEndpointSlice);
+    await ensureKubernetesObject<Endpoints>(this.deps.endpoints, kubernetesEndpoints(sorted, port), sameEndpoints);
+    if (this.deps.endpointSlices) await ensureKubernetesObject<EndpointSlice>(this.deps.endpointSlices, kubernetesEndpointSlice(sorted, port), sameEndpointSlice);
   }
 }
 

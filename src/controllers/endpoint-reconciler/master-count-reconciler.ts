@@ -1,0 +1,97 @@
+// The master-count endpoint reconciler (`--endpoint-reconciler-type=master-count`, deprecated upstream): each
+// replica keeps its own address in the `kubernetes` Endpoints and, when they list more than `--apiserver-count`,
+// drops the addresses after its own (wrapping around), so that the list becomes right eventually; no leases.
+// Every write also writes the EndpointSlice from the Endpoints, as upstream's EndpointsAdapter does.
+import type { ResourceClient } from '../../client/resource-client.js';
+import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
+import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
+import { isNotFound } from '../status-errors.js';
+import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpoints, kubernetesEndpointSlice, sameEndpointSlice } from './kubernetes-endpoints.js';
+import { ensureKubernetesObject, type EndpointReconciler } from './lease-reconciler.js';
+
+type EndpointPort = NonNullable<NonNullable<Endpoints['subsets']>[number]['ports']>[number];
+type EndpointAddress = NonNullable<NonNullable<Endpoints['subsets']>[number]['addresses']>[number];
+
+export interface MasterCountReconcilerDeps {
+  endpoints: ResourceClient;
+  endpointSlices?: ResourceClient;
+  /** `--apiserver-count`. */
+  count: number;
+}
+
+const samePort = (a: EndpointPort | undefined, b: EndpointPort): boolean =>
+  a !== undefined && a.name === b.name && a.port === b.port && a.protocol === b.protocol && a.appProtocol === b.appProtocol;
+
+/** upstream RepackSubsets for the one subset kept here: addresses once each, in IP order. */
+function repacked(addresses: readonly EndpointAddress[]): EndpointAddress[] {
+  const byIP = new Map(addresses.map((a) => [a.ip, a]));
+  return [...byIP.values()].sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0));
+}
+
+export class MasterCountEndpointReconciler implements EndpointReconciler {
+  constructor(private readonly deps: MasterCountReconcilerDeps) {}
+
+  /** upstream masterCountEndpointReconciler.ReconcileEndpoints, ports reconciled. */
+  async reconcile(ip: string, port: number): Promise<void> {
+    const ports: EndpointPort[] = [{ name: 'https', port, protocol: 'TCP' }];
+    const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
+    if (current === undefined) {
+      await this.write(await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints, port);
+      return;
+    }
+    const subsets = current.subsets ?? [];
+    const subset = subsets[0];
+    let next: Endpoints;
+    if (subsets.length !== 1 || subset === undefined) {
+      next = { ...current, subsets: [{ addresses: [{ ip }], ports }] };
+    } else {
+      const addresses = subset.addresses ?? [];
+      const portsCorrect = (subset.ports ?? []).length === ports.length && ports.every((p, i) => samePort(subset.ports?.[i], p));
+      const ipCorrect = addresses.some((a) => a.ip === ip) && addresses.length <= this.deps.count;
+      if (ipCorrect && portsCorrect && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true') {
+        await this.write(current, port);
+        return;
+      }
+      let kept = ipCorrect ? addresses : this.trimmed(repacked([...addresses, { ip }]), ip);
+      if (kept.length === 0) kept = [{ ip }];
+      next = { ...current, subsets: [{ ...subset, addresses: kept, ports: portsCorrect ? subset.ports ?? [] : ports }] };
+    }
+    next.metadata = { ...next.metadata, labels: { ...next.metadata.labels, 'endpointslice.kubernetes.io/skip-mirror': 'true' } };
+    await this.write(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
+  }
+
+  /** upstream RemoveEndpoints: this replica's address goes; nothing to do without the Endpoints or its subsets. */
+  async remove(ip: string, port: number): Promise<void> {
+    const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
+    const subset = current?.subsets?.[0];
+    if (current === undefined || subset === undefined) return;
+    const addresses = repacked((subset.addresses ?? []).filter((a) => a.ip !== ip));
+    const { subsets: _subsets, ...rest } = current;
+    const next: Endpoints = addresses.length === 0 ? rest : { ...rest, subsets: [{ ...subset, addresses }] };
+    try {
+      await this.write(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  /** Past the count, the addresses after this replica's go, wrapping around (upstream's loop, as it is). */
+  private trimmed(addresses: EndpointAddress[], ip: string): EndpointAddress[] {
+    const i = addresses.findIndex((a) => a.ip === ip);
+    while (i >= 0 && addresses.length > this.deps.count) addresses.splice((i + 1) % addresses.length, 1);
+    return addresses;
+  }
+
+  /** EnsureEndpointSliceFromEndpoints: the slice lists the Endpoints' addresses. */
+  private async write(endpoints: Endpoints, port: number): Promise<void> {
+    if (!this.deps.endpointSlices) return;
+    const ips = (endpoints.subsets?.[0]?.addresses ?? []).map((a) => a.ip);
+    await ensureKubernetesObject<EndpointSlice>(this.deps.endpointSlices, kubernetesEndpointSlice(ips, port), sameEndpointSlice);
+  }
+}
+
+/** `--endpoint-reconciler-type=none`: the Endpoints are left as they are. */
+export class NoneEndpointReconciler implements EndpointReconciler {
+  async reconcile(): Promise<void> {}
+  async remove(): Promise<void> {}
+}
