@@ -153,6 +153,8 @@ export type FlagValues<F> = { -readonly [K in keyof F]: F[K] extends FlagSpec<in
  */
 export function parseFlagSet<F extends FlagSpecs>(flags: F, argv: readonly string[], warn: (notice: string) => void = () => {}): { values: FlagValues<F>; changed: ReadonlySet<keyof F>; positional: string[] } {
   const values = Object.fromEntries(Object.entries(flags).map(([key, spec]) => [key, spec.initial])) as Record<string, unknown>;
+  // An alias of a flag not in the set would set nothing: a mistake in the set, not in the command line.
+  for (const spec of Object.values(flags)) if (spec.aliasOf !== undefined && !(spec.aliasOf in flags)) throw new Error(`--${spec.name} aliases ${spec.aliasOf}, which is not a flag of the set`);
   const changed = new Set<string>();
   const positional = scanArguments(flags, argv, (key, raw) => {
     const spec = flags[key] as AnySpec;

@@ -1,5 +1,5 @@
-// upstream WithCORS (`--cors-allowed-origins`): a request whose Origin matches one of the patterns (Go regular
-// expressions, unanchored, as regexp.MatchString) gets the CORS headers, and a preflight OPTIONS of such an origin is
+// upstream WithCORS (`--cors-allowed-origins`): a request whose Origin matches one of the patterns (regular
+// expressions, unanchored, as regexp.MatchString; JavaScript's dialect stands in for Go's RE2, see corsOriginPatterns) gets the CORS headers, and a preflight OPTIONS of such an origin is
 // answered 204 at once, before authentication (the chain places it between the timeout and authentication).
 // Requests without Origin, or from other origins, pass untouched. Without patterns the chain has no such filter.
 import type { Handler } from '../endpoints/context.js';
@@ -15,7 +15,8 @@ const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The patterns compiled; one that does not compile stops the start with upstream's words (klog.Fatalf in
- * allowedOriginRegexps). A leading `(?i)`, Go's case-insensitive flag, becomes the `i` flag.
+ * allowedOriginRegexps). A leading `(?i)`, Go's case-insensitive flag, becomes the `i` flag; other RE2-only syntax
+ * (`\A`, `\z`, POSIX classes, inline flags elsewhere) is not translated, and the parse error is JavaScript's.
  */
 export function corsOriginPatterns(patterns: readonly string[]): RegExp[] {
   return patterns.map((pattern) => {

@@ -160,8 +160,9 @@ describe('startKubernetesService', () => {
       const current = table.objects.get(ENDPOINTS_PATH) as { metadata: { name: string } };
       table.objects.set(ENDPOINTS_PATH, { ...current, subsets: [{ addresses: seeded.map((ip) => ({ ip })), ports: [{ name: 'https', port: 443, protocol: 'TCP' }] }] } as never);
       await until(async () => (JSON.stringify(addresses(table)) === JSON.stringify(expected) ? true : undefined), `${seeded.join(',')} -> ${expected.join(',')}`);
+      // The periodic pass does not reconcile ports (upstream's UpdateKubernetesService(false)).
       const ports = (table.objects.get(ENDPOINTS_PATH) as unknown as { subsets: Array<{ ports: unknown }> }).subsets[0]!.ports;
-      assert.deepEqual(ports, [{ name: 'https', port: 6443, protocol: 'TCP' }], 'the ports are reset too');
+      assert.deepEqual(ports, [{ name: 'https', port: 443, protocol: 'TCP' }]);
       await until(async () => (JSON.stringify(slice()) === JSON.stringify(expected) ? true : undefined), 'the EndpointSlice from the Endpoints');
     }
     await running.stop();

@@ -137,7 +137,7 @@ export interface ServerOptions extends AuthenticationOptions {
   externalHostname?: string;
   /** `--goaway-chance`: the fraction of HTTP/2 requests whose connection is sent GOAWAY (0 to 0.02; default 0). */
   goawayChance?: number;
-  /** `--cors-allowed-origins`: Go regular expressions (unanchored) of the origins given CORS headers; one that does not compile fails the start. */
+  /** `--cors-allowed-origins`: regular expressions (unanchored; JavaScript's dialect for Go's RE2) of the origins given CORS headers; one that does not compile fails the start. */
   corsAllowedOrigins?: readonly string[];
   /** `--strict-transport-security-directives`, checked: the Strict-Transport-Security header of every response. */
   strictTransportSecurityDirectives?: readonly string[];
@@ -192,6 +192,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   checkAuthorizationOptions(authorizationOptions);
   const features = resolveFeatureGates(options.featureGates);
   const corsAllowedOrigins = corsOriginPatterns(options.corsAllowedOrigins ?? []);
+  // The CLI checks these with the other flags; embedders get the same answers (upstream's messages).
+  if (options.apiserverCount !== undefined && !(options.apiserverCount > 0)) throw new Error(`--apiserver-count should be a positive number, but value '${options.apiserverCount}' provided`);
+  if (options.goawayChance !== undefined && !(options.goawayChance >= 0 && options.goawayChance <= 0.02)) throw new Error('--goaway-chance can not be less than 0 or greater than 0.02');
   for (const warning of featureGateWarnings(options.featureGates ?? {})) defaultWarn(warning);
   const servingFiles = servingCertFiles(options);
   const tls = servingTls({ ...(options.tlsMinVersion !== undefined ? { minVersion: options.tlsMinVersion } : {}), ...(options.tlsCipherSuites ? { cipherSuites: options.tlsCipherSuites } : {}) });

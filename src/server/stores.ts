@@ -36,10 +36,10 @@ export interface ServedStores {
 /** Builds the store of a computed kind (`ResourceDefinition.computed`), by `<group>/<resource>`. */
 export type ComputedStoreFactory = (def: ResourceDefinition) => Store;
 
-/** Options of buildStores. */
 /** kube-apiserver's `--event-ttl` default: an hour. */
 export const DEFAULT_EVENT_TTL_SECONDS = 3600;
 
+/** Options of buildStores. */
 export interface BuildStoresOptions {
   /**
    * `--event-ttl` in whole seconds (upstream's TTLFunc truncates the duration): how long an event lives after its

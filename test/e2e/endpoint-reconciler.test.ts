@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, startCluster } from './support/cluster.js';
+import { startServer } from '../../src/server/start-server.js';
 
 test('--endpoint-reconciler-type=none: the kubernetes service, no Endpoints', async () => {
   const cluster = await startCluster({ endpointReconcilerType: 'none' });
@@ -31,5 +32,12 @@ test('--endpoint-reconciler-type=master-count: this server in the Endpoints and 
     assert.equal(slice, '192.0.2.10');
   } finally {
     await cluster.stop();
+  }
+});
+
+test('an --apiserver-count that is not positive is refused at start, through the API too', async () => {
+  for (const apiserverCount of [0, -1]) {
+    await assert.rejects(startServer({ storage: 'memory', securePort: 0, endpointReconcilerType: 'master-count', apiserverCount }),
+      { message: `--apiserver-count should be a positive number, but value '${apiserverCount}' provided` });
   }
 });

@@ -19,9 +19,6 @@ export interface MasterCountReconcilerDeps {
   count: number;
 }
 
-const samePort = (a: EndpointPort | undefined, b: EndpointPort): boolean =>
-  a !== undefined && a.name === b.name && a.port === b.port && a.protocol === b.protocol && a.appProtocol === b.appProtocol;
-
 /** upstream RepackSubsets for the one subset kept here: addresses once each, in IP order. */
 function repacked(addresses: readonly EndpointAddress[]): EndpointAddress[] {
   const byIP = new Map(addresses.map((a) => [a.ip, a]));
@@ -31,7 +28,10 @@ function repacked(addresses: readonly EndpointAddress[]): EndpointAddress[] {
 export class MasterCountEndpointReconciler implements EndpointReconciler {
   constructor(private readonly deps: MasterCountReconcilerDeps) {}
 
-  /** upstream masterCountEndpointReconciler.ReconcileEndpoints, ports reconciled. */
+  /**
+   * upstream masterCountEndpointReconciler.ReconcileEndpoints as the bootstrap controller's periodic pass calls it
+   * (UpdateKubernetesService(false)): ports are written when the Endpoints are made or reset, not reconciled after.
+   */
   async reconcile(ip: string, port: number): Promise<void> {
     const ports: EndpointPort[] = [{ name: 'https', port, protocol: 'TCP' }];
     const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
@@ -46,15 +46,13 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
       next = { ...current, subsets: [{ addresses: [{ ip }], ports }] };
     } else {
       const addresses = subset.addresses ?? [];
-      const portsCorrect = (subset.ports ?? []).length === ports.length && ports.every((p, i) => samePort(subset.ports?.[i], p));
       const ipCorrect = addresses.some((a) => a.ip === ip) && addresses.length <= this.deps.count;
-      if (ipCorrect && portsCorrect && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true') {
+      if (ipCorrect && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true') {
         await this.write(current, port);
         return;
       }
-      let kept = ipCorrect ? addresses : this.trimmed(repacked([...addresses, { ip }]), ip);
-      if (kept.length === 0) kept = [{ ip }];
-      next = { ...current, subsets: [{ ...subset, addresses: kept, ports: portsCorrect ? subset.ports ?? [] : ports }] };
+      const kept = ipCorrect ? addresses : this.trimmed(repacked([...addresses, { ip }]), ip);
+      next = { ...current, subsets: [{ ...subset, addresses: kept }] };
     }
     next.metadata = { ...next.metadata, labels: { ...next.metadata.labels, 'endpointslice.kubernetes.io/skip-mirror': 'true' } };
     await this.write(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
@@ -75,10 +73,11 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     }
   }
 
-  /** Past the count, the addresses after this replica's go, wrapping around (upstream's loop, as it is). */
+  /** Past the count (at least 1), the addresses after this replica's go, wrapping around (upstream's loop, as it is). */
   private trimmed(addresses: EndpointAddress[], ip: string): EndpointAddress[] {
     const i = addresses.findIndex((a) => a.ip === ip);
-    while (i >= 0 && addresses.length > this.deps.count) addresses.splice((i + 1) % addresses.length, 1);
+    const count = Math.max(1, this.deps.count);
+    while (i >= 0 && addresses.length > count) addresses.splice((i + 1) % addresses.length, 1);
     return addresses;
   }
 

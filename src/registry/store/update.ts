@@ -1,7 +1,7 @@
 // Update: read-modify-write with compare-and-swap on the key's mod revision (upstream GuaranteedUpdate).
 // A client-supplied resourceVersion is a precondition (409 on mismatch); without one, a lost race is
 // retried against the newer object.
-import { conflict, notFound, type GroupResource } from '../../errors/status-error.js';
+import { conflict, isStatusError, notFound, type GroupResource } from '../../errors/status-error.js';
 import { writeAttributes } from './admission-attributes.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { KeyValue } from '../../storage/interface.js';
@@ -41,7 +41,15 @@ export async function updateObject(
     if (!current) {
       const obj = await fn(undefined);
       if ((!u.def.strategy.allowCreateOnUpdate && !options.apply) || options.subresource) throw notFound(u.gr, name);
-      return { object: await u.create(obj), created: true };
+      try {
+        return { object: await u.create(obj), created: true };
+      } catch (error) {
+        // Created by another writer since the read (the create passes its write stages in between): upstream's
+        // GuaranteedUpdate retries a lost create as an update of what is there now, never answering AlreadyExists.
+        if (!isStatusError(error) || error.status.reason !== 'AlreadyExists') throw error;
+        current = await u.deps.storage.backend.get(key);
+        continue;
+      }
     }
     const old = storedAsTyped(u, current);
     const uid = options.uidPrecondition;

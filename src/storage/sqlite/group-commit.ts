@@ -6,7 +6,7 @@
 // While more writes are on their way (`writesComing`: requests between the stages of the request path,
 // registry/write-stages.ts), a commit waits for them, a few turns at most: those stages spread one turn's
 // requests over several turns, and a commit per turn cost SQLite more per write (interior pages and the
-// WAL written again for a few rows; ~20 µs of a Pod create). One writer alone never waits.
+// WAL written again for a few rows; ~20 µs of a Pod create). A write with no other write between stages never waits.
 import { isStorageError, unavailable, type StorageError } from '../errors.js';
 
 /** Counters of the committer, for metrics and for tests that prove writes share commits. */
