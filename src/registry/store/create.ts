@@ -12,6 +12,7 @@ import type { GroupResource } from '../../errors/status-error.js';
 import { finishing } from './hooks.js';
 import { writeAttributes } from './admission-attributes.js';
 import { nextWriteStage } from '../write-stages.js';
+import { checkWriteDeadline } from './deadline.js';
 
 export async function createObject(
   def: ResourceDefinition,
@@ -91,6 +92,7 @@ async function writeNew(
     const ttl = deps.storage.ttlSeconds;
     const stored = toStored(obj);
     const encoded = encodeObject(stored);
+    checkWriteDeadline(options.deadline);
     const kv = await deps.storage.backend.create(key, encoded, ttl ? { ttlSeconds: ttl } : undefined);
     meta.resourceVersion = String(kv.modRevision);
     // The response is the stored text with the resourceVersion, unless storage holds another form.

@@ -11,6 +11,7 @@ import type { DeleteDecision, ResourceDefinition } from '../resource-definition.
 import { decodeObject, encodeObject } from './codec.js';
 import { deletionFinalizersForGarbageCollection } from './gc-finalizers.js';
 import type { DeleteResult, StoreDeps, WriteOptions } from './types.js';
+import { checkWriteDeadline } from './deadline.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
 const MAX_ATTEMPTS = 1000;
@@ -75,6 +76,7 @@ export async function deleteObject(
     const now = deps.now?.() ?? new Date();
     const decision = deleteDecision(def, obj, options, now);
     if (decision.action === 'none' || write.dryRun) return { object: decision.action === 'update' ? decision.obj : obj, deleted: decision.action === 'delete' };
+    checkWriteDeadline(write.deadline);
     try {
       if (decision.action === 'delete') {
         const last = decision.marked ?? obj;

@@ -242,6 +242,31 @@ describe('generic store', () => {
   });
 });
 
+describe('generic store: the request\'s deadline at the storage write', () => {
+  const { store, storage } = openStore(configMapDefinition as unknown as ResourceDefinition);
+  before(() => storage.cacher.start());
+  after(async () => {
+    storage.cacher.stop();
+    await storage.backend.close();
+  });
+  const past = { dryRun: false, deadline: Date.now() - 1 };
+  const future = { dryRun: false, deadline: Date.now() + 60_000 };
+  const timedOut = (e: unknown): boolean =>
+    isStatusError(e) && e.code === 504 && e.message === 'Timeout: request did not complete within requested timeout - context deadline exceeded';
+
+  test('past it, no create, update or delete reaches storage (upstream: the storage call fails with the context)', async () => {
+    await assert.rejects(store.create('ns', cm('late'), past), timedOut);
+    assert.equal(await storage.backend.get(storage.keys.objectKey('ns', 'late')), undefined);
+    const { object } = await store.create('ns', cm('kept', { a: '1' }), future);
+    await assert.rejects(store.update('ns', 'kept', (current) => ({ ...(current as KubeObject), data: { a: '2' } }), past), timedOut);
+    await assert.rejects(store.delete('ns', 'kept', {}, past), timedOut);
+    const read = await store.get('ns', 'kept');
+    assert.deepEqual([read.object.data, read.object.metadata.resourceVersion], [{ a: '1' }, object.metadata.resourceVersion]);
+    await store.update('ns', 'kept', (current) => ({ ...(current as KubeObject), data: { a: '3' } }), future);
+    await store.delete('ns', 'kept', {}, future);
+  });
+});
+
 describe('generic store: metadata.generation for kinds that track it', () => {
   const def = { ...(configMapDefinition as unknown as ResourceDefinition), strategy: { ...configMapDefinition.strategy, tracksGeneration: true } } as ResourceDefinition;
   const { store, storage } = openStore(def);

@@ -15,6 +15,7 @@ import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
 import type { AdmissionAttributes } from '../../admission/types.js';
 import { finishing } from './hooks.js';
 import { withGoScalarZeros } from '../../schema/omit-empty.js';
+import { checkWriteDeadline } from './deadline.js';
 
 // Upstream retries until it wins; the bound only guards against a livelock bug.
 const MAX_ATTEMPTS = 1000;
@@ -146,6 +147,7 @@ async function validateAndWrite(
     (obj.metadata.finalizers ?? []).length === 0 &&
     (old.metadata.deletionGracePeriodSeconds ?? 0) === 0 &&
     (u.def.strategy.deletesOnUpdate?.(obj) ?? true);
+  checkWriteDeadline(options.deadline);
   try {
     if (finishesDeletion) {
       await u.deps.storage.backend.delete(key, current.modRevision);
