@@ -10,6 +10,7 @@ import { postReview, reviewRecord, type RetryBackoff } from '../../auth/authenti
 import { ExpiringLruCache } from '../../authorization/webhook/decision-cache.js';
 import { badRequest } from '../../errors/status-error.js';
 import { admissionForbidden } from '../forbidden.js';
+import { withinTime } from '../within-time.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import type { LoadedImagePolicyWebhook } from './image-policy-webhook-config.js';
 
@@ -61,7 +62,9 @@ export function imagePolicyWebhook({ config, client }: LoadedImagePolicyWebhook,
     if (cached) return cached;
     let status: ImageReviewStatus;
     try {
-      status = statusOf(await untilDeadline(postReview(client, imageReview(spec), retry), a.deadline));
+      // Upstream's client posts with the request's context: past its deadline the call fails, as any failure.
+      const review = postReview(client, imageReview(spec), retry);
+      status = statusOf(await (a.deadline === undefined ? review : withinTime(review, a.deadline - Date.now(), () => new Error('context deadline exceeded'))));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!config.defaultAllow) throw admissionForbidden(a, message);
@@ -138,21 +141,4 @@ function statusOf(review: Record<string, unknown>): ImageReviewStatus {
     return [key, value ?? ''];
   });
   return { allowed, reason, auditAnnotations };
-}
-
-/**
- * The backend's answer, or upstream's context error once the request's deadline passes first (its client posts
- * with the request's context): a failure like any other, which `defaultAllow` decides.
- */
-async function untilDeadline<T>(answer: Promise<T>, deadline: number | undefined): Promise<T> {
-  if (deadline === undefined) return answer;
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('context deadline exceeded')), Math.max(0, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([answer, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

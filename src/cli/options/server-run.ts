@@ -3,6 +3,7 @@
 import { boolFlag, durationFlag, FlagError, float64Flag, intFlag, ipFlag, rawStringsFlag, stringFlag } from '../flag-set.js';
 import { aggregateMessage } from '../../errors/aggregate.js';
 import { ENDPOINT_RECONCILER_TYPES, type EndpointReconcilerType } from '../../server/kubernetes-service.js';
+import { apiserverCountError, goawayChanceError } from '../../server/server-options.js';
 import { optional, type OptionGroup } from './option-group.js';
 
 /** upstream validateHSTSDirectives: `max-age=<anything>`, `includeSubDomains` or `preload`; every error, as one aggregate. */
@@ -19,6 +20,10 @@ function hstsDirectivesError(directives: readonly string[]): string | undefined 
   }
   return errors.length > 0 ? aggregateMessage(errors) : undefined;
 }
+
+const throwIf = (error: string | undefined): void => {
+  if (error !== undefined) throw new FlagError(error);
+};
 
 const isReconcilerType = (type: string): type is EndpointReconcilerType => (ENDPOINT_RECONCILER_TYPES as readonly string[]).includes(type);
 
@@ -90,18 +95,17 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
   resolve(values, _changed, validate) {
     if (validate) {
       // kube-apiserver's Validate begins with the count; an unknown reconciler is upstream's fatal error at start.
-      if (values.apiserverCount <= 0) throw new FlagError(`--apiserver-count should be a positive number, but value '${values.apiserverCount}' provided`);
+      throwIf(apiserverCountError(values.apiserverCount));
       if (!isReconcilerType(values.endpointReconcilerType)) throw new FlagError(`Reconciler not implemented: ${values.endpointReconcilerType}`);
       // upstream ServerRunOptions.Validate
       if (values.maxRequestsInflight < 0) throw new FlagError('--max-requests-inflight can not be negative value');
       if (values.maxMutatingRequestsInflight < 0) throw new FlagError('--max-mutating-requests-inflight can not be negative value');
       if (values.requestTimeoutMs < 0) throw new FlagError('--request-timeout can not be negative value');
-      if (values.goawayChance < 0 || values.goawayChance > 0.02) throw new FlagError('--goaway-chance can not be less than 0 or greater than 0.02');
+      throwIf(goawayChanceError(values.goawayChance));
       if (values.minRequestTimeout < 0) throw new FlagError('--min-request-timeout can not be negative value');
       if (values.shutdownDelayMs < 0) throw new FlagError('--shutdown-delay-duration can not be negative value');
       if (values.livezGracePeriodMs < 0) throw new FlagError('--livez-grace-period can not be a negative value');
-      const hsts = hstsDirectivesError(values.strictTransportSecurityDirectives);
-      if (hsts !== undefined) throw new FlagError(hsts);
+      throwIf(hstsDirectivesError(values.strictTransportSecurityDirectives));
     }
     return {
       advertiseAddress: optional(values.advertiseAddress),

@@ -1,7 +1,11 @@
 // The Endpoints and EndpointSlice of the `kubernetes` service, as upstream's reconcilers write them:
-// one address per live replica, sorted, and the one port `https` of the secure port.
+// one address per live replica, sorted, and the one port `https` of the secure port; what every reconciler
+// is, and how they write an object (`ensureKubernetesObject`); the `none` reconciler, which writes nothing.
 import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
 import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
+import type { KubeObject } from '../../apis/meta/v1/types.js';
+import type { ResourceClient } from '../../client/resource-client.js';
+import { isConflict, isNotFound } from '../status-errors.js';
 
 export const KUBERNETES_SERVICE = 'kubernetes';
 export const KUBERNETES_NAMESPACE = 'default';
@@ -37,4 +41,39 @@ export function sameEndpoints(current: Endpoints, wanted: Endpoints): boolean {
 export function sameEndpointSlice(current: EndpointSlice, wanted: EndpointSlice): boolean {
   const shape = (s: EndpointSlice): string => JSON.stringify([s.addressType, s.endpoints, s.ports, s.metadata.labels?.['kubernetes.io/service-name']]);
   return shape(current) === shape(wanted);
+}
+
+/** What keeps the `kubernetes` Endpoints (upstream's EndpointReconciler): a pass, and this replica leaving. */
+export interface EndpointReconciler {
+  reconcile(ip: string, port: number): Promise<void>;
+  remove(ip: string, port: number): Promise<void>;
+}
+
+/** Writes `wanted` unless the stored object already matches (`same`); creates it when missing. */
+export async function ensureKubernetesObject<T extends KubeObject>(client: ResourceClient, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
+  const name = wanted.metadata.name ?? '';
+  const current = (await client.getIfExists(KUBERNETES_NAMESPACE, name)) as T | undefined;
+  if (current !== undefined) {
+    if (same(current, wanted)) return;
+    try {
+      // Read again at each conflict (client-go's RetryOnConflict); nothing is written when another replica wrote the same meanwhile.
+      await client.update(KUBERNETES_NAMESPACE, name, (now) =>
+        same(now as T, wanted) ? undefined : { ...wanted, metadata: { ...now.metadata, labels: { ...now.metadata.labels, ...wanted.metadata.labels } } });
+      return;
+    } catch (error) {
+      if (!isNotFound(error)) throw error; // deleted meanwhile: made again below
+    }
+  }
+  try {
+    await client.create(KUBERNETES_NAMESPACE, structuredClone(wanted));
+  } catch (raced) {
+    // Another replica created it meanwhile: the next pass compares again.
+    if (!isConflict(raced)) throw raced;
+  }
+}
+
+/** `--endpoint-reconciler-type=none`: the Endpoints are left as they are. */
+export class NoneEndpointReconciler implements EndpointReconciler {
+  async reconcile(): Promise<void> {}
+  async remove(): Promise<void> {}
 }

@@ -6,8 +6,7 @@ import type { ResourceClient } from '../../client/resource-client.js';
 import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
 import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
 import { isNotFound } from '../status-errors.js';
-import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpoints, kubernetesEndpointSlice, sameEndpointSlice } from './kubernetes-endpoints.js';
-import { ensureKubernetesObject, type EndpointReconciler } from './lease-reconciler.js';
+import { ensureKubernetesObject, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpoints, kubernetesEndpointSlice, sameEndpointSlice, type EndpointReconciler } from './kubernetes-endpoints.js';
 
 type EndpointPort = NonNullable<NonNullable<Endpoints['subsets']>[number]['ports']>[number];
 type EndpointAddress = NonNullable<NonNullable<Endpoints['subsets']>[number]['addresses']>[number];
@@ -36,7 +35,7 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     const ports: EndpointPort[] = [{ name: 'https', port, protocol: 'TCP' }];
     const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
     if (current === undefined) {
-      await this.write(await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints, port);
+      await this.ensureSlice(await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints, port);
       return;
     }
     const subsets = current.subsets ?? [];
@@ -48,14 +47,14 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
       const addresses = subset.addresses ?? [];
       const ipCorrect = addresses.some((a) => a.ip === ip) && addresses.length <= this.deps.count;
       if (ipCorrect && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true') {
-        await this.write(current, port);
+        await this.ensureSlice(current, port);
         return;
       }
       const kept = ipCorrect ? addresses : this.trimmed(repacked([...addresses, { ip }]), ip);
       next = { ...current, subsets: [{ ...subset, addresses: kept }] };
     }
     next.metadata = { ...next.metadata, labels: { ...next.metadata.labels, 'endpointslice.kubernetes.io/skip-mirror': 'true' } };
-    await this.write(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
+    await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
   }
 
   /** upstream RemoveEndpoints: this replica's address goes; nothing to do without the Endpoints or its subsets. */
@@ -67,7 +66,7 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     const { subsets: _subsets, ...rest } = current;
     const next: Endpoints = addresses.length === 0 ? rest : { ...rest, subsets: [{ ...subset, addresses }] };
     try {
-      await this.write(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
+      await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -82,15 +81,9 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
   }
 
   /** EnsureEndpointSliceFromEndpoints: the slice lists the Endpoints' addresses. */
-  private async write(endpoints: Endpoints, port: number): Promise<void> {
+  private async ensureSlice(endpoints: Endpoints, port: number): Promise<void> {
     if (!this.deps.endpointSlices) return;
     const ips = (endpoints.subsets?.[0]?.addresses ?? []).map((a) => a.ip);
     await ensureKubernetesObject<EndpointSlice>(this.deps.endpointSlices, kubernetesEndpointSlice(ips, port), sameEndpointSlice);
   }
-}
-
-/** `--endpoint-reconciler-type=none`: the Endpoints are left as they are. */
-export class NoneEndpointReconciler implements EndpointReconciler {
-  async reconcile(): Promise<void> {}
-  async remove(): Promise<void> {}
 }

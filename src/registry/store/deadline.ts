@@ -5,6 +5,6 @@
 import { timeout } from '../../errors/status-error.js';
 
 /** Throws upstream's finishRequest timeout when `deadline` (epoch ms, the request's) has passed. */
-export function checkWriteDeadline(deadline: number | undefined, now: number = Date.now()): void {
-  if (deadline !== undefined && now >= deadline) throw timeout('Timeout: request did not complete within requested timeout - context deadline exceeded', 0);
+export function checkWriteDeadline(deadline: number | undefined): void {
+  if (deadline !== undefined && Date.now() >= deadline) throw timeout('Timeout: request did not complete within requested timeout - context deadline exceeded', 0);
 }

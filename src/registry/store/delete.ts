@@ -1,9 +1,8 @@
 // Delete (1-conventions: deletion lifecycle): an object with finalizers becomes Terminating
 // (deletionTimestamp set, 200 with the object); one without is removed (200 with a Status, or the
 // object for kinds that return it). Preconditions on uid and resourceVersion answer 409.
-import { conflict, type GroupResource } from '../../errors/status-error.js';
+import { conflict, notFound, type GroupResource } from '../../errors/status-error.js';
 import { writeAttributes } from './admission-attributes.js';
-import { notFound } from '../../errors/status-error.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { DeleteOptions, KubeObject } from '../../apis/meta/v1/types.js';
 import { nowTimestamp } from '../object-meta-fields.js';

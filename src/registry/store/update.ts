@@ -47,7 +47,7 @@ export async function updateObject(
       } catch (error) {
         // Created by another writer since the read (the create passes its write stages in between): upstream's
         // GuaranteedUpdate retries a lost create as an update of what is there now, never answering AlreadyExists.
-        if (!isStatusError(error) || error.status.reason !== 'AlreadyExists') throw error;
+        if (!isStatusError(error) || error.reason !== 'AlreadyExists') throw error;
         current = await u.deps.storage.backend.get(key);
         continue;
       }
