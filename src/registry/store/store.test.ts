@@ -240,21 +240,13 @@ describe('generic store', () => {
     }
     assert.deepEqual(seen, ['ADDED:n2/same', 'MODIFIED:n1/same']);
   });
-});
 
-describe('generic store: the request\'s deadline at the storage write', () => {
-  const { store, storage } = openStore(configMapDefinition as unknown as ResourceDefinition);
-  before(() => storage.cacher.start());
-  after(async () => {
-    storage.cacher.stop();
-    await storage.backend.close();
-  });
   const past = { dryRun: false, deadline: Date.now() - 1 };
   const future = { dryRun: false, deadline: Date.now() + 60_000 };
   const timedOut = (e: unknown): boolean =>
     isStatusError(e) && e.code === 504 && e.message === 'Timeout: request did not complete within requested timeout - context deadline exceeded';
 
-  test('past it, no create, update or delete reaches storage (upstream: the storage call fails with the context)', async () => {
+  test('past the request\'s deadline, no create, update or delete reaches storage (upstream: the storage call fails with the context)', async () => {
     await assert.rejects(store.create('ns', cm('late'), past), timedOut);
     assert.equal(await storage.backend.get(storage.keys.objectKey('ns', 'late')), undefined);
     const { object } = await store.create('ns', cm('kept', { a: '1' }), future);
