@@ -29,7 +29,7 @@ export interface ListerWatcher {
 export function clientListerWatcher(client: ResourceClient, filter: InformerFilter = {}): ListerWatcher {
   const { group, resource } = client.ref;
   const namespace = filter.namespace ?? '';
-  const query = { ...(filter.fieldSelector ? { fieldSelector: filter.fieldSelector } : {}), ...(filter.metadataOnly ? { metadataOnly: true } : {}), ...(filter.trimManagedFields ? { trimManagedFields: true } : {}) };
+  const query = { ...(filter.fieldSelector ? { fieldSelector: filter.fieldSelector } : {}), ...(filter.metadataOnly ? { metadataOnly: true } : {}), ...(filter.omitManagedFields ? { omitManagedFields: true } : {}) };
   return {
     description: group ? `${resource}.${group}` : resource,
     async list() {

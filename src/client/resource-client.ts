@@ -5,7 +5,7 @@ import type { DeleteOptions, KubeObject } from '../apis/meta/v1/types.js';
 import { StatusError } from '../errors/status-error.js';
 import { statusErrorOf } from './status.js';
 import type { Transport, TransportRequest } from './transport.js';
-import { trimManagedFields } from './trim-managed-fields.js';
+import { OMIT_MANAGED_FIELDS_PARAMETER } from '../apis/meta/v1/omit-managed-fields.js';
 import { watchEvents, type WatchBatch } from './watch-stream.js';
 
 /** Which resource a client reads and writes. */
@@ -26,8 +26,11 @@ export interface ListQuery {
    * follower that reads nothing else; a server without it answers with whole objects, which read the same.
    */
   metadataOnly?: boolean;
-  /** Objects without metadata.managedFields, for a follower that never reads them (trim-managed-fields.ts). */
-  trimManagedFields?: boolean;
+  /**
+   * Objects without metadata.managedFields, for a follower that never reads them: kplane's loopback leaves
+   * them out (apis/meta/v1/omit-managed-fields.ts); any other server sends them, which read the same.
+   */
+  omitManagedFields?: boolean;
 }
 
 export interface ListAnswer {
@@ -67,19 +70,18 @@ export class ResourceClient {
   }
 
   async list(namespace: string, query: ListQuery = {}): Promise<ListAnswer> {
-    const { metadataOnly, trimManagedFields: trim, ...rest } = query;
-    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...rest }), metadataOnly ? { accept: METADATA_LIST_ACCEPT } : {});
-    const items = (list.items ?? []).map((item) => this.#typed(item));
-    return { items: trim ? items.map(trimManagedFields) : items, resourceVersion: list.metadata?.resourceVersion ?? '' };
+    const { metadataOnly, omitManagedFields, ...rest } = query;
+    const list = await this.#call<{ metadata?: { resourceVersion?: string }; items?: KubeObject[] }>('GET', this.#path(namespace) + queryString({ ...rest, ...omitting(omitManagedFields) }), metadataOnly ? { accept: METADATA_LIST_ACCEPT } : {});
+    return { items: (list.items ?? []).map((item) => this.#typed(item)), resourceVersion: list.metadata?.resourceVersion ?? '' };
   }
 
   /** Watches from `resourceVersion` until `signal` aborts or the server ends the watch, in batches of events; an ERROR event throws its Status. */
   async *watch(namespace: string, query: ListQuery & { signal: AbortSignal }): AsyncIterable<WatchBatch> {
-    const { signal, metadataOnly, trimManagedFields: trim, ...rest } = query;
-    const path = this.#path(namespace) + queryString({ ...rest, watch: '1', allowWatchBookmarks: 'true' });
+    const { signal, metadataOnly, omitManagedFields, ...rest } = query;
+    const path = this.#path(namespace) + queryString({ ...rest, ...omitting(omitManagedFields), watch: '1', allowWatchBookmarks: 'true' });
     const stream = await this.transport.stream(path, signal, metadataOnly ? METADATA_ACCEPT : undefined);
     if (stream.status >= 300) throw statusErrorOf(stream.status, await readAll(stream.body));
-    yield* watchEvents(stream.body, trim);
+    yield* watchEvents(stream.body);
   }
 
   async create(namespace: string, object: KubeObject, query: WriteQuery & { name?: string } = {}): Promise<KubeObject> {
@@ -118,7 +120,7 @@ export class ResourceClient {
     await this.#call('DELETE', this.#path(namespace, name), { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }) });
   }
 
-  async deleteCollection(namespace: string, query: Omit<ListQuery, 'metadataOnly' | 'trimManagedFields'> = {}, options: DeleteOptions = {}): Promise<void> {
+  async deleteCollection(namespace: string, query: Omit<ListQuery, 'metadataOnly' | 'omitManagedFields'> = {}, options: DeleteOptions = {}): Promise<void> {
     await this.#call('DELETE', this.#path(namespace) + queryString({ ...query }), { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }) });
   }
 
@@ -147,6 +149,11 @@ export class ResourceClient {
 /** client-go's metadata client's Accept headers (without protobuf, which this client does not read). */
 const METADATA_LIST_ACCEPT = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
 const METADATA_ACCEPT = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json';
+
+/** The loopback's private parameter, when asked for. */
+function omitting(omitManagedFields: boolean | undefined): Record<string, string> {
+  return omitManagedFields ? { [OMIT_MANAGED_FIELDS_PARAMETER]: 'true' } : {};
+}
 
 function queryString(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();

@@ -18,12 +18,12 @@ export interface InformerFilter {
   readonly fieldSelector?: string;
   /** PartialObjectMetadata instead of whole objects (client-go's metadata informers). */
   readonly metadataOnly?: boolean;
-  /** Objects without metadata.managedFields (trim-managed-fields.ts), for followers that never read them. */
-  readonly trimManagedFields?: boolean;
+  /** Objects without metadata.managedFields, for followers that never read them (ListQuery.omitManagedFields). */
+  readonly omitManagedFields?: boolean;
 }
 
 const keyOf = (ref: ResourceRef, filter: InformerFilter = {}): string =>
-  `${ref.group}/${ref.version}/${ref.resource}\u0000${filter.namespace ?? ''}\u0000${filter.fieldSelector ?? ''}\u0000${filter.metadataOnly ? 'metadata' : ''}\u0000${filter.trimManagedFields ? 'trim' : ''}`;
+  `${ref.group}/${ref.version}/${ref.resource}\u0000${filter.namespace ?? ''}\u0000${filter.fieldSelector ?? ''}\u0000${filter.metadataOnly ? 'metadata' : ''}\u0000${filter.omitManagedFields ? 'omit' : ''}`;
 
 export class SharedInformerFactory {
   readonly #reflectors = new Map<string, SharedReflector>();

@@ -6,7 +6,6 @@ import { StringDecoder } from 'node:string_decoder';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { Status } from '../errors/status-error.js';
 import { statusErrorFrom } from './status.js';
-import { trimManagedFieldsOfFrame } from './trim-managed-fields.js';
 
 export interface WatchEvent {
   type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
@@ -16,14 +15,10 @@ export interface WatchEvent {
 /** The events of a watch answer, in batches of one or more. */
 export type WatchBatch = readonly WatchEvent[];
 
-/**
- * The events of a watch answer, a batch per chunk that completes any; with `trimManagedFields`, objects come
- * without metadata.managedFields where the frame allows a cut. The events before an ERROR are delivered first.
- */
-export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedFields = false): AsyncIterable<WatchBatch> {
+/** The events of a watch answer, a batch per chunk that completes any. The events before an ERROR are delivered first. */
+export async function* watchEvents(body: AsyncIterable<Buffer>): AsyncIterable<WatchBatch> {
   // A character may be split between chunks: the decoder holds its first bytes back.
   const decoder = new StringDecoder('utf8');
-  const frameOf = trimManagedFields ? trimManagedFieldsOfFrame : (line: string) => line;
   let pending = '';
   for await (const chunk of body) {
     pending += decoder.write(chunk);
@@ -31,24 +26,24 @@ export async function* watchEvents(body: AsyncIterable<Buffer>, trimManagedField
     if (last < 0) continue;
     const lines = pending.slice(0, last).split('\n');
     pending = pending.slice(last + 1);
-    yield* eventsOf(lines, frameOf);
+    yield* eventsOf(lines);
   }
   // Bytes the decoder still holds (a stream cut inside a character) join the last line, which then fails as no JSON.
-  yield* eventsOf([pending + decoder.end()], frameOf);
+  yield* eventsOf([pending + decoder.end()]);
 }
 
 /**
  * The events of `lines` as one batch (none when all are blank). An ERROR event, or a line that is no JSON,
  * throws after the events before it are delivered.
  */
-function* eventsOf(lines: readonly string[], frameOf: (line: string) => string): Iterable<WatchBatch> {
+function* eventsOf(lines: readonly string[]): Iterable<WatchBatch> {
   const batch: WatchEvent[] = [];
   let failure: { error: unknown } | undefined;
   for (const text of lines) {
     const line = text.trim();
     if (!line) continue;
     try {
-      batch.push(eventOf(frameOf(line)));
+      batch.push(eventOf(line));
     } catch (error) {
       failure = { error };
       break;

@@ -5,7 +5,7 @@ import { notAcceptable } from '../errors/status-error.js';
 export type Representation =
   | { kind: 'object'; format: 'json' | 'yaml' | 'protobuf' }
   | { kind: 'table'; version: 'v1' | 'v1beta1' }
-  | { kind: 'partial-metadata'; version: 'v1' | 'v1beta1'; list: boolean };
+  | { kind: 'partial-metadata'; version: 'v1' | 'v1beta1'; list: boolean; omitManagedFields?: true };
 
 interface MediaRange {
   readonly type: string;
@@ -72,7 +72,7 @@ function representationOf(range: MediaRange, options: NegotiateOptions): Represe
     if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') {
       // upstream: the singular form for get/watch, the List form for list
       if ((as === 'PartialObjectMetadataList') !== options.list) return undefined;
-      return { kind: 'partial-metadata', version, list: options.list };
+      return { kind: 'partial-metadata', version, list: options.list, ...(options.omitManagedFields ? { omitManagedFields: true } : {}) };
     }
     return undefined;
   }
@@ -96,6 +96,8 @@ export interface NegotiateOptions {
   stream: boolean;
   /** The kind has a protobuf form (built-in kinds; not custom resources). */
   protobuf?: boolean;
+  /** PartialObjectMetadata without managedFields (the loopback's private parameter: loopback-requests.ts). */
+  omitManagedFields?: boolean;
 }
 
 /** Pick the representation for a response, or throw 406 NotAcceptable. */

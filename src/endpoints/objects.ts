@@ -126,8 +126,8 @@ export function writeList(ctx: RequestContext, def: ResourceDefinition, items: r
   }
   if (rep.kind === 'partial-metadata') {
     const apiVersion = `meta.k8s.io/${rep.version}`;
-    if (!isPrettyPrint(ctx)) return writeJsonList(ctx, 'PartialObjectMetadataList', apiVersion, items, meta, (i) => partialObjectMetadataJson(i, rep.version));
-    const list = { kind: 'PartialObjectMetadataList', apiVersion, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version)) };
+    if (!isPrettyPrint(ctx)) return writeJsonList(ctx, 'PartialObjectMetadataList', apiVersion, items, meta, (i) => partialObjectMetadataJson(i, rep.version, rep.omitManagedFields));
+    const list = { kind: 'PartialObjectMetadataList', apiVersion, metadata: meta, items: items.map((i) => partialObjectMetadata(i.object, rep.version, rep.omitManagedFields)) };
     return writeSerialized(ctx, 200, 'application/json', serialize(ctx, list, 'json'));
   }
   if (rep.format === 'protobuf') {

@@ -45,3 +45,36 @@ test('PartialObjectMetadata of an object the cache decoded whole is encoded from
   assert.equal(cached.metadataEnd, undefined);
   assert.equal(partialObjectMetadataJson(cached, 'v1'), '{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1","metadata":{"name":"c","namespace":"default","resourceVersion":"3"}}');
 });
+
+/** What the loopback's followers get: the object's metadata less managedFields, key order kept. */
+const withoutManagedFields = (object: KubeObject, version: string): string => {
+  const { managedFields: _managedFields, ...metadata } = object.metadata;
+  return JSON.stringify({ kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata });
+};
+
+const managed = (manager: string) => [{ manager, operation: 'Update' as const, apiVersion: 'v1', time: '2026-12-07T07:00:00Z', fieldsType: 'FieldsV1' as const, fieldsV1: { 'f:data': { '.': {}, 'f:a': {} } } }];
+const omitted: Array<[string, KubeObject]> = [
+  ...objects,
+  ['annotations that spell the member', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', annotations: { note: ',"managedFields":[{}]}}}' }, managedFields: managed('kubectl') } }],
+  ['a manager whose name ends in "],", which forgoes the cut', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', managedFields: managed('tool],') } }],
+  ['a label keyed managedFields, which forgoes the cut', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', labels: { managedFields: 'x' } } }],
+  ['a label keyed managedFields beside managedFields', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', labels: { managedFields: 'x' }, managedFields: managed('kubectl') } }],
+];
+
+for (const [name, object] of omitted) {
+  test(`PartialObjectMetadata without managedFields, cut or encoded: ${name}`, () => {
+    const kv = { key: `/registry/x/${name}`, value: encodeObject(object), createRevision: 5, modRevision: 7 };
+    const summary = storedSummary(kv);
+    assert.ok(summary);
+    const cached = cachedObjectOfSummary(kv.key, kv.modRevision, summary);
+    for (const version of ['v1', 'v1beta1']) {
+      assert.equal(partialObjectMetadataJson(cached, version, true), withoutManagedFields(cached.object, version));
+    }
+  });
+}
+
+test('PartialObjectMetadata without managedFields of an object the cache decoded whole is encoded from it', () => {
+  const object: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'default', managedFields: managed('kubectl') } };
+  const cached = cachedObjectOf('/registry/configmaps/default/c', 3, object);
+  assert.equal(partialObjectMetadataJson(cached, 'v1', true), '{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1","metadata":{"name":"c","namespace":"default","resourceVersion":"3"}}');
+});

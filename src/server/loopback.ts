@@ -14,6 +14,7 @@ import type { LoopbackTokens } from '../auth/authenticators/loopback-tokens.js';
 import type { UserInfo } from '../auth/user-info.js';
 import { ClientSet } from '../client/client-set.js';
 import { loopbackTransport } from '../client/transport.js';
+import { markLoopbackRequest } from '../endpoints/loopback-requests.js';
 import type { HttpHandler } from './http-types.js';
 
 export interface Loopback {
@@ -31,6 +32,7 @@ export async function startLoopback(tokens: LoopbackTokens): Promise<Loopback> {
   const socketPath = join(directory, 'apiserver.sock');
   let serving: HttpHandler | undefined;
   const server = createServer((req, res) => {
+    markLoopbackRequest(req);
     if (serving) return serving(req, res);
     res.writeHead(503, { 'content-type': 'text/plain' }).end('the server is starting');
   });

@@ -27,7 +27,7 @@ import { patchMetadataList } from './patch-metadata.js';
  * The graph reads objects' metadata only: the collector follows resources as upstream's does, through metadata
  * informers; and never their managedFields, which are most of a frame's bytes.
  */
-const METADATA_ONLY = { metadataOnly: true, trimManagedFields: true };
+const METADATA_ONLY = { metadataOnly: true, omitManagedFields: true };
 
 /** Items worked on at once, and requests of one orphaning at once (kube-controller-manager's --concurrent-gc-syncs). */
 const CONCURRENT_GC_SYNCS = 20;

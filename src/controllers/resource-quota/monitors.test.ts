@@ -33,7 +33,7 @@ test('counted resources: names per namespace from the metadata reflector; delete
   const monitor = monitors.monitor(objectCountEvaluator('', 'configmaps', 'configmaps'));
   assert.ok(monitor);
   const { subscriber, filter } = subscribers.get('configmaps') ?? assert.fail('not subscribed');
-  assert.deepEqual(filter, { metadataOnly: true, trimManagedFields: true }, "the garbage collector's filter, so one reflector serves both");
+  assert.deepEqual(filter, { metadataOnly: true, omitManagedFields: true }, "the garbage collector's filter, so one reflector serves both");
   let synced = false;
   void monitor.synced().then(() => (synced = true));
   subscriber.onList([object('a', 'x'), object('a', 'y'), object('b', 'x')]);

@@ -19,7 +19,7 @@ import type { ResourceDefinition } from '../../registry/resource-definition.js';
 import type { ControllerContext } from '../controller-context.js';
 
 /** As the garbage collector follows resources, so that the two share one reflector per resource. */
-const METADATA_ONLY: InformerFilter = { metadataOnly: true, trimManagedFields: true };
+const METADATA_ONLY: InformerFilter = { metadataOnly: true, omitManagedFields: true };
 
 /** GetQuotableResources: the verbs a quotable resource is served with. */
 const QUOTABLE = ['create', 'list', 'watch', 'delete'] as const;

@@ -4,6 +4,7 @@
 // is empty: a write and turns of iteration per event were much of what the in-process garbage collector's
 // watch cost the creates it followed (architecture §3).
 import type { RequestContext } from '../context.js';
+import { omitsManagedFields } from '../loopback-requests.js';
 import { negotiate, type Representation } from '../negotiation.js';
 import { listParams } from '../params.js';
 import { toStatusError, writeHeadOnly } from '../responses.js';
@@ -40,7 +41,7 @@ export interface WatchEventSink {
 export type WatchEventMetrics = (group: string, version: string, kind: string) => WatchEventSink;
 
 export async function handleWatch(ctx: RequestContext, scope: ResourceScope, metrics?: WatchEventMetrics): Promise<void> {
-  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true, protobuf: servesProtobuf(scope.def) });
+  const rep = negotiate(ctx.req.headers.accept, { allowTransforms: true, list: false, stream: true, protobuf: servesProtobuf(scope.def), omitManagedFields: omitsManagedFields(ctx) });
   const params = listParams(ctx.query, true);
   // The deprecated single-object form (`.../configmaps/foo?watch=1`) is a name field selector.
   if (scope.info.name) params.fieldSelector = [`metadata.name=${scope.info.name}`, params.fieldSelector].filter(Boolean).join(',');
@@ -133,10 +134,10 @@ function frame(ctx: RequestContext, scope: ResourceScope, event: StoreWatchEvent
   }
   // Each encoding is made once per event and shared by every watcher asking for it.
   if (protobuf) return event.encoded(`${event.type}:protobuf`, () => Buffer.from(encodeProtobufWatchEvent(event.type, objectProtobuf(scope.def, event.item.object))));
-  const key = rep.kind === 'object' ? 'json' : rep.kind === 'table' ? `table:${rep.version}:${includeObjectParam(ctx.query)}` : `meta:${rep.version}`;
+  const key = rep.kind === 'object' ? 'json' : rep.kind === 'table' ? `table:${rep.version}:${includeObjectParam(ctx.query)}` : `meta:${rep.version}:${rep.omitManagedFields ?? false}`;
   return event.encoded(`${event.type}:${key}`, () => {
     const object = rep.kind === 'object' ? objectJson(scope.def, event.item)
-      : rep.kind === 'partial-metadata' ? partialObjectMetadataJson(event.item, rep.version)
+      : rep.kind === 'partial-metadata' ? partialObjectMetadataJson(event.item, rep.version, rep.omitManagedFields)
       : JSON.stringify(transformObject(ctx, scope.def, event.item.object, rep));
     return Buffer.from(`{"type":"${event.type}","object":${object}}\n`);
   });
