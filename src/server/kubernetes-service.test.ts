@@ -5,6 +5,7 @@ import type { Transport, TransportResponse } from '../client/transport.js';
 import { until } from '../controllers/test-eventually.js';
 import { createMemoryBackend } from '../storage/memory/index.js';
 import type { Backend } from '../storage/interface.js';
+import { NO_MASTER_IPS } from '../controllers/endpoint-reconciler/lease-reconciler.js';
 import { startKubernetesService, type KubernetesServiceOptions } from './kubernetes-service.js';
 
 const SERVICES: ResourceRef = { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true };
@@ -82,8 +83,28 @@ describe('startKubernetesService', () => {
     assert.ok(table.objects.has(SERVICE_PATH));
     assert.deepEqual(addresses(table), ['192.0.2.7']);
     await running.stop();
-    assert.deepEqual(addresses(table), [], 'a stopping replica removes itself');
-    assert.deepEqual(errors, []);
+    // upstream's lease reconciler refuses to erase the last address: the only replica stopping leaves it, and says so.
+    assert.deepEqual(addresses(table), ['192.0.2.7']);
+    assert.deepEqual(errors.map(([prefix, error]) => [prefix, (error as Error).message]), [['kplane: endpoint reconciler:', NO_MASTER_IPS]]);
+  });
+
+  test('lease: replicas list each other, ports are set at removal only, a stopping replica removes itself', async () => {
+    const ports = (): unknown => (table.objects.get(ENDPOINTS_PATH) as { subsets?: Array<{ ports?: unknown }> } | undefined)?.subsets?.[0]?.ports;
+    const one = start({ intervalMs: 10 });
+    const two = start({ intervalMs: 10, advertiseAddress: '192.0.2.9' });
+    await until(async () => (JSON.stringify(addresses(table)) === '["192.0.2.7","192.0.2.9"]' ? true : undefined), 'both replicas');
+    const current = table.objects.get(ENDPOINTS_PATH) as unknown as { subsets: Array<{ addresses: unknown; ports: unknown }> };
+    table.objects.set(ENDPOINTS_PATH, { ...current, subsets: [{ ...current.subsets[0]!, ports: [{ name: 'https', port: 443, protocol: 'TCP' }] }] } as never);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(ports(), [{ name: 'https', port: 443, protocol: 'TCP' }], 'the periodic pass leaves ports alone');
+    await two.stop();
+    assert.deepEqual(addresses(table), ['192.0.2.7']);
+    assert.deepEqual(ports(), [{ name: 'https', port: 6443, protocol: 'TCP' }], 'removal sets them');
+    const slice = table.objects.get(SLICE_PATH) as unknown as { endpoints: Array<{ addresses: string[] }>; ports: unknown };
+    assert.deepEqual([slice.endpoints.flatMap((e) => e.addresses), slice.ports], [['192.0.2.7'], [{ name: 'https', port: 6443, protocol: 'TCP' }]]);
+    await one.stop();
+    assert.deepEqual(addresses(table), ['192.0.2.7']);
+    assert.equal(errors.length, 1);
   });
 
   test('a pass that fails is logged and made again at the next interval', async () => {
@@ -92,8 +113,10 @@ describe('startKubernetesService', () => {
     const running = start({ intervalMs: 20 });
     await until(async () => (table.objects.has(SLICE_PATH) ? true : undefined), 'the EndpointSlice after two failed passes');
     await running.stop();
-    assert.equal(errors.length, 2, JSON.stringify(errors));
+    // The two failed passes, then the lone replica's refusal to erase its own address at stop.
+    assert.equal(errors.length, 3, JSON.stringify(errors));
     assert.ok(errors.every(([prefix]) => prefix === 'kplane: endpoint reconciler:'));
+    assert.equal((errors[2]![1] as Error).message, NO_MASTER_IPS);
   });
 
   test('a stop right after the start makes no request at all', async () => {

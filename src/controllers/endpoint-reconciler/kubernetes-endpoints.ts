@@ -10,31 +10,48 @@ import { isConflict, isNotFound } from '../status-errors.js';
 export const KUBERNETES_SERVICE = 'kubernetes';
 export const KUBERNETES_NAMESPACE = 'default';
 
+export type EndpointPort = NonNullable<NonNullable<Endpoints['subsets']>[number]['ports']>[number];
+export type EndpointAddress = NonNullable<NonNullable<Endpoints['subsets']>[number]['addresses']>[number];
+
+export const SKIP_MIRROR_LABEL = 'endpointslice.kubernetes.io/skip-mirror';
+
+/** The one port of the `kubernetes` Endpoints (upstream createEndpointPortSpec, without extra ports). */
+export function httpsPorts(port: number): EndpointPort[] {
+  return [{ name: 'https', port, protocol: 'TCP' }];
+}
+
 /** The Endpoints object listing `ips` on `port` (upstream: skip-mirror, the slice is written directly). */
 export function kubernetesEndpoints(ips: readonly string[], port: number): Endpoints {
   return {
     apiVersion: 'v1',
     kind: 'Endpoints',
-    metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE, labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-    ...(ips.length === 0 ? {} : { subsets: [{ addresses: ips.map((ip) => ({ ip })), ports: [{ name: 'https', port, protocol: 'TCP' }] }] }),
+    metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE, labels: { [SKIP_MIRROR_LABEL]: 'true' } },
+    ...(ips.length === 0 ? {} : { subsets: [{ addresses: ips.map((ip) => ({ ip })), ports: httpsPorts(port) }] }),
   };
 }
 
-/** The EndpointSlice mirroring it (upstream EndpointsAdapter). */
-export function kubernetesEndpointSlice(ips: readonly string[], port: number): EndpointSlice {
+/**
+ * The EndpointSlice upstream's EndpointsAdapter writes beside the Endpoints (endpointSliceFromEndpoints): the
+ * first subset's ports and addresses, ready and not ready; IPv6 only when every ready address is.
+ */
+export function endpointSliceFromEndpoints(endpoints: Endpoints): EndpointSlice {
+  const subset = endpoints.subsets?.[0];
+  const addresses = subset?.addresses ?? [];
+  const ipv6 = addresses.length > 0 && addresses.every((a) => a.ip.includes(':'));
+  const endpointsOf = (list: readonly EndpointAddress[], ready: boolean) => list.map((a) => ({ addresses: [a.ip], conditions: { ready } }));
   return {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
     metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE, labels: { 'kubernetes.io/service-name': KUBERNETES_SERVICE } },
-    addressType: ips.some((ip) => ip.includes(':')) ? 'IPv6' : 'IPv4',
-    endpoints: ips.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
-    ports: [{ name: 'https', port, protocol: 'TCP' }],
+    addressType: ipv6 ? 'IPv6' : 'IPv4',
+    endpoints: [...endpointsOf(addresses, true), ...endpointsOf(subset?.notReadyAddresses ?? [], false)],
+    ...(subset?.ports?.length ? { ports: subset.ports.map((p) => ({ name: p.name, port: p.port, protocol: p.protocol })) } : {}),
   };
 }
 
-/** Whether the stored Endpoints already say what `wanted` says (no write then). */
-export function sameEndpoints(current: Endpoints, wanted: Endpoints): boolean {
-  return JSON.stringify(current.subsets ?? []) === JSON.stringify(wanted.subsets ?? []) && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true';
+/** upstream EnsureEndpointSliceFromEndpoints: the slice made to say what the Endpoints say, when slices are served. */
+export async function ensureSliceFromEndpoints(client: ResourceClient | undefined, endpoints: Endpoints): Promise<void> {
+  if (client) await ensureKubernetesObject<EndpointSlice>(client, endpointSliceFromEndpoints(endpoints), sameEndpointSlice);
 }
 
 /** Whether the stored EndpointSlice already says what `wanted` says. */

@@ -1,11 +1,16 @@
 // The lease endpoint reconciler (`--endpoint-reconciler-type=lease`, upstream's default): every replica
-// renews its master lease and rewrites the `kubernetes` Endpoints and EndpointSlice to list exactly the
-// replicas whose leases are alive; a replica that stops removes its lease and itself from the list.
+// renews its master lease and makes the `kubernetes` Endpoints list exactly the replicas whose leases are
+// alive (upstream leaseEndpointReconciler.doReconcile); a replica that stops removes its lease and reconciles
+// once more, ports included. With no lease left (the last replica stopping) nothing is erased: upstream
+// refuses, and the Endpoints keep the last address.
 import type { ResourceClient } from '../../client/resource-client.js';
 import type { MasterLeases } from './master-leases.js';
-import { ensureKubernetesObject, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpointSlice, kubernetesEndpoints, sameEndpointSlice, sameEndpoints, type EndpointReconciler } from './kubernetes-endpoints.js';
+import { ensureSliceFromEndpoints, httpsPorts, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, SKIP_MIRROR_LABEL, type EndpointPort, type EndpointReconciler } from './kubernetes-endpoints.js';
 import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
-import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
+import { isConflict } from '../status-errors.js';
+
+/** upstream's error when the leases list nobody (logged by the caller; nothing is written). */
+export const NO_MASTER_IPS = 'no master IPs were listed in storage, refusing to erase all endpoints for the kubernetes service';
 
 /**
  * Upstream's reconciler writes the Endpoints and EndpointSlice through kube-apiserver's loopback client
@@ -23,23 +28,66 @@ export interface LeaseReconcilerDeps {
 export class LeaseEndpointReconciler implements EndpointReconciler {
   constructor(private readonly deps: LeaseReconcilerDeps) {}
 
-  /** Renews this replica's lease, then lists every live replica on `port`. */
+  /** Renews this replica's lease, then lists every live replica; ports are left as they are (the periodic pass: reconcilePorts false). */
   async reconcile(ip: string, port: number): Promise<void> {
     await this.deps.leases.update(ip);
-    await this.write(await this.deps.leases.list(), port);
+    await this.doReconcile(port, false);
   }
 
-  /** Removes this replica: its lease goes, and the list is written without it. */
+  /** upstream RemoveEndpoints: this replica's lease goes, then a pass that also sets the ports. */
   async remove(ip: string, port: number): Promise<void> {
     await this.deps.leases.remove(ip);
-    await this.write((await this.deps.leases.list()).filter((other) => other !== ip), port);
+    await this.doReconcile(port, true);
   }
 
-  private async write(ips: string[], port: number): Promise<void> {
-    const sorted = [...ips].sort();
-    await ensureKubernetesObject<Endpoints>(this.deps.endpoints, kubernetesEndpoints(sorted, port), sameEndpoints);
-    if (this.deps.endpointSlices) await ensureKubernetesObject<EndpointSlice>(this.deps.endpointSlices, kubernetesEndpointSlice(sorted, port), sameEndpointSlice);
+  private async doReconcile(port: number, reconcilePorts: boolean): Promise<void> {
+    const ips = await this.deps.leases.list();
+    if (ips.length === 0) throw new Error(NO_MASTER_IPS);
+    const next = (current: Endpoints | undefined) => leaseEndpoints(current, ips, httpsPorts(port), reconcilePorts);
+    const { endpoints } = this.deps;
+    const current = (await endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
+    let written: Endpoints;
+    if (current === undefined) {
+      written = next(undefined) as Endpoints;
+      try {
+        written = (await endpoints.create(KUBERNETES_NAMESPACE, written)) as Endpoints;
+      } catch (raced) {
+        // Another replica created it meanwhile (upstream ignores AlreadyExists): the next pass compares again.
+        if (!isConflict(raced)) throw raced;
+        return;
+      }
+    } else {
+      // Read again at each conflict (client-go's RetryOnConflict); nothing is written when it is already right.
+      written = (await endpoints.update(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, (now) => next(now as Endpoints))) as Endpoints;
+    }
+    await ensureSliceFromEndpoints(this.deps.endpointSlices, written);
   }
+}
+
+/**
+ * upstream doReconcile's decision, from the stored Endpoints (undefined: none yet) and the live leases: the
+ * Endpoints to write, or undefined when they are right. One subset is the right format (else it is made
+ * again); its addresses are right when they are the leases' IPs, each once, in any order (else they are
+ * replaced, sorted, as RepackSubsets leaves them); its ports are compared only when `reconcilePorts`.
+ */
+export function leaseEndpoints(current: Endpoints | undefined, ips: readonly string[], ports: EndpointPort[], reconcilePorts: boolean): Endpoints | undefined {
+  const base: Endpoints = current ?? { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: KUBERNETES_SERVICE, namespace: KUBERNETES_NAMESPACE } };
+  const skipMirrorChanged = base.metadata.labels?.[SKIP_MIRROR_LABEL] !== 'true';
+  const subset = base.subsets?.length === 1 ? base.subsets[0] : undefined;
+  const portsCorrect = subset !== undefined && (!reconcilePorts || JSON.stringify(subset.ports ?? []) === JSON.stringify(ports));
+  const ipsCorrect = subset !== undefined && sameAddressSet(subset.addresses ?? [], ips);
+  if (current !== undefined && !skipMirrorChanged && ipsCorrect && portsCorrect) return undefined;
+  const next = subset === undefined ? { addresses: [], ports } : { ...subset };
+  if (!ipsCorrect) next.addresses = [...ips].sort().map((ip) => ({ ip }));
+  if (!portsCorrect) next.ports = ports;
+  return { ...base, metadata: { ...base.metadata, labels: { ...base.metadata.labels, [SKIP_MIRROR_LABEL]: 'true' } }, subsets: [next] };
+}
+
+/** upstream checkEndpointSubsetFormatWithLease's ipsCorrect: the same addresses, none twice. */
+function sameAddressSet(addresses: ReadonlyArray<{ ip: string }>, ips: readonly string[]): boolean {
+  if (addresses.length !== ips.length) return false;
+  const unseen = new Set(ips);
+  return addresses.every((a) => unseen.delete(a.ip));
 }
 
 export { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE };

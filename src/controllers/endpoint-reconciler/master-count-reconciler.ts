@@ -4,12 +4,8 @@
 // Every write also writes the EndpointSlice from the Endpoints, as upstream's EndpointsAdapter does.
 import type { ResourceClient } from '../../client/resource-client.js';
 import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
-import type { EndpointSlice } from '../../apis/discovery/v1/schemas.generated.js';
 import { isNotFound } from '../status-errors.js';
-import { ensureKubernetesObject, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpoints, kubernetesEndpointSlice, sameEndpointSlice, type EndpointReconciler } from './kubernetes-endpoints.js';
-
-type EndpointPort = NonNullable<NonNullable<Endpoints['subsets']>[number]['ports']>[number];
-type EndpointAddress = NonNullable<NonNullable<Endpoints['subsets']>[number]['addresses']>[number];
+import { ensureSliceFromEndpoints, httpsPorts, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, kubernetesEndpoints, SKIP_MIRROR_LABEL, type EndpointAddress, type EndpointReconciler } from './kubernetes-endpoints.js';
 
 export interface MasterCountReconcilerDeps {
   endpoints: ResourceClient;
@@ -32,10 +28,10 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
    * (UpdateKubernetesService(false)): ports are written when the Endpoints are made or reset, not reconciled after.
    */
   async reconcile(ip: string, port: number): Promise<void> {
-    const ports: EndpointPort[] = [{ name: 'https', port, protocol: 'TCP' }];
+    const ports = httpsPorts(port);
     const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
     if (current === undefined) {
-      await this.ensureSlice(await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints, port);
+      await this.ensureSlice(await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints);
       return;
     }
     const subsets = current.subsets ?? [];
@@ -46,19 +42,19 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     } else {
       const addresses = subset.addresses ?? [];
       const ipCorrect = addresses.some((a) => a.ip === ip) && addresses.length <= this.deps.count;
-      if (ipCorrect && current.metadata.labels?.['endpointslice.kubernetes.io/skip-mirror'] === 'true') {
-        await this.ensureSlice(current, port);
+      if (ipCorrect && current.metadata.labels?.[SKIP_MIRROR_LABEL] === 'true') {
+        await this.ensureSlice(current);
         return;
       }
       const kept = ipCorrect ? addresses : this.trimmed(repacked([...addresses, { ip }]), ip);
       next = { ...current, subsets: [{ ...subset, addresses: kept }] };
     }
-    next.metadata = { ...next.metadata, labels: { ...next.metadata.labels, 'endpointslice.kubernetes.io/skip-mirror': 'true' } };
-    await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
+    next.metadata = { ...next.metadata, labels: { ...next.metadata.labels, [SKIP_MIRROR_LABEL]: 'true' } };
+    await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints);
   }
 
   /** upstream RemoveEndpoints: this replica's address goes; nothing to do without the Endpoints or its subsets. */
-  async remove(ip: string, port: number): Promise<void> {
+  async remove(ip: string): Promise<void> {
     const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
     const subset = current?.subsets?.[0];
     if (current === undefined || subset === undefined) return;
@@ -66,7 +62,7 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     const { subsets: _subsets, ...rest } = current;
     const next: Endpoints = addresses.length === 0 ? rest : { ...rest, subsets: [{ ...subset, addresses }] };
     try {
-      await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints, port);
+      await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints);
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -80,10 +76,8 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     return addresses;
   }
 
-  /** EnsureEndpointSliceFromEndpoints: the slice lists the Endpoints' addresses. */
-  private async ensureSlice(endpoints: Endpoints, port: number): Promise<void> {
-    if (!this.deps.endpointSlices) return;
-    const ips = (endpoints.subsets?.[0]?.addresses ?? []).map((a) => a.ip);
-    await ensureKubernetesObject<EndpointSlice>(this.deps.endpointSlices, kubernetesEndpointSlice(ips, port), sameEndpointSlice);
+  /** EnsureEndpointSliceFromEndpoints. */
+  private async ensureSlice(endpoints: Endpoints): Promise<void> {
+    await ensureSliceFromEndpoints(this.deps.endpointSlices, endpoints);
   }
 }
