@@ -6,11 +6,12 @@
 // same text (another writer's, such as Go's `\u003c`, is equivalent JSON, served as stored like whole objects).
 // The loopback's followers may ask for it without managedFields (apis/meta/v1/omit-managed-fields.ts).
 import type { KubeObject } from '../apis/meta/v1/types.js';
+import { withoutManagedFields } from '../patch/apply/index.js';
 import type { StoredItem } from '../registry/store/index.js';
 import { metadataStart } from '../storage/cacher/index.js';
 
 export function partialObjectMetadata(obj: Readonly<KubeObject>, version: string, omitManagedFields = false) {
-  const metadata = omitManagedFields ? withoutManagedFields(obj.metadata) : obj.metadata;
+  const { metadata } = omitManagedFields ? withoutManagedFields(obj) : obj;
   return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata };
 }
 
@@ -48,9 +49,4 @@ function metadataWithoutManagedFields(json: string, start: number, end: number):
   const rest = json.indexOf('],"', member);
   if ((rest >= 0 && rest < end) || json.charCodeAt(end - 1) !== 0x5d /* ] */) return undefined;
   return `${json.slice(start, member)}}`;
-}
-
-function withoutManagedFields(metadata: KubeObject['metadata']): KubeObject['metadata'] {
-  const { managedFields: _managedFields, ...rest } = metadata;
-  return rest;
 }

@@ -66,27 +66,38 @@ export interface EndpointReconciler {
   remove(ip: string, port: number): Promise<void>;
 }
 
-/** Writes `wanted` unless the stored object already matches (`same`); creates it when missing. */
-export async function ensureKubernetesObject<T extends KubeObject>(client: ResourceClient, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
-  const name = wanted.metadata.name ?? '';
+/**
+ * Writes what `next` makes of the stored object (undefined: none stored), unless it returns undefined (it is
+ * right); creates it when missing. Returns the object as stored after, or undefined when another replica
+ * created it meanwhile (the next pass compares again).
+ */
+export async function reconcileKubernetesObject<T extends KubeObject>(client: ResourceClient, name: string, next: (current: T | undefined) => T | undefined): Promise<T | undefined> {
   const current = (await client.getIfExists(KUBERNETES_NAMESPACE, name)) as T | undefined;
   if (current !== undefined) {
-    if (same(current, wanted)) return;
+    if (next(current) === undefined) return current;
     try {
       // Read again at each conflict (client-go's RetryOnConflict); nothing is written when another replica wrote the same meanwhile.
-      await client.update(KUBERNETES_NAMESPACE, name, (now) =>
-        same(now as T, wanted) ? undefined : { ...wanted, metadata: { ...now.metadata, labels: { ...now.metadata.labels, ...wanted.metadata.labels } } });
-      return;
+      return (await client.update(KUBERNETES_NAMESPACE, name, (now) => next(now as T))) as T;
     } catch (error) {
       if (!isNotFound(error)) throw error; // deleted meanwhile: made again below
     }
   }
+  const wanted = next(undefined);
+  if (wanted === undefined) return undefined;
   try {
-    await client.create(KUBERNETES_NAMESPACE, structuredClone(wanted));
+    return (await client.create(KUBERNETES_NAMESPACE, wanted)) as T;
   } catch (raced) {
-    // Another replica created it meanwhile: the next pass compares again.
     if (!isConflict(raced)) throw raced;
+    return undefined;
   }
+}
+
+/** Writes `wanted` unless the stored object already matches (`same`), keeping the stored metadata and labels. */
+export async function ensureKubernetesObject<T extends KubeObject>(client: ResourceClient, wanted: T, same: (current: T, wanted: T) => boolean): Promise<void> {
+  await reconcileKubernetesObject<T>(client, wanted.metadata.name ?? '', (current) => {
+    if (current === undefined) return structuredClone(wanted);
+    return same(current, wanted) ? undefined : { ...wanted, metadata: { ...current.metadata, labels: { ...current.metadata.labels, ...wanted.metadata.labels } } };
+  });
 }
 
 /** `--endpoint-reconciler-type=none`: the Endpoints are left as they are. */

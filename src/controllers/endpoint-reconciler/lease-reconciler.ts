@@ -5,9 +5,8 @@
 // refuses, and the Endpoints keep the last address.
 import type { ResourceClient } from '../../client/resource-client.js';
 import type { MasterLeases } from './master-leases.js';
-import { ensureSliceFromEndpoints, httpsPorts, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, SKIP_MIRROR_LABEL, type EndpointPort, type EndpointReconciler } from './kubernetes-endpoints.js';
+import { ensureSliceFromEndpoints, httpsPorts, KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, reconcileKubernetesObject, SKIP_MIRROR_LABEL, type EndpointPort, type EndpointReconciler } from './kubernetes-endpoints.js';
 import type { Endpoints } from '../../apis/core/v1/schemas.generated.js';
-import { isConflict } from '../status-errors.js';
 
 /** upstream's error when the leases list nobody (logged by the caller; nothing is written). */
 export const NO_MASTER_IPS = 'no master IPs were listed in storage, refusing to erase all endpoints for the kubernetes service';
@@ -43,24 +42,8 @@ export class LeaseEndpointReconciler implements EndpointReconciler {
   private async doReconcile(port: number, reconcilePorts: boolean): Promise<void> {
     const ips = await this.deps.leases.list();
     if (ips.length === 0) throw new Error(NO_MASTER_IPS);
-    const next = (current: Endpoints | undefined) => leaseEndpoints(current, ips, httpsPorts(port), reconcilePorts);
-    const { endpoints } = this.deps;
-    const current = (await endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
-    let written: Endpoints;
-    if (current === undefined) {
-      written = next(undefined) as Endpoints;
-      try {
-        written = (await endpoints.create(KUBERNETES_NAMESPACE, written)) as Endpoints;
-      } catch (raced) {
-        // Another replica created it meanwhile (upstream ignores AlreadyExists): the next pass compares again.
-        if (!isConflict(raced)) throw raced;
-        return;
-      }
-    } else {
-      // Read again at each conflict (client-go's RetryOnConflict); nothing is written when it is already right.
-      written = (await endpoints.update(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, (now) => next(now as Endpoints))) as Endpoints;
-    }
-    await ensureSliceFromEndpoints(this.deps.endpointSlices, written);
+    const written = await reconcileKubernetesObject<Endpoints>(this.deps.endpoints, KUBERNETES_SERVICE, (current) => leaseEndpoints(current, ips, httpsPorts(port), reconcilePorts));
+    if (written) await ensureSliceFromEndpoints(this.deps.endpointSlices, written);
   }
 }
 

@@ -31,7 +31,7 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     const ports = httpsPorts(port);
     const current = (await this.deps.endpoints.getIfExists(KUBERNETES_NAMESPACE, KUBERNETES_SERVICE)) as Endpoints | undefined;
     if (current === undefined) {
-      await this.ensureSlice(await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints);
+      await ensureSliceFromEndpoints(this.deps.endpointSlices, await this.deps.endpoints.create(KUBERNETES_NAMESPACE, kubernetesEndpoints([ip], port)) as Endpoints);
       return;
     }
     const subsets = current.subsets ?? [];
@@ -43,14 +43,14 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
       const addresses = subset.addresses ?? [];
       const ipCorrect = addresses.some((a) => a.ip === ip) && addresses.length <= this.deps.count;
       if (ipCorrect && current.metadata.labels?.[SKIP_MIRROR_LABEL] === 'true') {
-        await this.ensureSlice(current);
+        await ensureSliceFromEndpoints(this.deps.endpointSlices, current);
         return;
       }
       const kept = ipCorrect ? addresses : this.trimmed(repacked([...addresses, { ip }]), ip);
       next = { ...current, subsets: [{ ...subset, addresses: kept }] };
     }
     next.metadata = { ...next.metadata, labels: { ...next.metadata.labels, [SKIP_MIRROR_LABEL]: 'true' } };
-    await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints);
+    await ensureSliceFromEndpoints(this.deps.endpointSlices, await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints);
   }
 
   /** upstream RemoveEndpoints: this replica's address goes; nothing to do without the Endpoints or its subsets. */
@@ -62,7 +62,7 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     const { subsets: _subsets, ...rest } = current;
     const next: Endpoints = addresses.length === 0 ? rest : { ...rest, subsets: [{ ...subset, addresses }] };
     try {
-      await this.ensureSlice(await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints);
+      await ensureSliceFromEndpoints(this.deps.endpointSlices, await this.deps.endpoints.replace(KUBERNETES_NAMESPACE, next) as Endpoints);
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -74,10 +74,5 @@ export class MasterCountEndpointReconciler implements EndpointReconciler {
     const count = Math.max(1, this.deps.count);
     while (i >= 0 && addresses.length > count) addresses.splice((i + 1) % addresses.length, 1);
     return addresses;
-  }
-
-  /** EnsureEndpointSliceFromEndpoints. */
-  private async ensureSlice(endpoints: Endpoints): Promise<void> {
-    await ensureSliceFromEndpoints(this.deps.endpointSlices, endpoints);
   }
 }
