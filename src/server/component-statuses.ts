@@ -13,7 +13,7 @@ import { componentStatusStore } from '../apis/core/v1/componentstatus/store.js';
 import { etcdHealthCheck, httpProbe, type ComponentProbe } from '../apis/core/v1/componentstatus/probes.js';
 import type { Backend } from '../storage/interface.js';
 import type { EtcdOptions } from './backend.js';
-import { STORAGE_CHECK_TIMEOUT_MS, withTimeout } from './health-checks.js';
+import { checkStorage } from './health-checks.js';
 import type { ComputedStoreFactory } from './stores.js';
 
 /** kube-scheduler's and kube-controller-manager's secure ports (1.25 defaults). */
@@ -42,7 +42,7 @@ function backendProbe(backend: Backend): ComponentProbe {
     name: `${backend.name}-0`,
     async probe() {
       try {
-        await withTimeout(backend.check(), STORAGE_CHECK_TIMEOUT_MS, `${backend.name} did not answer within ${STORAGE_CHECK_TIMEOUT_MS} ms`);
+        await checkStorage(backend);
         return { type: 'Healthy', status: 'True', message: 'ok' };
       } catch (error) {
         return { type: 'Healthy', status: 'False', error: error instanceof Error ? error.message : String(error) };

@@ -2,19 +2,16 @@
 import type { Backend } from '../storage/interface.js';
 import type { HealthCheck } from './health.js';
 import type { ServedStores } from './stores.js';
+import { withinTime } from '../async/within-time.js';
 
 /** kube-apiserver's `--etcd-healthcheck-timeout`: a store that does not answer in time is unhealthy. */
-export const STORAGE_CHECK_TIMEOUT_MS = 2_000;
+const STORAGE_CHECK_TIMEOUT_MS = 2_000;
 
-/** Rejects with `message` when `promise` has not settled within `ms`. */
-export async function withTimeout(promise: Promise<void>, ms: number, message: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
-  try {
-    await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** The storage backend's check, bounded: one that does not answer within the timeout fails (the health checks and componentstatuses). */
+export function checkStorage(backend: Backend): Promise<void> {
+  return withinTime(backend.check(), STORAGE_CHECK_TIMEOUT_MS, () => {
+    throw new Error(`${backend.name} did not answer within ${STORAGE_CHECK_TIMEOUT_MS} ms`);
+  });
 }
 
 export interface HealthChecks {
@@ -57,7 +54,7 @@ export function healthChecks(backend: Backend, served: ServedStores, controllers
   const ping: HealthCheck = { name: 'ping', check: () => undefined };
   const log: HealthCheck = { name: 'log', check: () => undefined };
   // Upstream names the storage check `etcd`; ours carries the backend's name (`etcd` for the etcd backend).
-  const storage: HealthCheck = { name: backend.name, check: () => withTimeout(backend.check(), STORAGE_CHECK_TIMEOUT_MS, `${backend.name} did not answer within ${STORAGE_CHECK_TIMEOUT_MS} ms`) };
+  const storage: HealthCheck = { name: backend.name, check: () => checkStorage(backend) };
   const started: HealthCheck[] = controllers.map((c) => ({ name: `poststarthook/start-${c.name}-controller`, check: () => c.check() }));
   const cachesSynced: HealthCheck = {
     name: 'informer-sync',

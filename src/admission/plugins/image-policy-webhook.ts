@@ -10,7 +10,7 @@ import { postReview, reviewRecord, type RetryBackoff } from '../../auth/authenti
 import { ExpiringLruCache } from '../../authorization/webhook/decision-cache.js';
 import { badRequest } from '../../errors/status-error.js';
 import { admissionForbidden } from '../forbidden.js';
-import { withinTime } from '../within-time.js';
+import { withinTime } from '../../async/within-time.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import type { LoadedImagePolicyWebhook } from './image-policy-webhook-config.js';
 
@@ -64,7 +64,7 @@ export function imagePolicyWebhook({ config, client }: LoadedImagePolicyWebhook,
     try {
       // Upstream's client posts with the request's context: past its deadline the call fails, as any failure.
       const review = postReview(client, imageReview(spec), retry);
-      status = statusOf(await (a.deadline === undefined ? review : withinTime(review, a.deadline - Date.now(), () => new Error('context deadline exceeded'))));
+      status = statusOf(await (a.deadline === undefined ? review : withinTime(review, a.deadline - Date.now(), deadlineExceeded)));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!config.defaultAllow) throw admissionForbidden(a, message);
@@ -121,6 +121,11 @@ function filterAnnotations(annotations: Readonly<Record<string, string>> | undef
 /** The ImageReview posted, as upstream's client serializes it (kind and apiVersion first, an empty status). */
 function imageReview(spec: ImageReviewSpec): { kind: string; apiVersion: string } & Record<string, unknown> {
   return { kind: 'ImageReview', apiVersion: 'imagepolicy.k8s.io/v1alpha1', metadata: { creationTimestamp: null }, spec, status: { allowed: false } };
+}
+
+/** What upstream's client answers once the request's context is done. */
+function deadlineExceeded(): never {
+  throw new Error('context deadline exceeded');
 }
 
 /**

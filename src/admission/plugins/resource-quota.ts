@@ -17,7 +17,7 @@ import type { QuotaEvaluator } from '../../quota/evaluator.js';
 import { equalLists, formatResourceList } from '../../quota/resource-list.js';
 import { coreEvaluators, isIgnoredResource, QuotaRegistry } from '../../quota/registry.js';
 import { admissionForbidden } from '../forbidden.js';
-import { withinTime } from '../within-time.js';
+import { withinTime } from '../../async/within-time.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import { QuotaAccessor, type QuotaStore } from './resource-quota-access.js';
 import { checkRequest, quotaState, type QuotaState } from './resource-quota-check.js';
@@ -67,7 +67,9 @@ export function resourceQuotaAdmission(store: QuotaStore, options: ResourceQuota
       // Without limited resources a namespace without quotas admits everything (upstream's checkAttributes).
       if (limited.length === 0 && (accessor.knownEmpty(a.namespace) || (await accessor.getQuotas(a.namespace)).length === 0)) return;
       const waiter: Waiter = { attributes: a, object: a.object, evaluator, result: 'pending' };
-      await withinTime(batches.submit(a.namespace, waiter), EVALUATION_TIMEOUT_MS, () => internalError('resource quota evaluates timeout'));
+      await withinTime(batches.submit(a.namespace, waiter), EVALUATION_TIMEOUT_MS, () => {
+        throw internalError('resource quota evaluates timeout');
+      });
       if (waiter.result === 'admitted') return;
       throw waiter.result === 'pending' ? unknownError('DEFAULT DENY') : waiter.result;
     },

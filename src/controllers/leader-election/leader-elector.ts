@@ -6,6 +6,7 @@
 // the lock (client-go ReleaseOnCancel) so that another replica takes over at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LeaderElectionRecord, ObservedRecord, ResourceLock } from './lease-lock.js';
+import { withinTime } from '../../async/within-time.js';
 
 /** The three durations of an election, in milliseconds. */
 export interface LeaderElectionTiming {
@@ -54,17 +55,6 @@ export function validateTiming(timing: LeaderElectionTiming): void {
 
 /** MicroTime of a wall-clock instant: RFC 3339 in UTC with six fraction digits. */
 export const microTime = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
-
-/** Resolves with `promise`'s value, or with `fallback` once `ms` passed (the promise keeps running). */
-async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), Math.max(0, ms))));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** One candidate. `run` campaigns until its signal aborts, leading whenever it holds the lock. */
 export class LeaderElector {
@@ -160,7 +150,7 @@ export class LeaderElector {
   #attempt(ms: number): Promise<boolean> {
     const attempt = this.#tryAcquireOrRenew();
     this.#inFlight = attempt;
-    return within(attempt, ms, false);
+    return withinTime(attempt, ms, () => false);
   }
 
   /** One round (client-go tryAcquireOrRenew): true when this candidate holds the lock afterwards. */
