@@ -4,12 +4,9 @@
 // upstream answers them, the parameter ignored (test/e2e/partial-metadata.test.ts).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtInResources } from '../apis/index.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { WatchBatch } from '../client/watch-stream.js';
-import { buildStores } from '../server/stores.js';
-import { testLoopback, type TestLoopback } from '../server/test-loopback.js';
-import { createMemoryBackend } from '../storage/memory/index.js';
+import { builtInTestStores, startServedLoopback, type TestLoopback } from '../server/test-loopback.js';
 
 const CONFIG_MAPS = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 
@@ -19,16 +16,14 @@ const metadataOf = (object: KubeObject, omitManagedFields: boolean): KubeObject[
 };
 
 describe('the loopback asks for metadata without managedFields', () => {
-  const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
+  const served = builtInTestStores({ admissionPlugins: { disable: ['NamespaceLifecycle'] } });
   const configMaps = served.stores.find((s) => s.def.group === '' && s.def.resource === 'configmaps')!;
   let loopback: TestLoopback;
   before(async () => {
-    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
-    loopback = await testLoopback(served.stores);
+    loopback = await startServedLoopback(served);
   });
   after(async () => {
     await loopback.close();
-    [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
 
   for (const omitManagedFields of [true, false]) {

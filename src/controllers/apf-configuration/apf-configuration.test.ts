@@ -3,11 +3,8 @@
 // and the field managers upstream's producer and consumer write with.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtInResources } from '../../apis/index.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { buildStores } from '../../server/stores.js';
-import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
-import { createMemoryBackend } from '../../storage/memory/index.js';
+import { builtInTestStores, startServedLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { until, untilHealthy } from '../test-eventually.js';
 import { APF_CONFIGURATION, apfConfiguration, apfConfigurationController, ensureAPFConfiguration, type APFConfiguration } from './apf-configuration-controller.js';
 
@@ -16,7 +13,7 @@ type Obj = KubeObject & { spec: Record<string, unknown>; status?: { conditions?:
 type Kind = 'flowSchemas' | 'priorityLevels';
 
 describe('ensureAPFConfiguration', () => {
-  const served = buildStores(createMemoryBackend(), '/registry', builtInResources());
+  const served = builtInTestStores();
   const find = (resource: string) => served.stores.find((s) => s.def.version === 'v1beta2' && s.def.resource === resource)!;
   const stores = { flowSchemas: find('flowschemas'), priorityLevels: find('prioritylevelconfigurations') };
   const deps = { flowSchemas: stores.flowSchemas.def, priorityLevels: stores.priorityLevels.def };
@@ -25,13 +22,11 @@ describe('ensureAPFConfiguration', () => {
   let loopback: TestLoopback;
   let config: APFConfiguration;
   before(async () => {
-    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
-    loopback = await testLoopback(served.stores);
+    loopback = await startServedLoopback(served);
     config = apfConfiguration(loopback.runtime.contextFor(APF_CONFIGURATION), deps);
   });
   after(async () => {
     await loopback.close();
-    [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
   /** Waits until the informer of `kind` has caught up with the store (same objects at the same versions). */
   const caughtUp = (kind: Kind) => until(async () => {

@@ -2,12 +2,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { flattenedVerify } from 'jose';
-import { builtInResources } from '../../apis/index.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { detachedSignature } from '../../auth/bootstrap-token/index.js';
-import { buildStores } from '../../server/stores.js';
-import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
-import { createMemoryBackend } from '../../storage/memory/index.js';
+import { builtInTestStores, startServedLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import { until } from '../test-eventually.js';
 import { bootstrapSignerController } from './bootstrap-signer.js';
 import { tokenCleanerController } from './token-cleaner.js';
@@ -22,18 +19,16 @@ const tokenSecret = (id: string, data: Record<string, string>, extra: Partial<Ku
 
 describe('bootstrap controllers', () => {
   // The namespaces are not made here: NamespaceLifecycle stays out of the way.
-  const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
+  const served = builtInTestStores({ admissionPlugins: { disable: ['NamespaceLifecycle'] } });
   const store = (resource: string) => served.stores.find((s) => s.def.group === '' && s.def.resource === resource)!;
   const secrets = store('secrets');
   const configMaps = store('configmaps');
   let loopback: TestLoopback;
   before(async () => {
-    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
-    loopback = await testLoopback(served.stores);
+    loopback = await startServedLoopback(served);
   });
   after(async () => {
     await loopback.close();
-    [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
 
   const data = async (): Promise<Record<string, string>> => ((await configMaps.get('kube-public', 'cluster-info')).object['data'] as Record<string, string>);

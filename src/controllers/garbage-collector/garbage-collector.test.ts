@@ -4,12 +4,9 @@
 // runs through a loopback over these stores (server/test-loopback.ts), as it runs in the server.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtInResources } from '../../apis/index.js';
 import type { KubeObject, OwnerReference } from '../../apis/meta/v1/types.js';
 import { isStatusError } from '../../errors/status-error.js';
-import { buildStores } from '../../server/stores.js';
-import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
-import { createMemoryBackend } from '../../storage/memory/index.js';
+import { builtInTestStores, startServedLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import type { Controller } from '../controller.js';
 import { until } from '../test-eventually.js';
 import { garbageCollectorController } from './garbage-collector.js';
@@ -19,21 +16,19 @@ const write = { dryRun: false };
 const ref = (owner: KubeObject, extra: Partial<OwnerReference> = {}): OwnerReference => ({ apiVersion: owner.apiVersion ?? 'v1', kind: owner.kind ?? '', name: owner.metadata.name ?? '', uid: owner.metadata.uid ?? '', ...extra });
 
 describe('garbage collector controller', () => {
-  const served = buildStores(createMemoryBackend(), '/registry', builtInResources(), { admissionPlugins: { disable: ['NamespaceLifecycle'] } });
+  const served = builtInTestStores({ admissionPlugins: { disable: ['NamespaceLifecycle'] } });
   const store = (group: string, resource: string) => served.stores.find((s) => s.def.group === group && s.def.resource === resource)!;
   const [configMaps, secrets, priorityClasses] = [store('', 'configmaps'), store('', 'secrets'), store('scheduling.k8s.io', 'priorityclasses')];
   let loopback: TestLoopback;
   let gc: Controller & { readonly graph: DependencyGraph };
   before(async () => {
-    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
-    loopback = await testLoopback(served.stores);
+    loopback = await startServedLoopback(served);
     gc = garbageCollectorController(loopback.runtime.contextFor('garbagecollector'), { definitions: served.stores.map((s) => s.def) });
     await gc.start();
   });
   after(async () => {
     gc.stop();
     await loopback.close();
-    [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
 
   const cm = async (name: string, owners: OwnerReference[] = []): Promise<KubeObject> =>

@@ -3,12 +3,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { APIService } from '../../apis/apiregistration/v1/apiservice.js';
-import { builtInResources } from '../../apis/index.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { ResourceClient } from '../../client/resource-client.js';
-import { buildStores } from '../../server/stores.js';
-import { testLoopback, type TestLoopback } from '../../server/test-loopback.js';
-import { createMemoryBackend } from '../../storage/memory/index.js';
+import { builtInTestStores, startServedLoopback, type TestLoopback } from '../../server/test-loopback.js';
 import type { ControllerContext } from '../controller-context.js';
 import { until, untilHealthy } from '../test-eventually.js';
 import { localAPIServicesController, LOCAL_APISERVICES } from './local-apiservices-controller.js';
@@ -17,21 +14,19 @@ import { syncLocalAPIServices, type GroupVersion } from './local-apiservices.js'
 const write = { dryRun: false };
 
 describe('syncLocalAPIServices', () => {
-  const served = buildStores(createMemoryBackend(), '/registry', builtInResources());
+  const served = builtInTestStores();
   const store = served.stores.find((s) => s.def.resource === 'apiservices')!;
   const names = async (): Promise<string[]> => (await store.list('', {})).items.map((i) => i.object.metadata.name ?? '').sort();
   let loopback: TestLoopback;
   let context: ControllerContext;
   let client: ResourceClient;
   before(async () => {
-    await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
-    loopback = await testLoopback(served.stores);
+    loopback = await startServedLoopback(served);
     context = loopback.runtime.contextFor(LOCAL_APISERVICES);
     client = context.clients.resource(store.def);
   });
   after(async () => {
     await loopback.close();
-    [...served.storages.values()].forEach((s) => s.cacher.stop());
   });
   /** What the informer of the controller would hold: the live list. */
   const sync = async (gvs: readonly GroupVersion[]): Promise<void> =>
