@@ -1,10 +1,10 @@
 // --cors-allowed-origins (upstream's WithCORS): an origin matching a pattern gets the CORS headers on every answer,
 // and its preflight OPTIONS is answered 204 before authentication; other origins and requests without Origin
 // pass untouched; a pattern that does not compile stops the start.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from './support/cluster.js';
-import { rawClient, type RawClient, type RawResponse } from './support/raw-client.js';
+import { useCluster } from './support/cluster.js';
+import type { RawResponse } from './support/raw-client.js';
 import { startServer } from '../../src/server/start-server.js';
 
 const CORS = {
@@ -18,25 +18,19 @@ const corsHeadersOf = (answer: RawResponse): Record<string, string | string[] | 
   Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.startsWith('access-control-')));
 
 describe('--cors-allowed-origins', () => {
-  let cluster: TestCluster;
-  let client: RawClient;
-  before(async () => {
-    cluster = await startCluster({ corsAllowedOrigins: ['//localhost(:|$)', '(?i)^https://dashboard\\.example\\.com$'] });
-    client = rawClient(cluster.server.kubeconfig);
-  });
-  after(() => cluster.stop());
+  const fixture = useCluster({ corsAllowedOrigins: ['//localhost(:|$)', '(?i)^https://dashboard\\.example\\.com$'] });
 
   test('an allowed origin gets the CORS headers with its own origin, on success and on error', async () => {
     for (const origin of ['http://localhost:8001', 'https://DASHBOARD.example.com']) {
-      const ok = await client.request('GET', '/api/v1/namespaces/default', { headers: { origin } });
-      const missing = await client.request('GET', '/api/v1/namespaces/default/configmaps/absent', { headers: { origin } });
+      const ok = await fixture.client.request('GET', '/api/v1/namespaces/default', { headers: { origin } });
+      const missing = await fixture.client.request('GET', '/api/v1/namespaces/default/configmaps/absent', { headers: { origin } });
       assert.deepEqual([ok.status, missing.status], [200, 404]);
       for (const answer of [ok, missing]) assert.deepEqual(corsHeadersOf(answer), { 'access-control-allow-origin': origin, ...CORS });
     }
   });
 
   test('a preflight of an allowed origin is 204 before authentication', async () => {
-    const preflight = await client.request('OPTIONS', '/api/v1/namespaces/default/pods', {
+    const preflight = await fixture.client.request('OPTIONS', '/api/v1/namespaces/default/pods', {
       anonymous: true, headers: { origin: 'http://localhost', authorization: 'Bearer not-a-token', 'access-control-request-method': 'POST' },
     });
     assert.equal(preflight.status, 204);
@@ -46,9 +40,9 @@ describe('--cors-allowed-origins', () => {
   });
 
   test('other origins and requests without Origin get no CORS headers; their OPTIONS is not a preflight', async () => {
-    const other = await client.request('GET', '/api/v1/namespaces/default', { headers: { origin: 'https://localhost.evil.example' } });
-    const none = await client.request('GET', '/api/v1/namespaces/default');
-    const otherOptions = await client.request('OPTIONS', '/api/v1/namespaces/default/pods', { headers: { origin: 'https://evil.example' } });
+    const other = await fixture.client.request('GET', '/api/v1/namespaces/default', { headers: { origin: 'https://localhost.evil.example' } });
+    const none = await fixture.client.request('GET', '/api/v1/namespaces/default');
+    const otherOptions = await fixture.client.request('OPTIONS', '/api/v1/namespaces/default/pods', { headers: { origin: 'https://evil.example' } });
     assert.equal(other.status, 200);
     assert.equal(none.status, 200);
     assert.notEqual(otherOptions.status, 204);
