@@ -1,8 +1,8 @@
 // kube-apiserver's --event-ttl: events (core/v1 and events.k8s.io/v1, one storage) are deleted that long after
 // their last write, as their etcd lease expires upstream; other objects stay; a TTL of 0 attaches none.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, startCluster, type TestCluster } from './support/cluster.js';
+import { eventually, useCluster, type TestCluster } from './support/cluster.js';
 
 const coreEvent = (name: string): string => JSON.stringify({
   apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' },
@@ -19,13 +19,10 @@ const names = async (cluster: TestCluster): Promise<string[]> =>
   (await cluster.kubectl(['get', 'events', '-n', 'default', '-o', 'jsonpath={.items[*].metadata.name}'])).split(' ').filter((n) => n !== '').sort();
 
 describe('--event-ttl of 4s', () => {
-  let cluster: TestCluster;
-  before(async () => {
-    cluster = await startCluster({ storage: 'sqlite', eventTtlSeconds: 4 });
-  });
-  after(() => cluster.stop());
+  const fixture = useCluster({ storage: 'sqlite', eventTtlSeconds: 4 });
 
   test('events expire after the TTL, counted from their last write; other kinds stay', async () => {
+    const { cluster } = fixture;
     await cluster.kubectl(['create', '-f', '-'], { input: coreEvent('legacy') });
     await cluster.kubectl(['create', '-f', '-'], { input: eventsV1Event('modern') });
     await cluster.kubectl(['create', 'configmap', 'kept', '-n', 'default']);
@@ -41,13 +38,10 @@ describe('--event-ttl of 4s', () => {
 });
 
 describe('--event-ttl of 0', () => {
-  let cluster: TestCluster;
-  before(async () => {
-    cluster = await startCluster({ eventTtlSeconds: 0 });
-  });
-  after(() => cluster.stop());
+  const fixture = useCluster({ eventTtlSeconds: 0 });
 
   test('events do not expire', async () => {
+    const { cluster } = fixture;
     await cluster.kubectl(['create', '-f', '-'], { input: coreEvent('forever') });
     // The reaper runs every second: an expiry at the write (a TTL of 0 taken literally) would be gone by now.
     await new Promise((resolve) => setTimeout(resolve, 2_500));

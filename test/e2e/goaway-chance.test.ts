@@ -1,10 +1,10 @@
 // --goaway-chance (upstream's WithProbabilisticGoaway): that fraction of HTTP/2 requests sends their connection a
 // GOAWAY; the request that drew it, and the other streams open on the connection, still finish, and the client's
 // next requests go over a new connection.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClientHttp2Session } from 'node:http2';
-import { startCluster, type TestCluster } from './support/cluster.js';
+import { useCluster } from './support/cluster.js';
 import { adminHttp2Session } from './support/raw-client.js';
 import { startServer } from '../../src/server/start-server.js';
 
@@ -21,13 +21,10 @@ function get(session: ClientHttp2Session, path: string): Promise<number> {
 }
 
 describe('--goaway-chance', () => {
-  let cluster: TestCluster;
-  before(async () => {
-    cluster = await startCluster({ goawayChance: 0.02 });
-  });
-  after(() => cluster.stop());
+  const fixture = useCluster({ goawayChance: 0.02 });
 
   test('an HTTP/2 connection is sent GOAWAY after about 1 in 50 requests; open streams finish; a new connection serves', async () => {
+    const { cluster } = fixture;
     const session = adminHttp2Session(cluster.server.kubeconfig);
     try {
       let goaway = false;
