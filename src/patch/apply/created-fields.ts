@@ -12,7 +12,7 @@
 import { type ApplyType, type MapType, asObject, fieldType, resolveType } from './apply-type.js';
 import { isEmptyObject, jsonEqual } from './compare.js';
 import type { FieldSet } from './field-set.js';
-import { indexListItems, type IndexedItem } from './list-items.js';
+import { indexListItems, propertyName, type IndexedItem } from './list-items.js';
 import { compareElements } from './path-element.js';
 import { compareGoStrings } from '../../schema/go-strings.js';
 
@@ -139,7 +139,7 @@ function finish(out: Fields, entries: number, member: boolean): Fields | undefin
   return member ? {} : undefined;
 }
 
-// Field keys once built: a new string would be hashed again as a property name.
+// Field keys once built, as property names: a new string would be hashed and looked up again.
 const fieldKeys = new Map<string, string>();
 const MAX_FIELD_KEYS = 4096;
 
@@ -147,7 +147,7 @@ function fieldKey(name: string): string {
   let key = fieldKeys.get(name);
   if (key === undefined) {
     if (fieldKeys.size >= MAX_FIELD_KEYS) fieldKeys.clear();
-    key = `f:${name}`;
+    key = propertyName(`f:${name}`);
     fieldKeys.set(name, key);
   }
   return key;
