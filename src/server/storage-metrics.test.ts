@@ -31,6 +31,8 @@ test('backend calls are timed by operation and type, lists counted by resource',
   await backend.delete('/registry/configmaps/ns/a');
   await assert.rejects(backend.delete('/registry/configmaps/ns/a'));
   await backend.currentRevision(); // not timed: upstream has no such call
+  // Kept, untimed: the cache's consistent reads ask it instead of awaiting currentRevision.
+  assert.equal(backend.localRevision?.(), await inner.currentRevision());
   cm.lists.record(3, 3, 2);
   cm.lists.record(1, 1, 1);
   const registry = new Registry();

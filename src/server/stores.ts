@@ -2,7 +2,7 @@
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
 import { buildAdmission, type AdmissionPluginConfigs, type AdmissionPluginDeps } from '../admission/registry.js';
-import { getIfExists, sharedIfExists } from '../registry/store/index.js';
+import { getIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { Authorizer } from '../authorization/authorizer.js';
@@ -14,7 +14,7 @@ import { Cacher, sharedDecoded } from '../storage/cacher/index.js';
 import type { Backend } from '../storage/interface.js';
 import { instrumentedBackend } from '../storage/instrumented-backend.js';
 import type { StorageMetrics } from './storage-metrics.js';
-import { namespaceLookup, recordingWrites } from './namespace-lookup.js';
+import { cachedGetter, cachedLister, liveLookupLister, recordingWrites, type AdmissionSource, type RecordingBackend } from './admission-reads.js';
 import { NO_WEBHOOK_METRICS, WebhookSource, type WebhookMetricsRecorder } from '../admission/webhook/index.js';
 import type { QuotaStore } from '../admission/plugins/resource-quota-access.js';
 import type { ResourceQuota } from '../apis/core/v1/schemas.generated.js';
@@ -68,36 +68,39 @@ export interface BuildStoresOptions {
 
 export function buildStores(backend: Backend, storagePrefix: string, definitions: readonly ResourceDefinition[], options: BuildStoresOptions = {}): ServedStores {
   const storages = new Map<string, StorageResource>();
-  // The namespaces storage records its writes, for the admission lookup (namespace-lookup.ts).
-  const namespacesBackend = recordingWrites(backend);
+  // Every storage records the writes made through this server, for admission's reads (admission-reads.ts).
+  const recordings = new Map<StorageResource, RecordingBackend>();
   const storageOf = (def: ResourceDefinition): StorageResource => {
     const path = resourcePath(def);
     let storage = storages.get(path);
     if (!storage) {
       const keys = keyScheme(storagePrefix, path, def.namespaced);
       const metrics = options.storageMetrics?.forResource(def);
-      const shared = isNamespaces(def) ? namespacesBackend : backend;
-      const own = metrics ? instrumentedBackend(shared, metrics.observe) : shared;
+      const recording = recordingWrites(backend);
+      const own = metrics ? instrumentedBackend(recording, metrics.observe) : recording;
       const cacher = new Cacher({ backend: own, prefix: keys.resourcePrefix, decode: parseStored, json: storedJsonWithRevision, summary: storedSummary, onError: (e) => reportCacheError(path, e) });
       const ttlSeconds = def.storage?.expiresWithEventTtl ? options.eventTtlSeconds ?? DEFAULT_EVENT_TTL_SECONDS : 0;
       storage = { backend: own, keys, cacher, ...(ttlSeconds > 0 ? { ttlSeconds } : {}), ...(metrics ? { listMetrics: metrics.lists } : {}) };
       storages.set(path, storage);
+      recordings.set(storage, recording);
     }
     return storage;
   };
+  const storageByStore = new Map<Store, StorageResource>();
+  /** Where admission reads the resource of `store`, once it is built (undefined while it is not served). */
+  const sourceOf = (store: () => Store | undefined) => (): AdmissionSource | undefined => {
+    const built = store();
+    const storage = built && storageByStore.get(built);
+    const recording = storage && recordings.get(storage);
+    return storage && recording ? { store: built, cacher: storage.cacher, backend: recording } : undefined;
+  };
 
   let namespaces: Store | undefined;
-  const namespacesStorage = () => ({ ...storageOf(namespaceDef(definitions)), backend: namespacesBackend });
   let priorityClasses: Store | undefined;
-  // Decoded once per cached state: the Priority plugin reads every class at every pod create.
-  const listPriorityClasses = async () => (priorityClasses ? (await priorityClasses.list('', {})).items.map(sharedDecoded) : []);
   let ingressClasses: Store | undefined;
-  const listIngressClasses = async () => (ingressClasses ? (await ingressClasses.list('', {})).items.map(sharedDecoded) : []);
   let limitRanges: Store | undefined;
-  const listLimitRanges = async (namespace: string) => (limitRanges ? (await limitRanges.list(namespace, {})).items.map(sharedDecoded) : []);
   let runtimeClasses: Store | undefined;
   let storageClasses: Store | undefined;
-  const listStorageClasses = async () => (storageClasses ? (await storageClasses.list('', {})).items.map(sharedDecoded) : []);
   let serviceAccounts: Store | undefined;
   let pods: Store | undefined;
   let nodes: Store | undefined;
@@ -107,21 +110,29 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   // Definitions over one storage path serve the same objects: the resources matchPolicy Equivalent matches.
   const sameStorage = new Map<string, ResourceDefinition[]>();
   for (const def of definitions) sameStorage.set(resourcePath(def), [...(sameStorage.get(resourcePath(def)) ?? []), def]);
+  const getNamespace = cachedGetter(sourceOf(() => namespaces), { liveLookup: true });
+  const getStorageClass = cachedGetter(sourceOf(() => storageClasses), { liveLookup: false });
+  const getRuntimeClass = cachedGetter(sourceOf(() => runtimeClasses), { liveLookup: false });
+  const getService = cachedGetter(sourceOf(() => services), { liveLookup: false });
+  const getEndpoints = cachedGetter(sourceOf(() => endpoints), { liveLookup: false });
+  const listPriorityClasses = cachedLister(sourceOf(() => priorityClasses));
+  const listIngressClasses = cachedLister(sourceOf(() => ingressClasses));
+  const listStorageClasses = cachedLister(sourceOf(() => storageClasses));
   let resourceQuotas: Store | undefined;
   const admission = buildAdmission(options.admissionPlugins ?? {}, {
-    getNamespace: namespaceLookup(() => namespaces!, namespacesStorage),
+    getNamespace: (name) => getNamespace('', name),
     // As kube-apiserver's loopback client: the namespaces store's create, with its strategy and admission.
     createNamespace: async (name) => {
       const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: {} };
       await namespaces!.create('', namespace, { dryRun: false, user: APISERVER_USER, userAgent: APISERVER_USER_AGENT });
     },
-    listPriorityClasses,
-    listIngressClasses,
-    listLimitRanges,
-    listStorageClasses,
-    getStorageClass: async (name) => (storageClasses ? sharedIfExists(storageClasses, '', name) : undefined),
-    getRuntimeClass: async (name) => (runtimeClasses ? sharedIfExists(runtimeClasses, '', name) : undefined),
-    getServiceAccount: async (ns, name) => (serviceAccounts ? sharedIfExists(serviceAccounts, ns, name) : undefined),
+    listPriorityClasses: () => listPriorityClasses(''),
+    listIngressClasses: () => listIngressClasses(''),
+    listLimitRanges: liveLookupLister(sourceOf(() => limitRanges)),
+    listStorageClasses: () => listStorageClasses(''),
+    getStorageClass: (name) => getStorageClass('', name),
+    getRuntimeClass: (name) => getRuntimeClass('', name),
+    getServiceAccount: cachedGetter(sourceOf(() => serviceAccounts), { liveLookup: true }),
     getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
     getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
     // As upstream's pod lister: the watch cache as it is (resourceVersion 0), no consistent read.
@@ -134,15 +145,14 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
       source: webhookSource,
       metrics: options.webhookMetrics ?? NO_WEBHOOK_METRICS,
       equivalents: (def) => sameStorage.get(resourcePath(def)) ?? [def],
-      getService: async (ns, name) => (services ? sharedIfExists(services, ns, name) : undefined),
-      getEndpoints: async (ns, name) => (endpoints ? sharedIfExists(endpoints, ns, name) : undefined),
+      getService,
+      getEndpoints,
     },
     resourcesOf: (group, version, kind) => definitions
       .filter((d) => d.group === group && d.version === version && d.kind === kind)
       .map((d) => ({ group, version, resource: d.resource })),
   });
 
-  const storageByStore = new Map<Store, StorageResource>();
   const stores = definitions.flatMap((def): Store[] => {
     // A computed kind is served where the server provides its store (startServer does; unit tests need not).
     if (def.computed) return computedStore(def, options.computed ?? new Map());
@@ -249,8 +259,3 @@ function computedStore(def: ResourceDefinition, computed: ReadonlyMap<string, Co
 
 const isNamespaces = (def: ResourceDefinition): boolean => def.group === '' && def.resource === 'namespaces';
 
-function namespaceDef(definitions: readonly ResourceDefinition[]): ResourceDefinition {
-  const def = definitions.find(isNamespaces);
-  if (!def) throw new Error('kplane: the namespaces resource must be served');
-  return def;
-}
