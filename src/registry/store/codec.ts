@@ -12,6 +12,28 @@ export function encodeObject(obj: KubeObject): string {
   return JSON.stringify({ ...obj, metadata: storedMetadata(obj.metadata as Record<string, unknown>) });
 }
 
+/** encodeObject's text and the index of the `}` closing its top-level metadata (undefined when not known). */
+export interface EncodedObject {
+  value: string;
+  metadataEnd: number | undefined;
+}
+
+/** How encodeObject's text begins when metadata is left for later: type meta, then a placeholder. */
+const HEAD_BEFORE_METADATA = /^\{"apiVersion":"[^"\\]*","kind":"[^"\\]*","metadata":0/;
+
+/**
+ * encodeObject, knowing where metadata ends: metadata is serialized on its own and put in its place (as
+ * much work as one JSON.stringify of the whole), so that the watch cache need not scan for its end.
+ */
+export function encodeWithMetadataEnd(obj: KubeObject): EncodedObject {
+  const rest = JSON.stringify({ ...obj, metadata: 0 });
+  const head = HEAD_BEFORE_METADATA.exec(rest);
+  if (head === null) return { value: encodeObject(obj), metadataEnd: undefined };
+  const metadata = JSON.stringify(storedMetadata(obj.metadata as Record<string, unknown>));
+  const before = head[0].length - 1;
+  return { value: rest.slice(0, before) + metadata + rest.slice(head[0].length), metadataEnd: before + metadata.length - 1 };
+}
+
 /** ObjectMeta's fields in declaration order (resourceVersion, never stored, left out). */
 const METADATA_ORDER = [
   'name', 'generateName', 'namespace', 'selfLink', 'uid', 'generation', 'creationTimestamp', 'deletionTimestamp',

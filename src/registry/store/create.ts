@@ -4,7 +4,8 @@ import { isStorageError } from '../../storage/errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { fillSystemFieldsOnCreate, generateName } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
-import { encodeObject, withResourceVersion } from './codec.js';
+import { encodeWithMetadataEnd, withResourceVersion } from './codec.js';
+import { noteWritten } from './stored-summary.js';
 import { dropManagedFields, recordManagedFields } from './managed-fields.js';
 import { validateCreate } from './validate.js';
 import type { Created, StoreDeps, WriteOptions } from './types.js';
@@ -91,7 +92,8 @@ async function writeNew(
   try {
     const ttl = deps.storage.ttlSeconds;
     const stored = toStored(obj);
-    const encoded = encodeObject(stored);
+    const { value: encoded, metadataEnd } = encodeWithMetadataEnd(stored);
+    noteWritten(key, encoded, stored, metadataEnd);
     checkWriteDeadline(options.deadline);
     const kv = await deps.storage.backend.create(key, encoded, ttl ? { ttlSeconds: ttl } : undefined);
     meta.resourceVersion = String(kv.modRevision);

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
-import { encodeObject, parseStored, storedJsonWithRevision } from './codec.js';
-import { storedSummary } from './stored-summary.js';
+import { encodeObject, encodeWithMetadataEnd, parseStored, storedJsonWithRevision } from './codec.js';
+import { noteWritten, storedSummary } from './stored-summary.js';
 
 const oddString = fc.oneof(fc.string(), fc.constantFrom('', '"', '\\', '\\"', '}', ']', '{"a":1}', 'ü', '\u2028', '𝄞'));
 const labels = fc.dictionary(oddString, oddString, { maxKeys: 4 });
@@ -59,4 +59,41 @@ test('values laid out otherwise, or carrying a resourceVersion, are left to the 
     assert.equal(storedSummary(kv(value)), undefined, value);
   assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{}}')), { namespace: '', labels: undefined, json: '{"apiVersion":"v1","kind":"Pod","metadata":{"resourceVersion":"2"}}', metadataEnd: 65 });
   assert.deepEqual(storedSummary(kv('{"apiVersion":"v1","kind":"Pod","metadata":{"labels":null,"namespace":"ns"},"spec":{}}'))?.namespace, 'ns');
+});
+
+test('encodeWithMetadataEnd writes what encodeObject writes, and where metadata ends', () => {
+  fc.assert(
+    fc.property(object, (obj) => {
+      const { value, metadataEnd } = encodeWithMetadataEnd(obj);
+      assert.equal(value, encodeObject(obj));
+      const start = value.indexOf('"metadata":') + '"metadata":'.length;
+      assert.equal(metadataEnd, start + JSON.stringify(parseStored({ key: '/k', value, createRevision: 1, modRevision: 1 }).metadata).length - 1);
+      assert.equal(value.charCodeAt(metadataEnd ?? -1), 0x7d);
+    }),
+    { numRuns: 200 },
+  );
+  // Type meta not first: no end given (the cache scans, or decodes).
+  const other = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'a' } } as KubeObject;
+  assert.deepEqual(encodeWithMetadataEnd(other), { value: encodeObject(other), metadataEnd: undefined });
+});
+
+test("a write's noted summary is what scanning its value gives, and serves that value only", () => {
+  fc.assert(
+    fc.property(object, fc.integer({ min: 1, max: 1e9 }), (obj, revision) => {
+      const { value, metadataEnd } = encodeWithMetadataEnd(obj);
+      noteWritten('/noted', value, obj, metadataEnd);
+      const kv = { key: '/noted', value, createRevision: revision, modRevision: revision };
+      assert.deepEqual(storedSummary(kv), viaDecode(value, revision));
+    }),
+    { numRuns: 200 },
+  );
+  // Noted for one value, read with another (a later write of the key, or a value the cache got otherwise).
+  const obj = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x', labels: { app: 'a' } } } as KubeObject;
+  const { value, metadataEnd } = encodeWithMetadataEnd(obj);
+  noteWritten('/k2', value, obj, (metadataEnd ?? 0) + 5);
+  const other = value.replace('"app":"a"', '"app":"b"');
+  assert.deepEqual(storedSummary({ key: '/k2', value: other, createRevision: 3, modRevision: 3 }), viaDecode(other, 3));
+  // The cache's copy of the labels is not the writer's object.
+  noteWritten('/k3', value, obj, metadataEnd);
+  assert.notEqual(storedSummary({ key: '/k3', value, createRevision: 4, modRevision: 4 })?.labels, obj.metadata.labels);
 });

@@ -4,6 +4,7 @@
 // cache never looks at. Decoding it whole cost ~8% of a pod create; scanning metadata's members and
 // parsing only `namespace` and `labels` costs a fraction of that. Anything unexpected (another layout,
 // a resourceVersion already in the value) gives undefined, and the cache decodes the value whole.
+import type { KubeObject } from '../../apis/meta/v1/types.js';
 import type { KeyValue } from '../../storage/interface.js';
 import { metadataStart } from '../../storage/cacher/index.js';
 import { withResourceVersion } from './codec.js';
@@ -70,11 +71,39 @@ function valueEnd(text: string, start: number): number {
 const isStringMap = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 
+// What a write of this server knew of the value it stored (namespace, labels, where metadata ends), by key,
+// until the cache reads its event: the cache then need not scan the value (a Pod's ~3 KB of managedFields).
+// The value itself is compared, so a summary is only ever used for the very text it describes; a write that
+// failed, or whose event the cache missed, leaves an entry that a later write of the key replaces or the
+// bound removes.
+interface Written {
+  readonly value: string;
+  readonly namespace: string;
+  readonly labels: Record<string, string> | undefined;
+  readonly metadataEnd: number;
+}
+const written = new Map<string, Written>();
+const MAX_WRITTEN = 1024;
+
+/** Remembers the summary of `value`, the stored form of `obj` about to be written at `key`. */
+export function noteWritten(key: string, value: string, obj: KubeObject, metadataEnd: number | undefined): void {
+  if (metadataEnd === undefined) return;
+  if (written.size >= MAX_WRITTEN) written.delete(written.keys().next().value as string);
+  const labels = obj.metadata.labels;
+  // A copy: the cache freezes and shares the map it is given (label-sets.ts), and the writer keeps `obj`.
+  written.set(key, { value, namespace: obj.metadata.namespace ?? '', labels: labels && { ...labels }, metadataEnd });
+}
+
 /** The namespace, labels and JSON-with-resourceVersion of a stored value, or undefined (decode it whole). */
 export function storedSummary(kv: KeyValue): StoredSummary | undefined {
   const value = kv.value;
   const json = withResourceVersion(value, kv.modRevision);
   if (json === undefined) return undefined;
+  const noted = written.get(kv.key);
+  if (noted !== undefined) {
+    written.delete(kv.key);
+    if (noted.value === value) return { namespace: noted.namespace, labels: noted.labels, json, metadataEnd: noted.metadataEnd + json.length - value.length };
+  }
   // withResourceVersion matched the head: `{"apiVersion":"...","kind":"...","metadata":{`; i is past its `{`.
   let i = metadataStart(value) + 1;
   let namespace = '';
