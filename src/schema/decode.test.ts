@@ -135,6 +135,12 @@ describe('decodeObject: values', () => {
     const { object } = cm({ data: { z: '1', a: '2' }, kind: 'ConfigMap', apiVersion: 'v1' });
     assert.deepEqual(Object.keys(object), ['apiVersion', 'kind', 'data']);
     assert.deepEqual(Object.keys(object['data'] as object), ['a', 'z']);
+    // Go's order is bytewise in UTF-8: an astral character (a surrogate pair in JavaScript) after U+FFFD.
+    const many = Object.fromEntries(['\u{1d11e}', '\ufffd', 'b', 'B', 'a1', 'a', '', ...Array.from({ length: 20 }, (_, i) => `k${20 - i}`)].map((k) => [k, 'v']));
+    const keys = Object.keys(cm({ data: many }).object['data'] as object);
+    assert.deepEqual(keys.slice(0, 5), ['', 'B', 'a', 'a1', 'b']);
+    assert.deepEqual(keys.slice(-2), ['\ufffd', '\u{1d11e}']);
+    assert.deepEqual(Object.keys(cm({ data: { '\u{1d11e}': 'v', '\ufffd': 'v' } }).object['data'] as object), ['\ufffd', '\u{1d11e}']);
   });
   it('normalizes timestamps to UTC seconds and micro times to six digits', () => {
     const { object } = pod({ metadata: { creationTimestamp: '2020-01-01T10:00:00.75+02:00' }, spec: { containers: [], renewTime: '2020-01-01T00:00:00.123456-01:30' } });

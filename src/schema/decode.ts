@@ -17,6 +17,7 @@ import {
 import { decodeQuantity, decodeScalar, isExpectedScalar, zeroValue } from './decode-scalars.js';
 import { fitsGoInteger, unusualNumberLiterals } from './number-literals.js';
 import type { JsonSchema } from './schema-utils.js';
+import { sortGoStrings } from './go-strings.js';
 
 /** The `fieldValidation` query parameter's values. */
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -233,7 +234,8 @@ function decodeStruct(node: ObjectNode, value: unknown, ctx: Context, state: Dec
   let previous = -1;
   let ordered = true;
   let kept: [string, unknown][] | undefined;
-  for (const key of Object.keys(value)) {
+  // for-in, not Object.keys: no array per struct (bodies are JSON, whose objects inherit no enumerable keys).
+  for (const key in value) {
     const slot = node.slots.get(key);
     if (!slot) {
       if (node.preserveUnknown) (kept ??= []).push([key, value[key]]);
@@ -284,8 +286,8 @@ function inDeclarationOrder(fields: Record<string, unknown>, slots: ReadonlyMap<
 function decodeMap(node: MapNode, value: unknown, ctx: Context, state: DecodeState): Decoded {
   if (!isPlainObject(value)) return mismatch(node, value, ctx, state);
   const result: Record<string, unknown> = {};
-  // Go encodes maps with sorted keys.
-  for (const key of Object.keys(value).sort()) {
+  // Go encodes maps with their keys sorted (bytewise, as Go compares strings).
+  for (const key of sortGoStrings(Object.keys(value))) {
     const out = decodeChild(node.values, value[key], ctx, ctx.struct, key, Step.MapKey, state);
     result[key] = out === DROP ? zeroValue(node.values) : out;
   }

@@ -14,7 +14,7 @@ import { isEmptyObject, jsonEqual } from './compare.js';
 import type { FieldSet } from './field-set.js';
 import { indexListItems, propertyName, type IndexedItem } from './list-items.js';
 import { compareElements } from './path-element.js';
-import { compareGoStrings } from '../../schema/go-strings.js';
+import { sortGoStrings, sortSmall } from '../../schema/go-strings.js';
 
 type Fields = Record<string, unknown>;
 
@@ -116,7 +116,7 @@ function mapNode(object: Fields, t: MapType, member: boolean, ignored: FieldSet 
 
 function listNode(list: readonly unknown[], t: Extract<ApplyType, { kind: 'list' }>, member: boolean, ignored: FieldSet | undefined, strip: FieldSet | undefined): Fields | undefined {
   const items = indexListItems(t, list).order;
-  if (items.length > 1) items.sort(byElement);
+  if (items.length > 1) sortSmall(items, byElement);
   const out: Fields = member ? { '.': {} } : {};
   let entries = 0;
   for (const item of items) {
@@ -159,18 +159,5 @@ function definedKeys(object: Fields): string[] {
   let defined = 0;
   for (const key of keys) if (object[key] !== undefined) keys[defined++] = key;
   if (defined < keys.length) keys.length = defined;
-  return defined > SMALL ? keys.sort(compareGoStrings) : insertionSort(keys);
-}
-
-// Objects have a few keys: an insertion sort beats Array.prototype.sort's calls to the comparator.
-const SMALL = 16;
-
-function insertionSort(keys: string[]): string[] {
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i] as string;
-    let j = i - 1;
-    for (; j >= 0 && compareGoStrings(keys[j] as string, key) > 0; j--) keys[j + 1] = keys[j] as string;
-    keys[j + 1] = key;
-  }
-  return keys;
+  return sortGoStrings(keys);
 }
