@@ -139,7 +139,7 @@ export function startKubernetesService(options: KubernetesServiceOptions): { sto
   const tick = (): void => {
     if (stopping.signal.aborted) return;
     running ??= pass()
-      .catch((error: unknown) => console.error('kplane: endpoint reconciler:', error))
+      .catch((error: unknown) => console.error(`kplane: unable to sync kubernetes service: ${errorText(error)}`))
       .finally(() => (running = undefined));
   };
   // The first pass on the next turn of the event loop: even setting up its first request is not the caller's to wait for.
@@ -153,7 +153,14 @@ export function startKubernetesService(options: KubernetesServiceOptions): { sto
       clearInterval(timer);
       await running;
       if (ip === undefined || !leaseWritten) return;
-      await reconciler.remove(ip, options.securePort).catch((error: unknown) => console.error('kplane: endpoint reconciler:', error));
+      // Upstream's bootstrap controller logs this one line at shutdown (the last replica's is the lease
+      // reconciler's refusal to erase every endpoint).
+      await reconciler.remove(ip, options.securePort).catch((error: unknown) => console.error(`kplane: Unable to remove endpoints from kubernetes service: ${errorText(error)}`));
     },
   };
+}
+
+/** One line for the log: an Error's message (its stack is of no use to an operator), anything else as is. */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
