@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 import { once } from 'node:events';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import type { BodyWriter, HttpRequest, HttpResponse } from './http-types.js';
-import { listen, type Listener } from './listener.js';
+import { listen as listenOn, type Listener } from './listener.js';
 import { ensureCertificates } from './pki/index.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'kplane-listener-'));
@@ -54,7 +54,14 @@ function getHttp2(session: ClientHttp2Session, path: string): Promise<string> {
 
 describe('listen', () => {
   let listener: Listener | undefined;
-  after(() => listener?.close({ graceMs: 0 }));
+  // Every listener a test opened is closed, also when the test failed before closing it (or the file hangs).
+  const opened: Listener[] = [];
+  const listen = async (options: Parameters<typeof listenOn>[0]): Promise<Listener> => {
+    const opening = await listenOn(options);
+    opened.push(opening);
+    return opening;
+  };
+  after(() => Promise.all(opened.map((l) => l.close({ graceMs: 0 }).catch(() => undefined))));
 
   it('serves HTTP/1.1 and HTTP/2 on the chosen free port', async () => {
     listener = await listen({ port: 0, host: '127.0.0.1', pki, handler });
@@ -127,6 +134,26 @@ describe('listen', () => {
     assert.equal(await exchange('FR{OB / HTTP/1.1\r\nHost: localhost\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     assert.equal(await exchange('FROB / HTTP/1.1\r\nHost localhost\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     assert.equal(await exchange('GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: x\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    await listener.close({ graceMs: 0 });
+    listener = undefined;
+  });
+
+  it('closes a refused connection as Go does: the answer, then its end, while what the client still sends is read', async () => {
+    listener = await listen({ port: 0, host: '127.0.0.1', pki, handler });
+    const socket = tlsConnect({ host: '127.0.0.1', port: listener.port, ca: pki.caCert, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+    let text = '';
+    let failure: Error | undefined;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', (error: Error) => (failure = error));
+    // A request line past 1 MiB: refused at once; the client goes on sending after the answer.
+    socket.write(`GET /api?x=${'a'.repeat((1 << 20) + 1024)}`);
+    await once(socket, 'data');
+    for (let i = 0; i < 20; i++) socket.write('b'.repeat(16 * 1024));
+    socket.end();
+    await once(socket, 'close');
+    assert.equal(failure, undefined, 'no reset');
+    assert.equal(text, 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
     await listener.close({ graceMs: 0 });
     listener = undefined;
   });

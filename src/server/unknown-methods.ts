@@ -74,17 +74,30 @@ export function requestOf(head: RequestHead, socket: Socket): IncomingMessage {
   return req;
 }
 
+/** How long a refused connection still reads before it closes (Go's rstAvoidanceDelay, net/http server.go). */
+const RST_AVOIDANCE_DELAY_MS = 500;
+
 /**
  * Node's own answer to a request its parser refused (http's socketOnError when nobody listens to
  * 'clientError'): a bare status and the end of the connection. Node writes it unless a response on the
  * connection has sent its headers; here, unless one is under way at all (it is cut either way).
+ * Closed as Go's closeWriteAndWait closes it, not as Node destroys it: the answer, our side's end, and what
+ * the client still sends (the rest of a request past the 1 MiB limit) read and dropped for a while. A close
+ * with unread input is a TCP reset, which can reach the client before it read the answer.
  */
 export function refuseUnparsable(error: Error & { code?: string }, socket: Socket, responseUnderway: boolean): void {
   // A request that did not arrive in time (Node's headersTimeout and requestTimeout): Go's server closes the
   // connection without an answer (a read timeout is one of its "common net read errors").
-  if (socket.writable && !responseUnderway && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n\r\n`, 'latin1');
+  if (!socket.writable || responseUnderway || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
+  // The parser has stopped: what follows goes nowhere (and could not raise this error again).
+  socket.removeAllListeners('data');
+  socket.on('data', () => undefined);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n\r\n`, 'latin1');
+  const linger = setTimeout(() => socket.destroy(), RST_AVOIDANCE_DELAY_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
 }
