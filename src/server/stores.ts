@@ -2,7 +2,6 @@
 // shared by every definition stored there, and one generic store per definition.
 import type { AdmissionPluginSelection } from '../admission/plugin-names.js';
 import { buildAdmission, type AdmissionPluginConfigs, type AdmissionPluginDeps } from '../admission/registry.js';
-import { getIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { Authorizer } from '../authorization/authorizer.js';
@@ -115,6 +114,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
   const getRuntimeClass = cachedGetter(sourceOf(() => runtimeClasses), { liveLookup: false });
   const getService = cachedGetter(sourceOf(() => services), { liveLookup: false });
   const getEndpoints = cachedGetter(sourceOf(() => endpoints), { liveLookup: false });
+  const getNode = cachedGetter(sourceOf(() => nodes), { liveLookup: false });
   const listPriorityClasses = cachedLister(sourceOf(() => priorityClasses));
   const listIngressClasses = cachedLister(sourceOf(() => ingressClasses));
   const listStorageClasses = cachedLister(sourceOf(() => storageClasses));
@@ -133,8 +133,9 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     getStorageClass: (name) => getStorageClass('', name),
     getRuntimeClass: (name) => getRuntimeClass('', name),
     getServiceAccount: cachedGetter(sourceOf(() => serviceAccounts), { liveLookup: true }),
-    getPod: async (ns, name) => (pods ? getIfExists(pods, ns, name) : undefined),
-    getNode: async (name) => (nodes ? getIfExists(nodes, '', name) : undefined),
+    // NodeRestriction's pod and node listers.
+    getPod: cachedGetter(sourceOf(() => pods), { liveLookup: false }),
+    getNode: (name) => getNode('', name),
     // As upstream's pod lister: the watch cache as it is (resourceVersion 0), no consistent read.
     listPods: async (namespace) => (pods ? (await pods.list(namespace, { resourceVersion: '0' })).items.map(sharedDecoded) : []),
     ...(options.admissionPluginConfigs ? { pluginConfigs: options.admissionPluginConfigs } : {}),
