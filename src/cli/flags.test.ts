@@ -12,6 +12,7 @@ const defaults: ServeOptions = {
   tlsCertFile: '',
   tlsPrivateKeyFile: '',
   advertiseAddress: undefined,
+  allowPrivileged: true,
   serviceClusterIPRange: '10.0.0.0/24',
   serviceNodePortRange: '30000-32767',
   tokenAuthFile: undefined,
@@ -164,6 +165,8 @@ describe('parseServeFlags', () => {
     { args: ['--admission-control-config-file=admission.yaml'], expected: { admissionControlConfigFile: 'admission.yaml' } },
     { args: ['--controllers=*,tokencleaner,-namespace'], expected: { controllers: ['*', 'tokencleaner', '-namespace'] } },
     { args: ['--enable-priority-and-fairness=false'], expected: { enablePriorityAndFairness: false } },
+    { args: ['--allow-privileged=false'], expected: { allowPrivileged: false } },
+    { args: ['--allow-privileged'], expected: { allowPrivileged: true } },
     { args: ['--audit-policy-file=p.yaml', '--audit-log-path=-', '--audit-log-format=legacy', '--audit-log-maxsize=5', '--audit-log-compress'],
       expected: { audit: { policyFile: 'p.yaml', logPath: '-', logBatch: { bufferSize: 10_000, maxBatchSize: 1, maxBatchWaitMs: 0 }, logFormat: 'legacy', logMode: 'blocking', logMaxAge: 0, logMaxBackup: 0, logMaxSize: 5, logCompress: true } } },
     // upstream's batch defaults: the log's a batch per event without throttle, the webhook's 400 in 30 s throttled at 10/s after 15.
@@ -349,6 +352,10 @@ describe('serveUsage', () => {
 });
 
 describe('serverOptionsOf', () => {
+  it('passes --allow-privileged=false on (true is the default, left out)', () => {
+    assert.equal(serverOptionsOf(parseServeFlags(['--allow-privileged=false'])).allowPrivileged, false);
+    assert.equal(serverOptionsOf(parseServeFlags(['--allow-privileged=true'])).allowPrivileged, undefined);
+  });
   it('turns the flags of each concern into startServer options', () => {
     assert.deepEqual(serverOptionsOf(parseServeFlags([])), {
       storage: 'sqlite', dataDir: './kplane-data', bindAddress: '127.0.0.1', securePort: 6443, certDir: './kplane-data',

@@ -31,13 +31,25 @@ export type DeleteDecision = { action: 'update'; obj: KubeObject } | { action: '
  */
 export type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
 
+/**
+ * What the server's flags let a kind's validation allow (upstream pkg/capabilities, which kube-apiserver sets
+ * from its flags once per process; here per server, as a process may run several).
+ */
+export interface ValidationContext {
+  /** `--allow-privileged`: privileged containers and Windows hostProcess pods may be created. */
+  readonly allowPrivileged: boolean;
+}
+
+/** kplane's defaults: privileged containers allowed, as kubeadm, kind and other distributions start kube-apiserver. */
+export const DEFAULT_VALIDATION: ValidationContext = Object.freeze({ allowPrivileged: true });
+
 export interface Strategy<T extends KubeObject = KubeObject> {
   /** Reset what clients may not set on create (e.g. status); `user` made the request (a CSR records it). */
   prepareForCreate?(obj: T, context?: { user?: UserInfo }): void;
-  validate?(obj: T): FieldError[];
+  validate?(obj: T, context?: ValidationContext): FieldError[];
   /** Carry over what the main resource may not change (e.g. status from `old`). */
   prepareForUpdate?(obj: T, old: T): void;
-  validateUpdate?(obj: T, old: T): FieldError[];
+  validateUpdate?(obj: T, old: T, context?: ValidationContext): FieldError[];
   /** PUT of a missing object creates it (upstream AllowCreateOnUpdate); false for most kinds. */
   allowCreateOnUpdate?: boolean;
   /** Warnings (`Warning: 299` headers) for a create or update. */

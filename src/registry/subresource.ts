@@ -11,6 +11,7 @@ import type { FieldError } from '../errors/field-errors.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import type { GroupVersionKind } from '../apis/meta/v1/object-meta.js';
 import type { Store, WriteOptions } from './store/types.js';
+import type { ValidationContext } from './resource-definition.js';
 
 /** The verbs a subresource can serve, as discovery lists them. */
 export type SubresourceVerb = 'get' | 'create' | 'update' | 'patch' | 'delete';
@@ -22,7 +23,7 @@ export interface ObjectSubresource<T extends KubeObject = KubeObject> {
   verbs: readonly ('get' | 'update' | 'patch')[];
   /** Carry over from `old` what this subresource may not change (status: everything but status). */
   prepareForUpdate?(obj: T, old: T): void;
-  validateUpdate?(obj: T, old: T): FieldError[];
+  validateUpdate?(obj: T, old: T, context?: ValidationContext): FieldError[];
   /**
    * Top-level fields a write through this subresource never changes (upstream GetResetFields): their
    * changes are reset and not recorded in managedFields. Status: `spec`; finalize: `status`.

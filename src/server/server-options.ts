@@ -95,6 +95,12 @@ export interface ServerOptions extends AuthenticationOptions {
   strictTransportSecurityDirectives?: readonly string[];
   /** `--event-ttl` in whole seconds: how long an event lives after its last write; default 3600, 0 or less never expires. */
   eventTtlSeconds?: number;
+  /**
+   * `--allow-privileged`: whether pods and pod templates may have privileged containers (and Windows hostProcess
+   * pods); refused otherwise with upstream's `disallowed by cluster policy`. Default true, as kubeadm, kind and
+   * other distributions start kube-apiserver (its own flag default is false).
+   */
+  allowPrivileged?: boolean;
   /** `--audit-policy-file`, `--audit-log-*`: the audit log; off without a log path. */
   audit?: AuditOptions;
   /** `--enable-priority-and-fairness` (with the APIPriorityAndFairness gate): API Priority and Fairness instead of the in-flight limits; default true. */

@@ -23,7 +23,7 @@ import { loadAudit } from './audit.js';
 import { buildAuthorization, checkAuthorizationOptions, loadAuthorizationFiles, type Authorization } from './authorization.js';
 import { accessReviewStores } from '../authorization/access-reviews/stores.js';
 import { rbacEscalationHooks } from '../authorization/rbac/escalation-hooks.js';
-import type { ResourceDefinition } from '../registry/resource-definition.js';
+import { DEFAULT_VALIDATION, type ResourceDefinition } from '../registry/resource-definition.js';
 import { KubeClient } from '../client/kube-client.js';
 import type { InflightLimits } from '../filters/with-max-in-flight.js';
 import { healthChecks, startedOnly } from './health-checks.js';
@@ -148,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hooksFor = (def: ResourceDefinition) => networking.hooksFor(def) ?? rbacEscalationHooks(def, escalationDeps);
   const storageMetrics = new StorageMetrics();
   const webhookMetrics = new WebhookMetrics();
-  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, admissionPluginConfigs, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), ...(options.eventTtlSeconds !== undefined ? { eventTtlSeconds: options.eventTtlSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply });
+  const served = buildStores(backend, storagePrefix, definitions, { computed, hooksFor, admissionPlugins, admissionPluginConfigs, ...(options.defaultTolerationSeconds ? { tolerationSeconds: options.defaultTolerationSeconds } : {}), ...(options.eventTtlSeconds !== undefined ? { eventTtlSeconds: options.eventTtlSeconds } : {}), authorizer: () => assembled.authorization?.authorizer, storageMetrics, webhookMetrics, serverSideApply, validation: { allowPrivileged: options.allowPrivileged ?? DEFAULT_VALIDATION.allowPrivileged } });
   await Promise.all([...served.storages.values()].map((s) => s.cacher.start()));
   await ensureSystemNamespaces(served.namespaces);
   // upstream's rbac/bootstrap-roles post-start hook, while rbac.authorization.k8s.io/v1 is served.

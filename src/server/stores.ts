@@ -5,7 +5,7 @@ import { buildAdmission, type AdmissionPluginConfigs, type AdmissionPluginDeps }
 import { isStorageError } from '../storage/errors.js';
 import { keyScheme, resourcePath } from '../registry/keys.js';
 import type { Authorizer } from '../authorization/authorizer.js';
-import type { ResourceDefinition } from '../registry/resource-definition.js';
+import type { ResourceDefinition, ValidationContext } from '../registry/resource-definition.js';
 import { createStore, type Store, type StorageResource, type StoreHooks } from '../registry/store/index.js';
 import { parseStored, storedJsonWithRevision } from '../registry/store/codec.js';
 import { storedSummary } from '../registry/store/stored-summary.js';
@@ -61,6 +61,8 @@ export interface BuildStoresOptions {
   storageMetrics?: StorageMetrics;
   /** The ServerSideApply gate (default on): off, the stores keep no managedFields (StoreDeps.serverSideApply). */
   serverSideApply?: boolean;
+  /** What the server's flags let validation allow (`--allow-privileged`); default DEFAULT_VALIDATION. */
+  validation?: ValidationContext;
   /** Where the webhook plugins record their calls (apiserver_admission_webhook_*). */
   webhookMetrics?: WebhookMetricsRecorder;
 }
@@ -159,7 +161,7 @@ export function buildStores(backend: Backend, storagePrefix: string, definitions
     if (def.computed) return computedStore(def, options.computed ?? new Map());
     const storage = storageOf(def);
     const hooks = options.hooksFor?.(def);
-    const store = createStore(def, { storage, admission, ...(hooks ? { hooks } : {}), ...(options.serverSideApply === false ? { serverSideApply: false } : {}) });
+    const store = createStore(def, { storage, admission, ...(hooks ? { hooks } : {}), ...(options.serverSideApply === false ? { serverSideApply: false } : {}), ...(options.validation ? { validation: options.validation } : {}) });
     storageByStore.set(store, storage);
     if (isNamespaces(def)) namespaces = store;
     if (def.group === 'scheduling.k8s.io' && def.resource === 'priorityclasses') priorityClasses = store;

@@ -28,6 +28,8 @@ const throwIf = (error: string | undefined): void => {
 const isReconcilerType = (type: string): type is EndpointReconcilerType => (ENDPOINT_RECONCILER_TYPES as readonly string[]).includes(type);
 
 const flags = {
+  // kube-apiserver's flag, with kubeadm's value as kplane's default (server-options.ts, allowPrivileged).
+  allowPrivileged: { ...boolFlag('allow-privileged', 'If true, allow privileged containers.'), initial: true, defaultText: 'true' },
   strictTransportSecurityDirectives: rawStringsFlag('strict-transport-security-directives',
     'List of directives for HSTS, comma separated. If this list is empty, then HSTS directives will not be added. Example: \'max-age=31536000,includeSubDomains,preload\''),
   corsAllowedOrigins: rawStringsFlag('cors-allowed-origins',
@@ -61,6 +63,8 @@ const flags = {
 };
 
 export interface ServerRunOptions {
+  /** `--allow-privileged`. */
+  readonly allowPrivileged: boolean;
   /** undefined: kube-apiserver's default (see server/kubernetes-service.ts). */
   readonly advertiseAddress: string | undefined;
   /** `--enable-priority-and-fairness`. */
@@ -108,6 +112,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
       throwIf(hstsDirectivesError(values.strictTransportSecurityDirectives));
     }
     return {
+      allowPrivileged: values.allowPrivileged,
       advertiseAddress: optional(values.advertiseAddress),
       enablePriorityAndFairness: values.enablePriorityAndFairness,
       maxRequestsInflight: values.maxRequestsInflight,
@@ -126,6 +131,7 @@ export const serverRun: OptionGroup<typeof flags, ServerRunOptions> = {
     };
   },
   serverOptions: (o) => ({
+    ...(o.allowPrivileged ? {} : { allowPrivileged: false }),
     enablePriorityAndFairness: o.enablePriorityAndFairness,
     maxRequestsInflight: o.maxRequestsInflight,
     maxMutatingRequestsInflight: o.maxMutatingRequestsInflight,

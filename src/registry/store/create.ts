@@ -53,7 +53,7 @@ export async function createObject(
     if (def.strategy.tracksGeneration) meta.generation = 1;
     else delete meta.generation;
     await nextWriteStage();
-    validateCreate(def, obj);
+    validateCreate(def, obj, deps.validation);
     if (options.warnings && def.strategy.warnings) options.warnings.push(...def.strategy.warnings(obj));
     await deps.admission.validate(attributes);
     try {

@@ -6,7 +6,7 @@ import type { Cacher, CachedObject } from '../../storage/cacher/index.js';
 import type { UserInfo } from '../../auth/user-info.js';
 import type { GroupResource } from '../../errors/status-error.js';
 import type { KeyScheme } from '../keys.js';
-import type { ResourceDefinition } from '../resource-definition.js';
+import type { ResourceDefinition, ValidationContext } from '../resource-definition.js';
 import type { LabelSelector } from '../selectors/label-selector.js';
 import type { FieldSelector } from '../selectors/field-selector.js';
 import type { Admission } from '../../admission/chain.js';
@@ -39,6 +39,8 @@ export interface StoreDeps {
    * BeforeCreate/BeforeUpdate clear them).
    */
   serverSideApply?: boolean;
+  /** What the server's flags let validation allow (`--allow-privileged`); default DEFAULT_VALIDATION. */
+  validation?: ValidationContext;
 }
 
 /** What a `begin` hook leaves to do once the write is decided: commit after it held, revert when it failed. */

@@ -125,7 +125,7 @@ async function validateAndWrite(
   const subresource = options.subresource ?? '';
   prepareUpdate(u.def, obj, old, subresource);
   bumpGeneration(u.def, obj, old, subresource);
-  validateUpdate(u.def, obj, old, subresource);
+  validateUpdate(u.def, obj, old, subresource, u.deps.validation);
   const view = options.viewAdmission;
   await u.deps.admission.validate(view ? { ...attributes, subresource: view.subresource, object: view.view(obj), oldObject: view.view(old) } : attributes);
   // Warnings of the main resource's strategy, reported once the write is through.

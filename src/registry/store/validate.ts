@@ -5,20 +5,20 @@ import { invalid } from '../../errors/status-error.js';
 import type { FieldError } from '../../errors/field-errors.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apis/meta/v1/validation.js';
-import type { ResourceDefinition } from '../resource-definition.js';
+import { DEFAULT_VALIDATION, type ResourceDefinition, type ValidationContext } from '../resource-definition.js';
 import { keepStatus, objectSubresource } from '../subresource.js';
 
 function throwIfAny(def: ResourceDefinition, obj: KubeObject, errors: readonly FieldError[]): void {
   if (errors.length > 0) throw invalid(def.group, def.kind, obj.metadata.name ?? '', errors);
 }
 
-export function validateCreate(def: ResourceDefinition, obj: KubeObject): void {
-  throwIfAny(def, obj, def.strategy.validate?.(obj) ?? []);
+export function validateCreate(def: ResourceDefinition, obj: KubeObject, context: ValidationContext = DEFAULT_VALIDATION): void {
+  throwIfAny(def, obj, def.strategy.validate?.(obj, context) ?? []);
   throwIfAny(def, obj, validateObjectMeta(obj.metadata, { namespaced: def.namespaced, nameValidator: validatePathSegmentName }));
 }
 
-export function validateUpdate(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource: string): void {
-  const kindErrors = subresource ? (objectSubresource(def, subresource)?.validateUpdate?.(obj, old) ?? []) : (def.strategy.validateUpdate?.(obj, old) ?? []);
+export function validateUpdate(def: ResourceDefinition, obj: KubeObject, old: KubeObject, subresource: string, context: ValidationContext = DEFAULT_VALIDATION): void {
+  const kindErrors = subresource ? (objectSubresource(def, subresource)?.validateUpdate?.(obj, old, context) ?? []) : (def.strategy.validateUpdate?.(obj, old, context) ?? []);
   throwIfAny(def, obj, kindErrors);
   throwIfAny(def, obj, [
     ...validateObjectMeta(obj.metadata, { namespaced: def.namespaced, nameValidator: validatePathSegmentName }),

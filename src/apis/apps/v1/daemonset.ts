@@ -5,12 +5,12 @@
 // client cannot set it on update), ValidateDaemonSet* (1.25), the table (tables.ts) and `status`.
 import { invalid, notSupported, required, type FieldError } from '../../../errors/field-errors.js';
 import { GoLiteral } from '../../../errors/field-errors.js';
-import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
+import { ALL_VERBS, type ResourceDefinition, type ValidationContext } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
 import { validateLabelSelector } from '../../../registry/selectors/index.js';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { semanticEqual } from '../../core/v1/pod/validation/common.js';
-import { validatePodTemplateSpec } from '../../core/v1/pod/validation/index.js';
+import { podValidationOptions, validatePodTemplateSpec } from '../../core/v1/pod/validation/index.js';
 import { validateReadOnlyDisks } from '../../core/v1/replicationcontroller/validation.js';
 import { templateWarnings } from '../../core/v1/podtemplate.js';
 import { defaultDaemonSet } from './defaults.js';
@@ -59,14 +59,14 @@ function validateStrategy(strategy: DaemonSetUpdateStrategy | undefined, path: s
 }
 
 /** upstream ValidateDaemonSetSpec (a missing selector matches nothing; it is not reported as required). */
-function validateSpec(spec: DaemonSetSpec): FieldError[] {
+function validateSpec(spec: DaemonSetSpec, context: ValidationContext | undefined): FieldError[] {
   const template = spec.template ?? {};
   const matcher = selectorMatcher(spec.selector);
   return [
     ...validateLabelSelector(spec.selector, 'spec.selector'),
     ...(matcher ? validateTemplateLabels(template, matcher, 'spec.template') : []),
     ...validateNotEmptySelector(spec.selector, 'spec.selector', 'daemonset'),
-    ...validatePodTemplateSpec(template, 'spec.template'),
+    ...validatePodTemplateSpec(template, 'spec.template', podValidationOptions(context)),
     ...validateReadOnlyDisks(template, 'spec.template.spec.volumes'),
     ...validateRestartAndDeadline(template, 'spec.template', 'DaemonSet'),
     ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'),
@@ -76,14 +76,14 @@ function validateSpec(spec: DaemonSetSpec): FieldError[] {
 }
 
 /** upstream ValidateDaemonSet. */
-export function validateDaemonSet(ds: DaemonSet): FieldError[] {
-  return [...validateObjectMeta(ds.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(ds.spec ?? ({} as DaemonSetSpec))];
+export function validateDaemonSet(ds: DaemonSet, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMeta(ds.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(ds.spec ?? ({} as DaemonSetSpec), context)];
 }
 
 /** The strategy's ValidateUpdate: ValidateDaemonSet and ValidateDaemonSetUpdate (spec errors twice, as upstream), then the selector. */
-export function validateDaemonSetUpdate(ds: DaemonSet, old: DaemonSet): FieldError[] {
+export function validateDaemonSetUpdate(ds: DaemonSet, old: DaemonSet, context?: ValidationContext): FieldError[] {
   const spec = ds.spec ?? ({} as DaemonSetSpec);
-  return [...validateDaemonSet(ds), ...validateObjectMetaUpdate(ds.metadata, old.metadata), ...validateSpec(spec), ...validateSelectorUnchanged(ds.spec?.selector, old.spec?.selector)];
+  return [...validateDaemonSet(ds, context), ...validateObjectMetaUpdate(ds.metadata, old.metadata), ...validateSpec(spec, context), ...validateSelectorUnchanged(ds.spec?.selector, old.spec?.selector)];
 }
 
 /** upstream ValidateDaemonSetStatusUpdate. */

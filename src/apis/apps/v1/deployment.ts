@@ -3,7 +3,7 @@
 // status updates keep the spec and the labels; the selector is immutable in apps/v1), defaults
 // (defaults.ts), ValidateDeployment* (1.25), the table (tables.ts), and `status` and `scale`.
 import { forbidden, invalid, notSupported, required, type FieldError } from '../../../errors/field-errors.js';
-import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
+import { ALL_VERBS, type ResourceDefinition, type ValidationContext } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { semanticEqual } from '../../core/v1/pod/validation/common.js';
@@ -75,8 +75,8 @@ function decodeRollbackTo(d: Deployment): void {
 const validateRollback = (d: Deployment): FieldError[] => validateNonnegativeField(rollbackRevision(d), 'spec.rollback.version');
 
 /** upstream ValidateDeploymentSpec. */
-function validateSpec(spec: DeploymentSpec, rollback: FieldError[] = []): FieldError[] {
-  const errors = [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateReplicatedPods(spec)];
+function validateSpec(spec: DeploymentSpec, rollback: FieldError[], context: ValidationContext | undefined): FieldError[] {
+  const errors = [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateReplicatedPods(spec, context)];
   errors.push(...validateStrategy(spec.strategy, 'spec.strategy'), ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'));
   errors.push(...validateNonnegativeField(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit'), ...rollback);
   const deadline = spec.progressDeadlineSeconds;
@@ -88,13 +88,13 @@ function validateSpec(spec: DeploymentSpec, rollback: FieldError[] = []): FieldE
 }
 
 /** upstream ValidateDeployment. */
-export function validateDeployment(d: Deployment): FieldError[] {
-  return [...validateObjectMeta(d.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(d.spec ?? ({} as DeploymentSpec), validateRollback(d))];
+export function validateDeployment(d: Deployment, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMeta(d.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(d.spec ?? ({} as DeploymentSpec), validateRollback(d), context)];
 }
 
 /** The strategy's ValidateUpdate: ValidateDeploymentUpdate, then the apps/v1 selector immutability. */
-export function validateDeploymentUpdate(d: Deployment, old: Deployment): FieldError[] {
-  return [...validateObjectMetaUpdate(d.metadata, old.metadata), ...validateSpec(d.spec ?? ({} as DeploymentSpec), validateRollback(d)), ...validateSelectorUnchanged(d.spec?.selector, old.spec?.selector)];
+export function validateDeploymentUpdate(d: Deployment, old: Deployment, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMetaUpdate(d.metadata, old.metadata), ...validateSpec(d.spec ?? ({} as DeploymentSpec), validateRollback(d), context), ...validateSelectorUnchanged(d.spec?.selector, old.spec?.selector)];
 }
 
 /** upstream ValidateDeploymentStatusUpdate. */

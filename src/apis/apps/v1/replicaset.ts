@@ -3,7 +3,7 @@
 // the spec, the selector immutable in apps/v1), ValidateReplicaSet* (1.25), the table (tables.ts),
 // `status` and `scale`, and the field selector `status.replicas`.
 import { invalid, type FieldError } from '../../../errors/field-errors.js';
-import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
+import { ALL_VERBS, type ResourceDefinition, type ValidationContext } from '../../../registry/resource-definition.js';
 import { statusSubresource } from '../../../registry/subresource.js';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { templateWarnings } from '../../core/v1/podtemplate.js';
@@ -17,21 +17,21 @@ import { dropDisabledTemplateFields } from '../../core/v1/pod/disabled-fields.js
 export { ReplicaSetSchema, type ReplicaSet };
 
 /** upstream ValidateReplicaSetSpec (whose empty-selector message says `deployment`, as upstream's does). */
-function validateSpec(spec: ReplicaSetSpec): FieldError[] {
-  return [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'), ...validateReplicatedPods(spec)];
+function validateSpec(spec: ReplicaSetSpec, context?: ValidationContext): FieldError[] {
+  return [...validateNonnegativeField(spec.replicas, 'spec.replicas'), ...validateNonnegativeField(spec.minReadySeconds, 'spec.minReadySeconds'), ...validateReplicatedPods(spec, context)];
 }
 
 /** upstream ValidateReplicaSet. */
-export function validateReplicaSet(rs: ReplicaSet): FieldError[] {
-  return [...validateObjectMeta(rs.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec))];
+export function validateReplicaSet(rs: ReplicaSet, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMeta(rs.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec), context)];
 }
 
 /**
  * The strategy's ValidateUpdate: ValidateReplicaSet and ValidateReplicaSetUpdate (so spec errors are
  * listed twice, as upstream lists them), then the apps/v1 selector immutability.
  */
-export function validateReplicaSetUpdate(rs: ReplicaSet, old: ReplicaSet): FieldError[] {
-  const update = [...validateObjectMetaUpdate(rs.metadata, old.metadata), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec))];
+export function validateReplicaSetUpdate(rs: ReplicaSet, old: ReplicaSet, context?: ValidationContext): FieldError[] {
+  const update = [...validateObjectMetaUpdate(rs.metadata, old.metadata), ...validateSpec(rs.spec ?? ({} as ReplicaSetSpec), context)];
   return [...validateReplicaSet(rs), ...update, ...validateSelectorUnchanged(rs.spec?.selector, old.spec?.selector)];
 }
 

@@ -7,7 +7,8 @@ import { regexError, validateNonnegativeField } from '../../meta/v1/validation.j
 import type { LabelSelector } from '../../meta/v1/schemas.generated.js';
 import type { PodTemplateSpec } from '../../core/v1/schemas.generated.js';
 import { semanticEqual } from '../../core/v1/pod/validation/common.js';
-import { validatePodTemplateSpec } from '../../core/v1/pod/validation/index.js';
+import { podValidationOptions, validatePodTemplateSpec } from '../../core/v1/pod/validation/index.js';
+import type { ValidationContext } from '../../../registry/resource-definition.js';
 import { validateReadOnlyDisks } from '../../core/v1/replicationcontroller/validation.js';
 import { goIntOrString, goLabelSelector, goStringMap } from './go-values.js';
 
@@ -54,10 +55,10 @@ export function validateRestartAndDeadline(template: PodTemplateSpec, path: stri
 }
 
 /** upstream ValidatePodTemplateSpecForReplicaSet (Deployments and ReplicaSets). */
-export function validateTemplateForReplicaSet(template: PodTemplateSpec, selector: Matcher, replicas: number, path: string): FieldError[] {
+export function validateTemplateForReplicaSet(template: PodTemplateSpec, selector: Matcher, replicas: number, path: string, context?: ValidationContext): FieldError[] {
   return [
     ...validateTemplateLabels(template, selector, path),
-    ...validatePodTemplateSpec(template, path),
+    ...validatePodTemplateSpec(template, path, podValidationOptions(context)),
     ...(replicas > 1 ? validateReadOnlyDisks(template, `${path}.spec.volumes`) : []),
     ...validateRestartAndDeadline(template, path, 'ReplicaSet'),
   ];
@@ -68,11 +69,11 @@ export function validateTemplateForReplicaSet(template: PodTemplateSpec, selecto
  * selector, as upstream's do): the selector required, valid and not empty, then the template as a
  * ReplicaSet's against it, or `invalid label selector` where the selector cannot select.
  */
-export function validateReplicatedPods(spec: { selector?: LabelSelector; template?: PodTemplateSpec; replicas?: number }): FieldError[] {
+export function validateReplicatedPods(spec: { selector?: LabelSelector; template?: PodTemplateSpec; replicas?: number }, context?: ValidationContext): FieldError[] {
   const errors = validateWorkloadSelector(spec.selector, 'spec.selector', 'deployment');
   const matcher = selectorMatcher(spec.selector);
   if (!matcher) return [...errors, invalid('spec.selector', goLabelSelector(spec.selector), 'invalid label selector')];
-  return [...errors, ...validateTemplateForReplicaSet(spec.template ?? {}, matcher, spec.replicas ?? 0, 'spec.template')];
+  return [...errors, ...validateTemplateForReplicaSet(spec.template ?? {}, matcher, spec.replicas ?? 0, 'spec.template', context)];
 }
 
 const PERCENT = /^[0-9]+%$/;

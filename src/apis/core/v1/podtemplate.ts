@@ -1,14 +1,14 @@
 // PodTemplate (core v1, namespaced; `podtemplates`): upstream podtemplate strategy (generation tracked,
 // bumped when the template changes) and ValidatePodTemplate / ValidatePodTemplateUpdate, and the table
 // NAME CONTAINERS IMAGES POD LABELS (upstream printPodTemplate, which has no Age column).
-import { ALL_VERBS, type ResourceDefinition } from '../../../registry/resource-definition.js';
+import { ALL_VERBS, type ResourceDefinition, type ValidationContext } from '../../../registry/resource-definition.js';
 import type { FieldError } from '../../../errors/field-errors.js';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../meta/v1/validation.js';
 import { columnDefinition, nameColumn } from '../../printers/columns.js';
 import { containerCells, formatLabels } from '../../printers/pod-template-cells.js';
 import { CORE_V1 } from './object-reference.js';
 import { defaultPodSpec } from './pod/defaults.js';
-import { validatePodTemplateSpec } from './pod/validation/index.js';
+import { podValidationOptions, validatePodTemplateSpec } from './pod/validation/index.js';
 import { podSpecWarnings } from './pod/warnings.js';
 import type { KubeObject } from '../../meta/v1/types.js';
 import { PodTemplateSchema, type PodTemplate, type PodTemplateSpec } from './schemas.generated.js';
@@ -23,13 +23,16 @@ export function defaultPodTemplate(template: PodTemplate): void {
 }
 
 /** upstream ValidatePodTemplate: metadata (names as pods'), then the template. */
-export function validatePodTemplate(template: PodTemplate): FieldError[] {
-  return [...validateObjectMeta(template.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validatePodTemplateSpec(template.template ?? {}, 'template')];
+export function validatePodTemplate(template: PodTemplate, context?: ValidationContext): FieldError[] {
+  return [
+    ...validateObjectMeta(template.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }),
+    ...validatePodTemplateSpec(template.template ?? {}, 'template', podValidationOptions(context)),
+  ];
 }
 
 /** upstream ValidatePodTemplateUpdate: metadata update rules, then the template. */
-export function validatePodTemplateUpdate(template: PodTemplate, old: PodTemplate): FieldError[] {
-  return [...validateObjectMetaUpdate(template.metadata, old.metadata), ...validatePodTemplateSpec(template.template ?? {}, 'template')];
+export function validatePodTemplateUpdate(template: PodTemplate, old: PodTemplate, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMetaUpdate(template.metadata, old.metadata), ...validatePodTemplateSpec(template.template ?? {}, 'template', podValidationOptions(context))];
 }
 
 /**

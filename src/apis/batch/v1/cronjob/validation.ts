@@ -9,6 +9,8 @@ import { nonNegative } from '../../../core/v1/replicationcontroller/validation.j
 import { checkStandardSchedule } from '../cron/schedule.js';
 import { goLoadLocationError } from '../cron/go-time.js';
 import { validateJobTemplateSpec } from '../job/validation.js';
+import { podValidationOptions } from '../../../core/v1/pod/validation/index.js';
+import type { ValidationContext } from '../../../../registry/resource-definition.js';
 import type { CronJob, CronJobSpec } from '../schemas.generated.js';
 
 /** What kube-apiserver answers when a handler panics (robfig/cron v3.0.1 on `TZ=<zone>` without a space). */
@@ -42,14 +44,14 @@ function validateConcurrencyPolicy(policy: string | undefined): FieldError[] {
 }
 
 /** upstream validateCronJobSpec; the time zone is checked on create and when an update changes it. */
-function validateCronJobSpec(spec: CronJobSpec, old: CronJobSpec | undefined): FieldError[] {
+function validateCronJobSpec(spec: CronJobSpec, old: CronJobSpec | undefined, context: ValidationContext | undefined): FieldError[] {
   const errors = spec.schedule ? validateSchedule(spec.schedule, spec.timeZone) : [required('spec.schedule')];
   errors.push(...nonNegative(spec.startingDeadlineSeconds, 'spec.startingDeadlineSeconds'));
   if (old === undefined || old.timeZone !== spec.timeZone) errors.push(...validateTimeZone(spec.timeZone));
   return [
     ...errors,
     ...validateConcurrencyPolicy(spec.concurrencyPolicy),
-    ...validateJobTemplateSpec(spec.jobTemplate ?? {}, 'spec.jobTemplate'),
+    ...validateJobTemplateSpec(spec.jobTemplate ?? {}, 'spec.jobTemplate', podValidationOptions(context)),
     ...nonNegative(spec.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'),
     ...nonNegative(spec.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'),
   ];
@@ -58,14 +60,14 @@ function validateCronJobSpec(spec: CronJobSpec, old: CronJobSpec | undefined): F
 const specOf = (cronJob: CronJob): CronJobSpec => cronJob.spec ?? { schedule: '', jobTemplate: {} };
 
 /** upstream ValidateCronJobCreate. */
-export function validateCronJob(cronJob: CronJob): FieldError[] {
-  const errors = [...validateObjectMeta(cronJob.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateCronJobSpec(specOf(cronJob), undefined)];
+export function validateCronJob(cronJob: CronJob, context?: ValidationContext): FieldError[] {
+  const errors = [...validateObjectMeta(cronJob.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateCronJobSpec(specOf(cronJob), undefined, context)];
   const name = cronJob.metadata.name ?? '';
   if (name.length > 52) errors.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
   return errors;
 }
 
 /** upstream ValidateCronJobUpdate (no name length limit: older CronJobs stay updatable). */
-export function validateCronJobUpdate(cronJob: CronJob, old: CronJob): FieldError[] {
-  return [...validateObjectMetaUpdate(cronJob.metadata, old.metadata), ...validateCronJobSpec(specOf(cronJob), specOf(old))];
+export function validateCronJobUpdate(cronJob: CronJob, old: CronJob, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMetaUpdate(cronJob.metadata, old.metadata), ...validateCronJobSpec(specOf(cronJob), specOf(old), context)];
 }

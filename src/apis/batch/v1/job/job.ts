@@ -14,6 +14,7 @@ import { jobColumns } from './table.js';
 import { validateJobStatusUpdate, validateJobUpdate } from './update.js';
 import { JOB_TRACKING_ANNOTATION, validateJob, type JobValidationOptions } from './validation.js';
 import { dropDisabledTemplateFields } from '../../../core/v1/pod/disabled-fields.js';
+import { podValidationOptions } from '../../../core/v1/pod/validation/index.js';
 
 export { JobSchema, type Job };
 
@@ -70,10 +71,10 @@ export const jobDefinition: ResourceDefinition<Job> = {
     garbageCollectionPolicy: 'OrphanDependents',
     warnings: (job, old) => templateWarnings(job.spec?.template, 'spec.template.', job, old),
     prepareForCreate: prepareJobForCreate,
-    validate: (job) => validateJob(job, { allowTrackingAnnotation: true }),
+    validate: (job, context) => validateJob(job, { allowTrackingAnnotation: true, pod: podValidationOptions(context) }),
     prepareForUpdate: prepareJobForUpdate,
-    validateUpdate: (job, old) => {
-      const opts = updateValidationOptions(old);
+    validateUpdate: (job, old, context) => {
+      const opts = { ...updateValidationOptions(old), pod: podValidationOptions(context) };
       return [...validateJob(job, opts), ...validateJobUpdate(job, old, opts)];
     },
     tracksGeneration: true,

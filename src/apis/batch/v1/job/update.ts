@@ -49,7 +49,7 @@ function validateTemplateUpdate(spec: JobSpec, old: JobSpec, opts: JobValidation
 /** upstream ValidateJobSpecUpdate. */
 function validateJobSpecUpdate(spec: JobSpec, old: JobSpec, opts: JobValidationOptions): FieldError[] {
   return [
-    ...validateJobSpec(spec),
+    ...validateJobSpec(spec, 'spec', opts.pod),
     ...immutable(spec.completions, old.completions, 'spec.completions'),
     ...immutable(spec.selector, old.selector, 'spec.selector', goLabelSelector(spec.selector)),
     ...validateTemplateUpdate(spec, old, opts),

@@ -3,7 +3,7 @@
 import { GoLiteral, forbidden, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
 import { validateLabelSelector } from '../../../../registry/selectors/label-selector-object.js';
 import { isDNS1123Label, nameIsDNSSubdomain, validateObjectMeta } from '../../../meta/v1/validation.js';
-import { validatePodTemplateSpec } from '../../../core/v1/pod/validation/index.js';
+import { validatePodTemplateSpec, type PodValidationOptions } from '../../../core/v1/pod/validation/index.js';
 import { nonNegative } from '../../../core/v1/replicationcontroller/validation.js';
 import { goLabelSelector, goStringMap } from '../go-values.js';
 import type { Job, JobSpec, JobTemplateSpec } from '../schemas.generated.js';
@@ -22,6 +22,8 @@ export interface JobValidationOptions {
   allowTrackingAnnotation: boolean;
   /** The template's node affinity, node selector, tolerations, labels and annotations may change (a suspended Job that never started). */
   allowMutableSchedulingDirectives?: boolean;
+  /** What the server's flags decide for the pod template (`--allow-privileged`). */
+  pod?: PodValidationOptions;
 }
 
 function validateCompletionMode(spec: JobSpec, path: string): FieldError[] {
@@ -47,7 +49,7 @@ function validateRestartPolicy(spec: JobSpec, path: string): FieldError[] {
 }
 
 /** upstream validateJobSpec: what Jobs and CronJob job templates share. */
-export function validateJobSpecCommon(spec: JobSpec, path: string): FieldError[] {
+export function validateJobSpecCommon(spec: JobSpec, path: string, pod?: PodValidationOptions): FieldError[] {
   return [
     ...nonNegative(spec.parallelism, `${path}.parallelism`),
     ...nonNegative(spec.completions, `${path}.completions`),
@@ -56,14 +58,14 @@ export function validateJobSpecCommon(spec: JobSpec, path: string): FieldError[]
     ...nonNegative(spec.ttlSecondsAfterFinished, `${path}.ttlSecondsAfterFinished`),
     ...validateCompletionMode(spec, path),
     ...(spec.podFailurePolicy ? validatePodFailurePolicy(spec, `${path}.podFailurePolicy`) : []),
-    ...validatePodTemplateSpec(spec.template ?? {}, `${path}.template`),
+    ...validatePodTemplateSpec(spec.template ?? {}, `${path}.template`, pod),
     ...validateRestartPolicy(spec, path),
   ];
 }
 
 /** upstream ValidateJobSpec: the common rules, a valid selector, and template labels it selects. */
-export function validateJobSpec(spec: JobSpec, path = 'spec'): FieldError[] {
-  const errors = validateJobSpecCommon(spec, path);
+export function validateJobSpec(spec: JobSpec, path = 'spec', pod?: PodValidationOptions): FieldError[] {
+  const errors = validateJobSpecCommon(spec, path, pod);
   if (spec.selector === undefined) errors.push(required(`${path}.selector`));
   else errors.push(...validateLabelSelector(spec.selector, `${path}.selector`));
   const labels = spec.template?.metadata?.labels;
@@ -87,7 +89,7 @@ export function validateJob(job: Job, opts: JobValidationOptions): FieldError[] 
   const errors = [
     ...validateObjectMeta(job.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }),
     ...validateGeneratedSelector(job),
-    ...validateJobSpec(job.spec ?? { template: {} }),
+    ...validateJobSpec(job.spec ?? { template: {} }, 'spec', opts.pod),
   ];
   if (!opts.allowTrackingAnnotation && Object.hasOwn(job.metadata.annotations ?? {}, JOB_TRACKING_ANNOTATION)) {
     errors.push(forbidden(`metadata.annotations[${JOB_TRACKING_ANNOTATION}]`, 'cannot add this annotation'));
@@ -96,9 +98,9 @@ export function validateJob(job: Job, opts: JobValidationOptions): FieldError[] 
 }
 
 /** upstream ValidateJobTemplateSpec (CronJob jobTemplate): the common rules; the selector is always generated. */
-export function validateJobTemplateSpec(template: JobTemplateSpec, path: string): FieldError[] {
+export function validateJobTemplateSpec(template: JobTemplateSpec, path: string, pod?: PodValidationOptions): FieldError[] {
   const spec = template.spec ?? { template: {} };
-  const errors = validateJobSpecCommon(spec, `${path}.spec`);
+  const errors = validateJobSpecCommon(spec, `${path}.spec`, pod);
   if (spec.selector !== undefined) errors.push(invalid(`${path}.spec.selector`, goLabelSelector(spec.selector), '`selector` will be auto-generated'));
   if (spec.manualSelector === true) errors.push(notSupported(`${path}.spec.manualSelector`, true, ['nil', 'false']));
   return errors;

@@ -1,14 +1,14 @@
 // The pod strategies (upstream pkg/registry/core/pod/strategy.go, 1.25): the main resource, `status`
 // and `ephemeralcontainers`. Pods do not track metadata.generation in 1.25.
 import type { FieldError } from '../../../../errors/field-errors.js';
-import type { Strategy } from '../../../../registry/resource-definition.js';
+import type { Strategy, ValidationContext } from '../../../../registry/resource-definition.js';
 import type { Pod } from '../schemas.generated.js';
 import { defaultPodSpec } from './defaults.js';
 import { dropDisabledPodSpecFields } from './disabled-fields.js';
 import { preparePodForDelete } from './graceful-delete.js';
 import { podQOSClass } from './qos.js';
 import { applySeccompVersionSkew } from './seccomp.js';
-import { validatePod, validatePodEphemeralContainersUpdate, validatePodStatusUpdate, validatePodUpdate } from './validation/index.js';
+import { podValidationOptions, validatePod, validatePodEphemeralContainersUpdate, validatePodStatusUpdate, validatePodUpdate } from './validation/index.js';
 import { podWarnings } from './warnings.js';
 
 /** Create: status is Pending with the computed QoS class, whatever the client sent. */
@@ -62,14 +62,15 @@ export function preparePodForEphemeralContainersUpdate(pod: Pod, old: Pod): void
 export const validatePodStatusWrite = (pod: Pod, old: Pod): FieldError[] => validatePodStatusUpdate(pod, old);
 
 /** Validation of `ephemeralcontainers` writes (upstream ValidatePodEphemeralContainersUpdate). */
-export const validatePodEphemeralContainersWrite = (pod: Pod, old: Pod): FieldError[] => validatePodEphemeralContainersUpdate(pod, old);
+export const validatePodEphemeralContainersWrite = (pod: Pod, old: Pod, context?: ValidationContext): FieldError[] =>
+  validatePodEphemeralContainersUpdate(pod, old, podValidationOptions(context));
 
 /** The pod strategy of the main resource. */
 export const podStrategy: Strategy<Pod> = {
   prepareForCreate: preparePodForCreate,
-  validate: (pod) => validatePod(pod),
+  validate: (pod, context) => validatePod(pod, podValidationOptions(context)),
   prepareForUpdate: preparePodForUpdate,
-  validateUpdate: (pod, old) => validatePodUpdate(pod, old),
+  validateUpdate: (pod, old, context) => validatePodUpdate(pod, old, podValidationOptions(context)),
   // upstream warns on create only: pod updates are frequent and rarely made by people.
   warnings: (pod, old) => (old ? [] : podWarnings(pod)),
   prepareForDelete: preparePodForDelete,

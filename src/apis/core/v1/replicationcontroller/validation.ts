@@ -2,7 +2,8 @@
 import { forbidden, GoLiteral, invalid, notSupported, required, type FieldError } from '../../../../errors/field-errors.js';
 import { goStringMap } from '../../../../registry/selectors/go-format.js';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validateObjectMetaUpdate } from '../../../meta/v1/validation.js';
-import { validatePodTemplateSpec } from '../pod/validation/index.js';
+import { podValidationOptions, validatePodTemplateSpec } from '../pod/validation/index.js';
+import type { ValidationContext } from '../../../../registry/resource-definition.js';
 import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../schemas.generated.js';
 
 /** upstream ValidateNonnegativeField. */
@@ -22,13 +23,13 @@ export function validateReadOnlyDisks(template: PodTemplateSpec, path: string): 
 }
 
 /** upstream ValidatePodTemplateSpecForRC: the template's labels match the selector; pods restart Always, without a deadline. */
-function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: Record<string, string>, replicas: number, path: string): FieldError[] {
+function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: Record<string, string>, replicas: number, path: string, context?: ValidationContext): FieldError[] {
   if (!template) return [required(path)];
   const errors: FieldError[] = [];
   if (Object.keys(selector).length > 0 && !matches(selector, template.metadata?.labels)) {
     errors.push(invalid(`${path}.metadata.labels`, new GoLiteral(goStringMap(template.metadata?.labels)), '`selector` does not match template `labels`'));
   }
-  errors.push(...validatePodTemplateSpec(template, path));
+  errors.push(...validatePodTemplateSpec(template, path, podValidationOptions(context)));
   if (replicas > 1) errors.push(...validateReadOnlyDisks(template, `${path}.spec.volumes`));
   const restartPolicy = template.spec?.restartPolicy ?? '';
   if (restartPolicy !== 'Always') errors.push(notSupported(`${path}.spec.restartPolicy`, restartPolicy, ['Always']));
@@ -37,28 +38,28 @@ function validateTemplateForRC(template: PodTemplateSpec | undefined, selector: 
 }
 
 /** upstream ValidateReplicationControllerSpec. */
-export function validateReplicationControllerSpec(rc: ReplicationController): FieldError[] {
+export function validateReplicationControllerSpec(rc: ReplicationController, context?: ValidationContext): FieldError[] {
   const spec = rc.spec ?? {};
   const selector = spec.selector ?? {};
   return [
     ...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'),
     ...(Object.keys(selector).length === 0 ? [required('spec.selector')] : []),
     ...nonNegative(spec.replicas, 'spec.replicas'),
-    ...validateTemplateForRC(spec.template, selector, spec.replicas ?? 0, 'spec.template'),
+    ...validateTemplateForRC(spec.template, selector, spec.replicas ?? 0, 'spec.template', context),
   ];
 }
 
 /** upstream ValidateReplicationController: metadata (DNS subdomain names), then the spec. */
-export function validateReplicationController(rc: ReplicationController): FieldError[] {
-  return [...validateObjectMeta(rc.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateReplicationControllerSpec(rc)];
+export function validateReplicationController(rc: ReplicationController, context?: ValidationContext): FieldError[] {
+  return [...validateObjectMeta(rc.metadata, { namespaced: true, nameValidator: nameIsDNSSubdomain }), ...validateReplicationControllerSpec(rc, context)];
 }
 
 /**
  * The strategy's ValidateUpdate: ValidateReplicationController and ValidateReplicationControllerUpdate
  * together, so spec errors are listed twice, as upstream lists them.
  */
-export function validateReplicationControllerUpdate(rc: ReplicationController, old: ReplicationController): FieldError[] {
-  return [...validateReplicationController(rc), ...validateObjectMetaUpdate(rc.metadata, old.metadata), ...validateReplicationControllerSpec(rc)];
+export function validateReplicationControllerUpdate(rc: ReplicationController, old: ReplicationController, context?: ValidationContext): FieldError[] {
+  return [...validateReplicationController(rc, context), ...validateObjectMetaUpdate(rc.metadata, old.metadata), ...validateReplicationControllerSpec(rc, context)];
 }
 
 /** upstream ValidateReplicationControllerStatus: counts non-negative and bounded by status.replicas. */

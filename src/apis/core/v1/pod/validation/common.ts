@@ -5,16 +5,21 @@ import { isIPv6 } from 'node:net';
 import * as field from '../../../../../errors/field-errors.js';
 import type { FieldError } from '../../../../../errors/field-errors.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../../meta/v1/validation.js';
+import type { ValidationContext } from '../../../../../registry/resource-definition.js';
 
 /** What upstream decides outside the object (flags) or from the old object on update. */
 export interface PodValidationOptions {
-  /** kube-apiserver `--allow-privileged`; kubeadm and kind clusters run with it set, so it defaults to true. */
+  /** kube-apiserver `--allow-privileged` (ValidationContext); undefined: allowed. */
   allowPrivileged?: boolean;
   /** Update of a pod whose old spec already had hugepages values that are not a multiple of the page size. */
   allowIndivisibleHugePagesValues?: boolean;
   /** Update of a pod whose old pod-deletion-cost annotation was already invalid. */
   allowInvalidPodDeletionCost?: boolean;
 }
+
+/** The options the server's flags decide (upstream capabilities.Get()), for a strategy given its context. */
+export const podValidationOptions = (context: ValidationContext | undefined): PodValidationOptions =>
+  context === undefined ? {} : { allowPrivileged: context.allowPrivileged };
 
 /** Upstream InclusiveRangeError. */
 export const inclusiveRangeError = (lo: number, hi: number): string => `must be between ${lo} and ${hi}, inclusive`;
