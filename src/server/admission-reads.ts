@@ -12,7 +12,6 @@ import { LiveLookups } from '../admission/live-lookups.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
 import { isStatusError } from '../errors/status-error.js';
 import type { Store } from '../registry/store/index.js';
-import { sharedIfExists } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import type { Backend } from '../storage/interface.js';
 import { sharedDecoded, type Cacher } from '../storage/cacher/index.js';
@@ -104,8 +103,7 @@ export function cachedGetter(sourceOf: SourceOf, options: { liveLookup: boolean 
   return async (namespace, name) => {
     const source = sourceOf();
     if (source === undefined) return undefined;
-    if (!(await caughtUp(source))) return sharedIfExists(source.store, namespace, name);
-    const cached = await getIfFound(source.store, namespace, name, '0');
+    const cached = await getIfFound(source.store, namespace, name, (await caughtUp(source)) ? '0' : undefined);
     if (cached !== undefined || !options.liveLookup) return cached;
     return getIfFound(source.store, namespace, name, undefined);
   };
