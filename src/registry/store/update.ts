@@ -8,7 +8,8 @@ import type { KeyValue } from '../../storage/interface.js';
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { keepSystemFieldsOnUpdate } from '../object-meta-fields.js';
 import type { ResourceDefinition } from '../resource-definition.js';
-import { decodeObject, encodeObject } from './codec.js';
+import { decodeObject, encodeWithMetadataEnd } from './codec.js';
+import { noteWritten } from './stored-summary.js';
 import { dropManagedFields, recordManagedFields } from './managed-fields.js';
 import { bumpGeneration, prepareUpdate, validateUpdate } from './validate.js';
 import type { StoreDeps, UpdateFn, WriteOptions } from './types.js';
@@ -136,7 +137,8 @@ async function validateAndWrite(
   };
   // The stored form has no resourceVersion (encodeObject leaves it out): no delete, which would turn
   // metadata into a slow dictionary object.
-  const value = encodeObject(u.toStored(obj));
+  const stored = u.toStored(obj);
+  const { value, metadataEnd } = encodeWithMetadataEnd(stored);
   obj.metadata.resourceVersion = String(current.modRevision);
   // Nothing changed: no write, no new resourceVersion (upstream short-circuits the same way).
   if (value === current.value || options.dryRun) return done(obj);
@@ -155,6 +157,7 @@ async function validateAndWrite(
       return done(obj);
     }
     const ttl = u.deps.storage.ttlSeconds;
+    noteWritten(key, value, stored, metadataEnd);
     const kv = await u.deps.storage.backend.update(key, value, current.modRevision, ttl ? { ttlSeconds: ttl } : undefined);
     obj.metadata.resourceVersion = String(kv.modRevision);
     return done(obj);
