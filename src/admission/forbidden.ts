@@ -3,6 +3,7 @@
 import { isForbidden, type StatusError } from '../errors/status-error.js';
 import { newForbidden } from '../authorization/forbidden.js';
 import type { AdmissionAttributes } from './types.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export function admissionForbidden(a: AdmissionAttributes, cause: string): StatusError {
   const meta = a.object?.metadata;
@@ -16,5 +17,5 @@ export function admissionForbidden(a: AdmissionAttributes, cause: string): Statu
  */
 export function admissionForbiddenOf(a: AdmissionAttributes, error: unknown): StatusError {
   if (isForbidden(error)) return error;
-  return admissionForbidden(a, error instanceof Error ? error.message : String(error));
+  return admissionForbidden(a, errorMessage(error));
 }

@@ -43,6 +43,7 @@ import { resourceQuotaAdmission } from './plugins/resource-quota.js';
 import { loadResourceQuotaConfiguration, type ResourceQuotaConfiguration } from './plugins/resource-quota-config.js';
 import type { QuotaStore } from './plugins/resource-quota-access.js';
 import type { AdmissionPlugin } from './types.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** What the plugins read of the cluster (and the authorizer, for plugins that ask it). */
 export interface AdmissionPluginDeps extends OwnerReferencesPermissionDeps {
@@ -160,7 +161,7 @@ export async function loadAdmissionPluginConfigs(selection: AdmissionPluginSelec
     }
     return configs;
   } catch (error) {
-    throw new Error(`failed to initialize admission: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`failed to initialize admission: ${errorMessage(error)}`, { cause: error });
   }
 }
 

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { bufferedSender, LOG_BATCH_DEFAULTS, type BatchConfig } from './buffered.js';
 import { eventJson, eventLegacyLine, type AuditEvent } from './event.js';
 import { truncatedEvent, type TruncateConfig } from './truncate.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export type AuditLogFormat = 'json' | 'legacy';
 export type AuditLogMode = 'blocking' | 'blocking-strict' | 'batch';
@@ -68,7 +69,7 @@ export function openAuditLog(options: AuditLogOptions): AuditBackend {
       write();
       return true;
     } catch (error) {
-      report(error instanceof Error ? error.message : String(error));
+      report(errorMessage(error));
       return false;
     }
   };
@@ -143,7 +144,7 @@ class RotatingFile implements LineWriter {
       // Renamed or not, writing goes on in a file at the path.
       this.#open();
     }
-    this.#milling = this.#milling.then(() => this.#mill()).catch((error: unknown) => console.error(`kplane: audit log backups: ${error instanceof Error ? error.message : String(error)}`));
+    this.#milling = this.#milling.then(() => this.#mill()).catch((error: unknown) => console.error(`kplane: audit log backups: ${errorMessage(error)}`));
   }
 
   /** lumberjack millRunOnce: remove backups past the count or age, compress the rest. */

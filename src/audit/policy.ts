@@ -3,6 +3,7 @@
 // ValidatePolicy checks it. The policy's omitStages join every rule's (upstream NewPolicyRuleEvaluator).
 import { readFile } from 'node:fs/promises';
 import { isDNS1123Subdomain } from '../apis/meta/v1/validation.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export type AuditLevel = 'None' | 'Metadata' | 'Request' | 'RequestResponse';
 export type AuditStage = 'RequestReceived' | 'ResponseStarted' | 'ResponseComplete' | 'Panic';
@@ -79,14 +80,14 @@ export async function loadAuditPolicy(path: string): Promise<AuditPolicy> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`failed to read file path ${JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`failed to read file path ${JSON.stringify(path)}: ${errorMessage(error)}`, { cause: error });
   }
   const { parse } = await import('yaml');
   let raw: unknown;
   try {
     raw = parse(text);
   } catch (error) {
-    throw new Error(`failed decoding file ${JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`failed decoding file ${JSON.stringify(path)}: ${errorMessage(error)}`, { cause: error });
   }
   const object = (raw ?? {}) as { apiVersion?: unknown; kind?: unknown; rules?: unknown; omitStages?: unknown; omitManagedFields?: unknown };
   if (object.kind !== 'Policy' || object.apiVersion !== API_VERSION) {

@@ -10,6 +10,7 @@ import { bufferedSender, WEBHOOK_BATCH_DEFAULTS, type BatchConfig } from './buff
 import { eventJson } from './event.js';
 import type { AuditBackend, AuditLogMode } from './log-backend.js';
 import { truncatedEvent, type TruncateConfig } from './truncate.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface AuditWebhookOptions {
   client: WebhookClient;
@@ -34,7 +35,7 @@ export function openAuditWebhook(options: AuditWebhookOptions): AuditBackend {
   };
   const send = (items: readonly string[]): Promise<boolean> =>
     postWithRetries(client, eventList(items), 'an EventList', retry).then(() => true, (error: unknown) => {
-      report(`${items.length} events not sent: ${error instanceof Error ? error.message : String(error)}`);
+      report(`${items.length} events not sent: ${errorMessage(error)}`);
       return false;
     });
   const json = (event: Parameters<AuditBackend['process']>[0]): string | undefined => {

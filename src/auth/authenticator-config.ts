@@ -26,6 +26,7 @@ import { loadWebhookClient, type WebhookClient } from './authenticators/webhook-
 import { webSocketProtocolAuthenticator } from './authenticators/websocket-protocol.js';
 import { x509Authenticator } from './authenticators/x509.js';
 import { anonymousUser } from './user-info.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** The authentication flags, as startServer() takes them (upstream BuiltInAuthenticationOptions). */
 export interface AuthenticationOptions {
@@ -86,7 +87,7 @@ async function loadTokenFileFor(path: string): Promise<TokenFile> {
   try {
     return await loadTokenFile(path);
   } catch (error) {
-    throw new Error(`--token-auth-file: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`--token-auth-file: ${errorMessage(error)}`, { cause: error });
   }
 }
 

@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { formatGoDuration, goDurationMs } from '../schema/go-duration.js';
 import { parseGoBool } from '../schema/go-bool.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** A command line the flag parser refused; print `Error: <message>` and exit with status 1, as cobra does. */
 export class FlagError extends Error {
@@ -162,7 +163,7 @@ export function parseFlagSet<F extends FlagSpecs>(flags: F, argv: readonly strin
     try {
       values[target] = spec.parse(raw, values[target], !changed.has(target));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new FlagError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(flagTitle(spec))} flag: ${reason}`);
     }
     changed.add(target);

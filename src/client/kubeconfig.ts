@@ -4,6 +4,7 @@
 // kubeconfig is read raw instead (loadKubeconfigUsers): every user by name, for a user chosen per host.
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { errorMessage } from '../errors/error-message.js';
 
 /** An `exec` block of a kubeconfig user (client credential plugin). */
 export interface ExecConfig {
@@ -122,7 +123,7 @@ export async function loadKubeconfigUsers(path: string): Promise<KubeconfigUsers
   try {
     raw = parse(text);
   } catch (error) {
-    throw loadError(error instanceof Error ? error.message : String(error));
+    throw loadError(errorMessage(error));
   }
   const config = isEntry(raw) ? raw : {};
   const byName = (field: string, kind: string, goType: string): Map<string, Entry> => {

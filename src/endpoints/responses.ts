@@ -9,6 +9,7 @@ import { yamlLibrary } from '../schema/yaml-library.js';
 import { responseBatch } from './response-batch.js';
 import { warningHeaderValues } from './warning-headers.js';
 import { acceptsCompression, compressedHeaders, gzipBody, GZIP_THRESHOLD_BYTES } from './compression.js';
+import { errorMessage } from '../errors/error-message.js';
 
 const PROTOBUF_REPRESENTATION: Representation = { kind: 'object', format: 'protobuf' };
 
@@ -175,7 +176,7 @@ export function writeError(ctx: RequestContext, error: unknown): void {
 export function toStatusError(error: unknown): StatusError {
   if (isStatusError(error)) return error;
   console.error('kplane: unexpected error:', error);
-  return internalError(error instanceof Error ? error.message : String(error));
+  return internalError(errorMessage(error));
 }
 
 /** The Status of a successful delete (upstream details.kind is the resource; no code field). */

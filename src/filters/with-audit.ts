@@ -13,6 +13,7 @@ import { auditUser, type AuditEvent, type AuditObjectReference } from '../audit/
 import type { AuditBackend } from '../audit/log-backend.js';
 import type { AuditPolicy, AuditStage } from '../audit/policy.js';
 import { evaluateAuditPolicy } from '../audit/policy-evaluator.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface AuditDeps {
   policy: AuditPolicy;
@@ -66,7 +67,7 @@ export function withAudit(next: Handler, deps: AuditDeps): Handler {
         event.responseStatus = { ...audit.responseStatus, code: error.code };
         await emit('ResponseComplete');
       } else {
-        event.responseStatus = { code: 500, status: 'Failure', reason: 'InternalError', message: `APIServer panic'd: ${error instanceof Error ? error.message : String(error)}` };
+        event.responseStatus = { code: 500, status: 'Failure', reason: 'InternalError', message: `APIServer panic'd: ${errorMessage(error)}` };
         await emit('Panic');
       }
       throw error;

@@ -22,6 +22,7 @@ import type { ResourceRegistry } from '../registry/served-resources.js';
 import type { Store } from '../registry/store/index.js';
 import type { AuthorizationModule } from '../authorization/authorizer.js';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../apis/rbac/v1/schemas.generated.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface Authorization {
   readonly authorizer: Authorizer;
@@ -64,7 +65,7 @@ export async function loadAuthorizationFiles(options: AuthorizationOptions): Pro
     for (const warning of policyFile?.warnings ?? []) console.warn(`kplane: ${warning}`);
     return { ...(policyFile ? { policies: policyFile.policies } : {}), ...(webhook ? { webhook } : {}) };
   } catch (error) {
-    throw new Error(`invalid authorization config: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`invalid authorization config: ${errorMessage(error)}`, { cause: error });
   }
 }
 

@@ -6,6 +6,7 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { BUILT_IN_SIGNERS } from '../controllers/certificates/signer-rules.js';
 import { signingPlan, type ClusterSigningOptions } from './cluster-signing-options.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export type { ClusterSigningOptions, SigningFiles } from './cluster-signing-options.js';
 
@@ -21,7 +22,6 @@ export type SignerAuthorities = ReadonlyMap<string, SigningAuthority>;
 /** kplane's own CA for each of the four built-in signers. */
 export const everySigner = (authority: SigningAuthority): SignerAuthorities => new Map(BUILT_IN_SIGNERS.map((name) => [name, authority]));
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Reads and checks the files of each signer that runs, in upstream's order of start (its log lines for the
@@ -53,7 +53,7 @@ export async function readClusterSigningFiles(
     try {
       authorities.set(signer.signerName, await read);
     } catch (error) {
-      throw new Error(`failed to start ${signer.signerName} certificate controller: ${message(error)}`, { cause: error });
+      throw new Error(`failed to start ${signer.signerName} certificate controller: ${errorMessage(error)}`, { cause: error });
     }
   }
   return authorities;
@@ -67,12 +67,12 @@ async function readSigningPair(certFile: string, keyFile: string): Promise<Signi
   try {
     new X509Certificate(cert);
   } catch (error) {
-    throw new Error(`error reading CA cert file "${certFile}": ${message(error)}`, { cause: error });
+    throw new Error(`error reading CA cert file "${certFile}": ${errorMessage(error)}`, { cause: error });
   }
   try {
     createPrivateKey(key);
   } catch (error) {
-    throw new Error(`error reading CA key file "${keyFile}": ${message(error)}`, { cause: error });
+    throw new Error(`error reading CA key file "${keyFile}": ${errorMessage(error)}`, { cause: error });
   }
   return { cert, key };
 }
@@ -81,6 +81,6 @@ async function readSigningFile(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`error reading ${what} file "${path}": ${message(error)}`, { cause: error });
+    throw new Error(`error reading ${what} file "${path}": ${errorMessage(error)}`, { cause: error });
   }
 }

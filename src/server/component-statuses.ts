@@ -15,6 +15,7 @@ import type { Backend } from '../storage/interface.js';
 import type { EtcdOptions } from './backend.js';
 import { checkStorage } from './health-checks.js';
 import type { ComputedStoreFactory } from './stores.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** kube-scheduler's and kube-controller-manager's secure ports (1.25 defaults). */
 const SCHEDULER_PORT = 10259;
@@ -45,7 +46,7 @@ function backendProbe(backend: Backend): ComponentProbe {
         await checkStorage(backend);
         return { type: 'Healthy', status: 'True', message: 'ok' };
       } catch (error) {
-        return { type: 'Healthy', status: 'False', error: error instanceof Error ? error.message : String(error) };
+        return { type: 'Healthy', status: 'False', error: errorMessage(error) };
       }
     },
   };

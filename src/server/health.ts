@@ -3,6 +3,7 @@
 import type { RequestContext } from '../endpoints/context.js';
 import { writePageNotFound, writeRaw } from '../endpoints/responses.js';
 import { goQuote } from '../registry/selectors/go-format.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface HealthCheck {
   name: string;
@@ -21,7 +22,7 @@ async function checkError(check: HealthCheck): Promise<string | undefined> {
     await check.check();
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

@@ -11,6 +11,7 @@ import type { Service } from '../apis/core/v1/service/index.js';
 import { KUBERNETES_NAMESPACE, KUBERNETES_SERVICE, LeaseEndpointReconciler, MasterCountEndpointReconciler, MasterLeases, NoneEndpointReconciler, type EndpointReconciler } from '../controllers/endpoint-reconciler/index.js';
 import type { Backend } from '../storage/interface.js';
 import type { ResourceClient } from '../client/resource-client.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** Upstream's reconcile interval (`EndpointReconcilerInterval`, 10 s). */
 const RECONCILE_INTERVAL_MS = 10_000;
@@ -139,7 +140,7 @@ export function startKubernetesService(options: KubernetesServiceOptions): { sto
   const tick = (): void => {
     if (stopping.signal.aborted) return;
     running ??= pass()
-      .catch((error: unknown) => console.error(`kplane: unable to sync kubernetes service: ${errorText(error)}`))
+      .catch((error: unknown) => console.error(`kplane: unable to sync kubernetes service: ${errorMessage(error)}`))
       .finally(() => (running = undefined));
   };
   // The first pass on the next turn of the event loop: even setting up its first request is not the caller's to wait for.
@@ -155,12 +156,7 @@ export function startKubernetesService(options: KubernetesServiceOptions): { sto
       if (ip === undefined || !leaseWritten) return;
       // Upstream's bootstrap controller logs this one line at shutdown (the last replica's is the lease
       // reconciler's refusal to erase every endpoint).
-      await reconciler.remove(ip, options.securePort).catch((error: unknown) => console.error(`kplane: Unable to remove endpoints from kubernetes service: ${errorText(error)}`));
+      await reconciler.remove(ip, options.securePort).catch((error: unknown) => console.error(`kplane: Unable to remove endpoints from kubernetes service: ${errorMessage(error)}`));
     },
   };
-}
-
-/** One line for the log: an Error's message (its stack is of no use to an operator), anything else as is. */
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -17,6 +17,7 @@ import type { TokenIssuing } from '../auth/service-accounts/token-request.js';
 import type { Pki } from './pki/index.js';
 import type { ServedStores } from './stores.js';
 import type { AudienceTokenAuthenticator } from '../auth/authenticators/authenticator.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** kplane's default `--service-account-issuer` (kubeadm's). */
 export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
@@ -55,7 +56,7 @@ async function verificationKeys(files: readonly string[], fallback: string): Pro
     try {
       return parsePublicKeysPem(await readFile(file, 'utf8'));
     } catch (error) {
-      throw new Error(`error reading public key file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`error reading public key file ${file}: ${errorMessage(error)}`);
     }
   }));
   return keys.flat();
@@ -65,7 +66,7 @@ async function signingKey(file: string | undefined, fallback: string): Promise<S
   try {
     return parseSigningKeyPem(file ? await readFile(file, 'utf8') : fallback);
   } catch (error) {
-    throw new Error(`failed to parse service-account-issuer-key-file: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`failed to parse service-account-issuer-key-file: ${errorMessage(error)}`);
   }
 }
 
@@ -123,7 +124,7 @@ export function issuerDiscovery(keys: ServiceAccountKeys, externalAddress: strin
   try {
     return openIDMetadata(keys.verification.issuers[0] ?? '', keys.jwksURI, externalAddress, keys.verification.keys);
   } catch (error) {
-    console.error(`kplane: could not construct pre-rendered responses for ServiceAccountIssuerDiscovery endpoints. Endpoints will not be enabled. Error: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`kplane: could not construct pre-rendered responses for ServiceAccountIssuerDiscovery endpoints. Endpoints will not be enabled. Error: ${errorMessage(error)}`);
     return undefined;
   }
 }

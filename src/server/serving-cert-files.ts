@@ -7,6 +7,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createSecureContext } from 'node:tls';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface ServingCertFiles {
   readonly certFile: string;
@@ -28,7 +29,7 @@ export async function loadServingPair(files: ServingCertFiles): Promise<ServingP
   try {
     createSecureContext({ cert, key });
   } catch (error) {
-    throw new Error(`${files.certFile}, ${files.keyFile}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${files.certFile}, ${files.keyFile}: ${errorMessage(error)}`);
   }
   return { cert, key };
 }

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseYamlDocument } from '../../schema/yaml-document.js';
 import { goOpenError, isMissingKindOrVersion, jsonType, notRegistered, typeMeta } from './decode.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** One plugin's configuration document as upstream's decoder would get it. */
 export interface PluginConfigSource {
@@ -51,7 +52,7 @@ export async function readAdmissionConfiguration(file: string | undefined, enabl
   try {
     entries = decodeAdmissionConfiguration(await readConfigFile(file), file);
   } catch (error) {
-    throw new Error(`failed to read plugin config: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`failed to read plugin config: ${errorMessage(error)}`, { cause: error });
   }
   const baseDir = resolve(dirname(file));
   const configs = new Map<string, PluginConfigSource>();
@@ -110,7 +111,7 @@ function parseDocument(data: string): unknown {
   try {
     return parseYamlDocument(data);
   } catch (error) {
-    throw new Error(`error converting YAML to JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`error converting YAML to JSON: ${errorMessage(error)}`, { cause: error });
   }
 }
 

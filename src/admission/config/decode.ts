@@ -4,6 +4,7 @@
 // scheme "..."`, `strict decoding error: unknown field "a"`, encoding/json's type errors).
 import { parseYamlDocument } from '../../schema/yaml-document.js';
 import type { PluginConfigSource } from './admission-configuration.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** A configuration kind and the versions a plugin's scheme registers for it. */
 export interface ConfigScheme {
@@ -32,7 +33,7 @@ export function decodeConfig(source: PluginConfigSource, scheme: ConfigScheme | 
   try {
     object = parseYamlDocument(source.data);
   } catch (error) {
-    throw new Error(`error converting YAML to JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`error converting YAML to JSON: ${errorMessage(error)}`, { cause: error });
   }
   const { apiVersion, kind, error } = typeMeta(object, source.data);
   if (error) throw new Error(error);
@@ -134,5 +135,5 @@ export function goOpenError(path: string, error: unknown): string {
   if (code === 'ENOENT') return `open ${path}: no such file or directory`;
   if (code === 'EACCES') return `open ${path}: permission denied`;
   if (code === 'EISDIR') return `read ${path}: is a directory`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

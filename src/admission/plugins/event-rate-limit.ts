@@ -9,6 +9,7 @@ import { aggregateMessage } from '../../errors/aggregate.js';
 import { decodeConfig, type ConfigScheme, type PluginConfigSource } from '../config/index.js';
 import { jsonType } from '../config/decode.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export type LimitType = 'Server' | 'Namespace' | 'User' | 'SourceAndObject';
 const LIMIT_TYPES: readonly LimitType[] = ['Server', 'Namespace', 'User', 'SourceAndObject'];
@@ -87,7 +88,7 @@ export function loadEventRateLimitConfiguration(source: PluginConfigSource | und
     if (errors.length > 0) throw new Error(aggregateMessage(errors));
     return { limits };
   } catch (error) {
-    throw new Error(`couldn't init admission plugin "EventRateLimit": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`couldn't init admission plugin "EventRateLimit": ${errorMessage(error)}`, { cause: error });
   }
 }
 

@@ -11,6 +11,7 @@ import { formatGoDuration } from '../../schema/go-duration.js';
 import { parseYamlDocument } from '../../schema/yaml-document.js';
 import type { PluginConfigSource } from '../config/index.js';
 import { jsonType } from '../config/decode.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** The decoded and normalized `imagePolicy` block. */
 export interface ImagePolicyWebhookConfig {
@@ -92,7 +93,7 @@ export function loadImagePolicyWebhookConfiguration(source: PluginConfigSource |
 
 /** upstream InitPlugin's wrapping of a plugin's error. */
 const initFailure = (error: unknown): Error =>
-  new Error(`couldn't init admission plugin "ImagePolicyWebhook": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  new Error(`couldn't init admission plugin "ImagePolicyWebhook": ${errorMessage(error)}`, { cause: error });
 
 /**
  * upstream webhook.LoadKubeconfig and NewGenericWebhook: the kubeconfig's current context is the backend. An
@@ -144,7 +145,7 @@ function decodeDocument(data: string): RawConfig {
   try {
     document = isJson ? JSON.parse(data) : parseYamlDocument(data);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     throw new Error(isJson ? `json: ${message}` : `error converting YAML to JSON: ${message}`, { cause: error });
   }
   const raw: RawConfig = { kubeConfigFile: '', allowTTL: 0, denyTTL: 0, retryBackoff: 0, defaultAllow: false };

@@ -13,6 +13,7 @@ import { admissionForbidden } from '../forbidden.js';
 import { withinTime } from '../../async/within-time.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import type { LoadedImagePolicyWebhook } from './image-policy-webhook-config.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** upstream AuditKeyPrefix: the plugin's name lowercased, in the image-policy domain. */
 export const AUDIT_KEY_PREFIX = 'imagepolicywebhook.image-policy.k8s.io/';
@@ -66,7 +67,7 @@ export function imagePolicyWebhook({ config, client }: LoadedImagePolicyWebhook,
       const review = postReview(client, imageReview(spec), retry);
       status = statusOf(await (a.deadline === undefined ? review : withinTime(review, a.deadline - Date.now(), deadlineExceeded)));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (!config.defaultAllow) throw admissionForbidden(a, message);
       // upstream webhookError: admitted in spite of the failure, and marked so.
       a.auditAnnotations?.add(FAILED_OPEN_AUDIT_KEY, 'true');

@@ -4,6 +4,7 @@
 import type { KubeObject } from '../../apis/meta/v1/types.js';
 import { internalError, isStatusError, notFound } from '../../errors/status-error.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** Reads a namespace: the watch cache, then storage (upstream's lister, then its client); undefined when absent. */
 export type NamespaceGetter = (name: string) => Promise<Readonly<KubeObject> | undefined>;
@@ -21,7 +22,7 @@ export function namespaceExists(getNamespace: NamespaceGetter): AdmissionPlugin 
         namespace = await getNamespace(a.namespace);
       } catch (error) {
         // upstream wraps any other failure of the read as an internal error.
-        throw isStatusError(error) && error.code === 404 ? error : internalError(error instanceof Error ? error.message : String(error));
+        throw isStatusError(error) && error.code === 404 ? error : internalError(errorMessage(error));
       }
       if (!namespace) throw notFound({ group: '', resource: 'namespaces' }, a.namespace);
     },

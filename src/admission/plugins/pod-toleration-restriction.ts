@@ -17,6 +17,7 @@ import { jsonType } from '../config/decode.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import { mergeTolerations, verifyAgainstWhitelist } from './merge-tolerations.js';
 import type { NamespaceGetter } from './namespace-exists.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export const DEFAULT_TOLERATIONS_ANNOTATION = 'scheduler.alpha.kubernetes.io/defaultTolerations';
 export const TOLERATIONS_WHITELIST_ANNOTATION = 'scheduler.alpha.kubernetes.io/tolerationsWhitelist';
@@ -49,7 +50,7 @@ export function loadPodTolerationRestrictionConfiguration(source: PluginConfigSo
     if (errors.length > 0) throw new Error(`invalid config: [${errors.map(fieldErrorMessage).join(' ')}]`);
     return { ...(config.default ? { default: config.default } : {}), ...(config.whitelist ? { whitelist: config.whitelist } : {}) };
   } catch (error) {
-    throw new Error(`couldn't init admission plugin "PodTolerationRestriction": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`couldn't init admission plugin "PodTolerationRestriction": ${errorMessage(error)}`, { cause: error });
   }
 }
 
@@ -99,7 +100,7 @@ function annotationTolerations(annotations: Readonly<Record<string, string>> | u
   try {
     return tolerationList(value, undefined) ?? [];
   } catch (error) {
-    throw unknownError(error instanceof Error ? error.message : String(error));
+    throw unknownError(errorMessage(error));
   }
 }
 
@@ -112,7 +113,7 @@ export function podTolerationRestriction(config: PodTolerationRestrictionConfigu
       return namespace.metadata.annotations;
     } catch (error) {
       if (isStatusError(error) && error.code === 404) throw error;
-      throw internalError(error instanceof Error ? error.message : String(error));
+      throw internalError(errorMessage(error));
     }
   };
   const validate = async (a: AdmissionAttributes): Promise<void> => {

@@ -7,6 +7,7 @@
 import type { ScopeRequirement } from '../../quota/evaluator.js';
 import { decodeConfig, type ConfigScheme, type PluginConfigSource } from '../config/index.js';
 import { jsonType } from '../config/decode.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** One limited resource (resourcequotaapi.LimitedResource). */
 export interface LimitedResource {
@@ -123,6 +124,6 @@ export function loadResourceQuotaConfiguration(source: PluginConfigSource | unde
     if (errors.length > 1) throw new Error(`[${errors.join(', ')}]`);
     return configuration;
   } catch (error) {
-    throw new Error(`couldn't init admission plugin "ResourceQuota": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`couldn't init admission plugin "ResourceQuota": ${errorMessage(error)}`, { cause: error });
   }
 }

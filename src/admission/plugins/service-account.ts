@@ -10,6 +10,7 @@ import type { Pod, PodSpec, Volume, VolumeMount } from '../../apis/core/v1/schem
 import { generateName } from '../../registry/object-meta-fields.js';
 import { WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS } from '../../auth/service-accounts/claims.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export const DEFAULT_SERVICE_ACCOUNT_NAME = 'default';
 /** Prefix of the injected volume's name (upstream ServiceAccountVolumeName). */
@@ -123,7 +124,7 @@ export function serviceAccountAdmission(get: ServiceAccountGetter, retryDelayMs 
     try {
       return await lookUp(get, a.namespace, name, retryDelayMs);
     } catch (error) {
-      throw forbiddenPod(a, `error looking up service account ${a.namespace}/${name}: ${error instanceof Error ? error.message : String(error)}`);
+      throw forbiddenPod(a, `error looking up service account ${a.namespace}/${name}: ${errorMessage(error)}`);
     }
   };
   return {

@@ -7,6 +7,7 @@ import { Agent } from 'node:https';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { createSecureContext } from 'node:tls';
 import type { ClientCertificate } from './credentials.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** An agent, or why it cannot be made (the reason client-go's client construction gives). */
 export type WebhookAgent = { agent: Agent; error?: undefined } | { agent?: undefined; error: string };
@@ -63,7 +64,7 @@ function rootCertificates(pem: string): { certificates: string[]; error?: string
       new X509Certificate(block[0]);
       certificates.push(block[0]);
     } catch (error) {
-      firstError ??= `failed to parse certificate: ${error instanceof Error ? error.message : String(error)}`;
+      firstError ??= `failed to parse certificate: ${errorMessage(error)}`;
     }
   }
   return certificates.length > 0 ? { certificates } : { certificates, error: firstError ?? 'no valid certificate authority data seen' };
@@ -77,7 +78,7 @@ function keyPairError({ cert, key }: ClientCertificate): string | undefined {
   try {
     new X509Certificate(cert);
   } catch (error) {
-    return `x509: ${error instanceof Error ? error.message : String(error)}`;
+    return `x509: ${errorMessage(error)}`;
   }
   try {
     createPrivateKey(key);

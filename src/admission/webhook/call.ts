@@ -14,6 +14,7 @@ import type { MatchDeps, Invocation } from './matcher.js';
 import { deniedStatus, outgoingReview, verifyAnswer, type ReviewAnswer, type VersionedObjects } from './review.js';
 import type { WebhookRequest } from './request.js';
 import type { WebhookSource } from './source.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export { CallError };
 
@@ -99,7 +100,7 @@ export function settleCall(
 
 function asStatusError(error: unknown): StatusError {
   if (isStatusError(error)) return error;
-  return internalError(error instanceof Error ? error.message : String(error));
+  return internalError(errorMessage(error));
 }
 
 /** upstream's `<-ctx.Done()` checks of the dispatchers: the request's deadline has passed. */

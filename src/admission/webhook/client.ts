@@ -24,6 +24,7 @@ import { parseGoUrl } from '../../apis/admissionregistration/v1/go-url.js';
 import { goQuote } from '../../registry/selectors/go-format.js';
 import { agentFor } from './agents.js';
 import { ANONYMOUS_RESOLVER, webhookTarget, type AuthenticationInfoResolver } from './authentication.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** What a call reads of the cluster to reach a service, and the plugin's credentials. */
 export interface ServiceResolverDeps {
@@ -68,7 +69,7 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
   const timeoutMs = Math.min((hook.timeoutSeconds ?? 10) * 1000, deadline === undefined ? Infinity : deadline - Date.now());
   const url = webhookUrl(hook, timeoutMs > 0 ? Math.ceil(timeoutMs / 1000) : undefined);
   const client = await restClient(hook, url, deps.credentials ?? ANONYMOUS_RESOLVER).catch((error: unknown) => {
-    throw new CallError(hook.name, `could not get REST client: ${error instanceof Error ? error.message : String(error)}`, badRequest('error getting REST client'));
+    throw new CallError(hook.name, `could not get REST client: ${errorMessage(error)}`, badRequest('error getting REST client'));
   });
   const callFailed = (cause: string, status?: StatusError): CallError =>
     new CallError(hook.name, `failed to call webhook: ${cause}`, status ?? (mutating ? badRequest('error calling webhook') : serviceUnavailable('error calling webhook')));
@@ -76,7 +77,7 @@ export async function callWebhook(hook: Readonly<AnyWebhook>, review: OutgoingRe
   try {
     target = await resolve(hook, url, deps);
   } catch (error) {
-    throw callFailed(`Post ${goQuote(url.href)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw callFailed(`Post ${goQuote(url.href)}: ${errorMessage(error)}`);
   }
   if (timeoutMs <= 0) throw callFailed(`Post ${goQuote(url.href)}: context deadline exceeded`);
   const answer = await post(target, review.body, client, timeoutMs).catch((error: unknown) => {

@@ -13,6 +13,7 @@ import { Reinvocation, type AdmissionAttributes } from '../types.js';
 import { callHook, CallError, pastDeadline, requestTimedOut, settleCall, startedAt, type WebhookDeps } from './call.js';
 import { shouldCallHook, type Invocation } from './matcher.js';
 import { convertObject, isWebhookConfigurationResource, versionedObjects, webhookRequest, type WebhookRequest } from './request.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 const PLUGIN = 'MutatingAdmissionWebhook';
 
@@ -121,7 +122,7 @@ function patchedObject(object: KubeObject, operations: unknown[], invocation: In
     def.defaults?.(decoded);
     return decoded;
   } catch (error) {
-    throw internalError(error instanceof Error ? error.message : String(error));
+    throw internalError(errorMessage(error));
   }
 }
 

@@ -10,6 +10,7 @@ import { fieldErrorMessage, invalid } from '../../errors/field-errors.js';
 import { decodeConfig, type ConfigScheme, type PluginConfigSource } from '../config/index.js';
 import { jsonType } from '../config/decode.js';
 import { ANONYMOUS_RESOLVER, kubeconfigResolver, type AuthenticationInfoResolver } from './authentication.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** runtime.NewScheme's name for kubeconfig.go's scheme: the file and line that made it. */
 const SCHEME_NAME = 'k8s.io/apiserver/pkg/admission/plugin/webhook/config/kubeconfig.go:35';
@@ -46,7 +47,7 @@ export function decodeWebhookAdmissionConfiguration(source: PluginConfigSource |
  */
 export function webhookAdmissionConfigurationLoader(plugin: string): (source: PluginConfigSource | undefined) => AuthenticationInfoResolver | Promise<AuthenticationInfoResolver> {
   const initFailure = (error: unknown): Error =>
-    new Error(`couldn't init admission plugin ${JSON.stringify(plugin)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    new Error(`couldn't init admission plugin ${JSON.stringify(plugin)}: ${errorMessage(error)}`, { cause: error });
   return (source) => {
     let kubeConfigFile: string;
     try {

@@ -2,6 +2,7 @@ import type { AudienceTokenAuthenticator, AuthenticationRequest, AuthenticationR
 import { aggregateMessage } from '../../errors/aggregate.js';
 import { noCredentials } from './authenticator.js';
 import { firstDecision, type MaybePromise } from './maybe-async.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** What an `Authorization` header holds, as far as bearer tokens are concerned. */
 export type BearerCredential =
@@ -67,7 +68,7 @@ export function tokenUnion(sources: readonly AudienceTokenAuthenticator[]): Toke
       return response.audiences ? { kind: 'authenticated', user, audiences: response.audiences } : { kind: 'authenticated', user };
     };
     const fail = (error: unknown): undefined => {
-      (errors ??= []).push(error instanceof Error ? error.message : String(error));
+      (errors ??= []).push(errorMessage(error));
       return undefined;
     };
     const attempt = (i: number): MaybePromise<AuthenticationResult | undefined> => {

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { DetailedPeerCertificate } from 'node:tls';
+import { errorMessage } from '../../errors/error-message.js';
 
 /**
  * A set of trusted certificate authorities (upstream's x509 verify options' roots): the PEM bundle
@@ -38,7 +39,7 @@ export async function loadCaFile(path: string, flag: string): Promise<CaPool> {
   try {
     return caPool(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`--${flag}: unable to load CA bundle "${path}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`--${flag}: unable to load CA bundle "${path}": ${errorMessage(error)}`, { cause: error });
   }
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { UserInfo } from '../user-info.js';
 import type { TokenAuthenticator } from './authenticator.js';
 import { parseCsv } from './csv.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** The tokens of a static token file, and notes about skipped or repeated lines (for the log). */
 export interface TokenFile {
@@ -24,7 +25,7 @@ export function parseTokenFile(content: string, source: string): TokenFile {
   try {
     records = parseCsv(content);
   } catch (error) {
-    throw new Error(`token file '${source}': ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`token file '${source}': ${errorMessage(error)}`);
   }
   const tokens = new Map<string, UserInfo>();
   const warnings: string[] = [];

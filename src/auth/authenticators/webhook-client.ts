@@ -7,6 +7,7 @@
 import { Agent, request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { loadClientConfig, type ClientConfig } from '../../client/kubeconfig.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** One POST's answer. */
 export interface WebhookAnswer {
@@ -28,7 +29,7 @@ export async function loadWebhookClient(path: string, flag: string): Promise<Web
   try {
     return webhookClientOf(await loadClientConfig(path));
   } catch (error) {
-    throw new Error(`--${flag} "${path}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`--${flag} "${path}": ${errorMessage(error)}`, { cause: error });
   }
 }
 
@@ -99,7 +100,7 @@ async function postOnce(client: WebhookClient, body: string, expected: string): 
   try {
     answer = await client(body);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const code = (error as { code?: unknown }).code;
     if (code === 'ECONNRESET') throw new RetriableError(message);
     throw new Error(message);

@@ -13,6 +13,7 @@ import { LEGACY_ISSUER, serviceAccountUser, type TokenPayload } from './claims.j
 import { loadJose } from '../jose.js';
 import type { VerificationKey } from './keys.js';
 import { LEEWAY_SECONDS, validateBound, validateLegacy, type Observation, type ServiceAccountTokenGetter, type Validated } from './validate.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** Options of {@link serviceAccountTokenAuthenticator}. */
 export interface ServiceAccountAuthenticatorOptions {
@@ -177,7 +178,7 @@ async function verifiedPayload(token: string, keys: readonly VerificationKey[]):
       const { payload } = await compactVerify(token, key.key, { algorithms: [key.algorithm] });
       return JSON.parse(new TextDecoder().decode(payload)) as TokenPayload;
     } catch (error) {
-      errors.push(error instanceof Error ? error.message : String(error));
+      errors.push(errorMessage(error));
     }
   }
   throw new Error(errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`);

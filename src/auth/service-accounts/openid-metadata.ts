@@ -2,6 +2,7 @@
 // served at `/.well-known/openid-configuration` and the key set at `/openid/v1/jwks`, rendered once at start.
 // They are served only when the issuer is an https URL without query or fragment.
 import type { VerificationKey } from './keys.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** Where the documents are served. */
 export const OPENID_CONFIG_PATH = '/.well-known/openid-configuration';
@@ -36,7 +37,7 @@ export function openIDMetadata(issuerURL: string, jwksURI: string | undefined, e
   try {
     issuer = new URL(issuerURL);
   } catch (error) {
-    throw new Error(`parse "${issuerURL}": ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`parse "${issuerURL}": ${errorMessage(error)}`);
   }
   if (issuer.protocol !== 'https:') throw new Error(`issuer URL must use https scheme, got: ${issuerURL}`);
   if (issuer.search !== '') throw new Error(`issuer URL may not include a query, got: ${issuerURL}`);

@@ -5,6 +5,7 @@
 // top level. Both become one internal spec, with each version's conversion rules applied.
 import { readFile } from 'node:fs/promises';
 import { allAuthenticatedGroup as ALL_AUTHENTICATED } from '../../auth/user-info.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** The internal policy spec (upstream abac.PolicySpec): what each version converts to. */
 export interface PolicySpec {
@@ -185,7 +186,7 @@ const SYNTAX_CONTEXTS: readonly [RegExp, string][] = [
 
 /** encoding/json's wording of a syntax error in `text` (V8 names the position; Go the character there). */
 function goSyntaxError(error: unknown, text: string): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const position = Number(/position (\d+)/.exec(message)?.[1] ?? NaN);
   const at = Number.isNaN(position) ? /Unexpected token '?(.)/.exec(message)?.[1] : text[position];
   if (at === undefined || /end of JSON input|Unterminated/.test(message)) return 'unexpected end of JSON input';
@@ -199,5 +200,5 @@ function goOpenError(path: string, error: unknown): string {
   if (code === 'ENOENT') return `open ${path}: no such file or directory`;
   if (code === 'EACCES') return `open ${path}: permission denied`;
   if (code === 'EISDIR') return `read ${path}: is a directory`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

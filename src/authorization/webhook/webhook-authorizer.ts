@@ -8,6 +8,7 @@ import type { UserInfo } from '../../auth/user-info.js';
 import { defaultRetryBackoff, postReview, reviewRecord, type RetryBackoff, type ReviewKind, type WebhookClient } from '../../auth/authenticators/webhook-client.js';
 import type { AuthorizationAttributes, AuthorizationModule, AuthorizationResult, MaybePromise, RulesResult } from '../authorizer.js';
 import { ExpiringLruCache } from './decision-cache.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export type WebhookVersion = 'v1' | 'v1beta1';
 export const webhookVersions: readonly WebhookVersion[] = ['v1', 'v1beta1'];
@@ -50,7 +51,7 @@ export function webhookAuthorizer(options: WebhookAuthorizerOptions): Authorizat
     try {
       status = statusOf(await postReview(options.client, reviewOf(attributes, options.version), options.retry ?? defaultRetryBackoff));
     } catch (error) {
-      return { decision: 'NoOpinion', reason: '', error: error instanceof Error ? error.message : String(error) };
+      return { decision: 'NoOpinion', reason: '', error: errorMessage(error) };
     }
     if (shouldCache(attributes)) cache.add(key, status, status.allowed ? authorizedTtl : unauthorizedTtl);
     return decisionOf(status);

@@ -2,6 +2,7 @@
 import { cipherSuiteNames, servingTls, tlsVersionNames } from '../../server/tls-settings.js';
 import { FlagError, intFlag, ipFlag, stringFlag, stringsFlag } from '../flag-set.js';
 import { optional, type OptionGroup } from './option-group.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 const suiteNames = cipherSuiteNames();
 
@@ -72,6 +73,6 @@ function checkTls(tls: Pick<SecureServingOptions, 'tlsCipherSuites' | 'tlsMinVer
   try {
     servingTls({ cipherSuites: tls.tlsCipherSuites, ...(tls.tlsMinVersion !== undefined ? { minVersion: tls.tlsMinVersion } : {}) });
   } catch (error) {
-    throw new FlagError(error instanceof Error ? error.message : String(error));
+    throw new FlagError(errorMessage(error));
   }
 }

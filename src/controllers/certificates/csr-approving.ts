@@ -13,6 +13,7 @@ import { isNotFound } from '../status-errors.js';
 import { QuietRetry } from '../work-queue.js';
 import { parseCertificateRequest, type ParsedRequest } from './issue-certificate.js';
 import { KUBE_APISERVER_CLIENT_KUBELET, validateKubeletClient } from './signer-rules.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export interface CSRApprovingDeps {
   /** certificates.k8s.io/v1 certificatesigningrequests. */
@@ -56,7 +57,7 @@ export function csrApprovingController(context: ControllerContext, deps: CSRAppr
     const cached = informer.get('', name) as CertificateSigningRequest | undefined;
     if (!cached || !wantsApproval(cached)) return;
     const parsed = await parseCertificateRequest(Buffer.from(cached.spec.request ?? '', 'base64').toString('latin1')).catch((error: unknown) => {
-      throw new Error(`unable to parse csr "${name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`unable to parse csr "${name}": ${errorMessage(error)}`, { cause: error });
     });
     const tried: string[] = [];
     for (const recognizer of RECOGNIZERS) {
@@ -68,7 +69,7 @@ export function csrApprovingController(context: ControllerContext, deps: CSRAppr
       try {
         await client.replace('', csr as unknown as KubeObject, { subresource: 'approval' });
       } catch (error) {
-        if (!isNotFound(error)) throw new Error(`error updating approval for csr: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        if (!isNotFound(error)) throw new Error(`error updating approval for csr: ${errorMessage(error)}`, { cause: error });
       }
       return;
     }

@@ -14,6 +14,7 @@ import { followed, queueController } from '../queue-controller.js';
 import { isNotFound } from '../status-errors.js';
 import { issueCertificate, loadCertificateAuthority, parseCertificateRequest, type CertificateAuthority } from './issue-certificate.js';
 import { isBuiltInSigner, signerVerdict } from './signer-rules.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 export interface CSRSigningDeps {
   /** certificates.k8s.io/v1 certificatesigningrequests. */
@@ -85,7 +86,7 @@ export function csrSigningController(context: ControllerContext, deps: CSRSignin
     const signerName = spec.signerName ?? '';
     const usages = spec.usages ?? [];
     const parsed = await parseCertificateRequest(Buffer.from(spec.request ?? '', 'base64').toString('latin1')).catch((error: unknown) => {
-      throw new Error(`unable to parse csr "${name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`unable to parse csr "${name}": ${errorMessage(error)}`, { cause: error });
     });
     const verdict = signerVerdict(signerName, parsed.names, usages);
     if (!verdict.recognized) return;

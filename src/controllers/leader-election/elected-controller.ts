@@ -3,6 +3,7 @@
 import type { Controller } from '../controller.js';
 import { LeaderElector, type LeaderElectionTiming } from './leader-elector.js';
 import type { ResourceLock } from './lease-lock.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** How an elected controller is set up. */
 export interface ElectedControllerOptions {
@@ -23,7 +24,6 @@ export interface ElectedController extends Controller {
   readonly elector: LeaderElector;
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Wraps `create()`'s controllers in leader election on `lock`. */
 export function electedController(options: ElectedControllerOptions): ElectedController {
@@ -41,7 +41,7 @@ export function electedController(options: ElectedControllerOptions): ElectedCon
         log(`${options.identity} acquired lease ${options.lock.description}: starting the ${options.name} controller`);
         const controller = options.create();
         current = controller;
-        controller.start().catch((error: unknown) => log(`${options.name} controller failed to start: ${describe(error)}`));
+        controller.start().catch((error: unknown) => log(`${options.name} controller failed to start: ${errorMessage(error)}`));
       },
       async onStoppedLeading() {
         const controller = current;
@@ -51,7 +51,7 @@ export function electedController(options: ElectedControllerOptions): ElectedCon
       },
       onNewLeader: (holder) => log(`lease ${options.lock.description} is held by ${holder || 'nobody (released)'}`),
     },
-    onError: (error) => log(`leader election on ${options.lock.description}: ${describe(error)}`),
+    onError: (error) => log(`leader election on ${options.lock.description}: ${errorMessage(error)}`),
   });
   return {
     name: options.name,
@@ -66,7 +66,7 @@ export function electedController(options: ElectedControllerOptions): ElectedCon
     },
     check() {
       if (campaign === undefined) throw new Error(`${options.name} controller: leader election not started`);
-      if (failure !== undefined) throw new Error(`${options.name} controller: leader election ended: ${describe(failure)}`);
+      if (failure !== undefined) throw new Error(`${options.name} controller: leader election ended: ${errorMessage(failure)}`);
       // A standby replica is healthy: it is ready to take over, which is all it should do.
       if (!elector.leading) return;
       if (elector.sinceRenewMs > options.timing.leaseDurationMs) throw new Error(`${options.name} controller: leading on an expired lease`);

@@ -10,6 +10,7 @@ import type { ControllerContext } from '../controller-context.js';
 import { WorkQueue } from '../work-queue.js';
 import { isNotFound } from '../status-errors.js';
 import { updatedConditions, type DeletionOutcome, type NamespaceCondition } from './deletion-conditions.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 const FINALIZER = 'kubernetes';
 /** How soon to look again while objects with finalizers of their own still remain. */
@@ -93,7 +94,7 @@ async function deleteContent(context: ControllerContext, resources: readonly Nam
       else if (ref.verbs.includes('delete')) await deleteEach(client, namespace);
     } catch (error) {
       // As upstream: hold on to the error and go on with the other resources.
-      outcome.deleteErrors.push(error instanceof Error ? error.message : String(error));
+      outcome.deleteErrors.push(errorMessage(error));
     }
     const { items } = await client.list(namespace);
     if (items.length === 0) continue;

@@ -11,6 +11,7 @@ import { PROTOBUF_MEDIA_TYPE, decodeProtobufObject } from '../../schema/protobuf
 import { parseYamlDocument } from '../../schema/yaml-document.js';
 import { parseMediaType } from '../negotiation.js';
 import { BODY_MEDIA_TYPES } from './decode-body.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 const CANNOT_CONVERT = 'decoded object cannot be converted to DeleteOptions';
 
@@ -36,7 +37,7 @@ function yamlOptions(body: Buffer): unknown {
   try {
     return parseYamlDocument(body);
   } catch (error) {
-    throw unknownError(`error converting YAML to JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw unknownError(`error converting YAML to JSON: ${errorMessage(error)}`);
   }
 }
 

@@ -19,6 +19,7 @@ import type { CompactionTracker } from './compaction.js';
 import { PendingBatches } from '../pending-batches.js';
 import { EventType, type WatchEvent as EtcdEvent, type WatchResponse } from './grpc/etcd-proto.js';
 import type { WatchStream, WatchStreamListener } from './grpc/watch-stream.js';
+import { errorMessage } from '../../errors/error-message.js';
 
 /** What the mux needs from the backend. */
 export interface WatchMuxDeps {
@@ -145,7 +146,7 @@ export class WatchMux {
       });
     } catch (error) {
       // Reported as a stream failure would be: after the caller (a consumer joining) has returned.
-      queueMicrotask(() => current() && this.#broken(`etcd watch could not start: ${error instanceof Error ? error.message : String(error)}`));
+      queueMicrotask(() => current() && this.#broken(`etcd watch could not start: ${errorMessage(error)}`));
       return;
     }
     this.#stream.write({ create_request: { key: ALL_KEYS, range_end: ALL_KEYS, start_revision: from, prev_kv: true } });

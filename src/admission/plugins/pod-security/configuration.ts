@@ -8,6 +8,7 @@ import { duplicate, fieldErrorMessage, invalid, required, type FieldError } from
 import { nameIsDNSSubdomain, validateNamespaceName } from '../../../apis/meta/v1/validation.js';
 import { decodeConfig, strictDecodingError, type PluginConfigSource, type StructType } from '../../config/index.js';
 import { parseLevel, parseVersion, type Policy } from './api.js';
+import { errorMessage } from '../../../errors/error-message.js';
 
 export interface PodSecurityDefaults {
   readonly enforce: string;
@@ -155,7 +156,7 @@ export function loadPodSecurityConfiguration(source: PluginConfigSource | undefi
   try {
     configuration = decodePodSecurityConfiguration(source);
   } catch (error) {
-    throw new Error(`couldn't init admission plugin ${JSON.stringify(PLUGIN_NAME)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`couldn't init admission plugin ${JSON.stringify(PLUGIN_NAME)}: ${errorMessage(error)}`, { cause: error });
   }
   const initFailure = (why: string) => new Error(`failed to initialize admission plugin ${JSON.stringify(PLUGIN_NAME)}: ${why}`);
   const { policy, errors } = toPolicy(configuration.defaults);

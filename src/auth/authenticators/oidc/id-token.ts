@@ -4,6 +4,7 @@
 // The signature is checked afterwards against the provider's keys (provider.ts), so that malformed or
 // foreign tokens never cause a fetch of the keys.
 import type { Claims } from './claims.js';
+import { errorMessage } from '../../../errors/error-message.js';
 
 /** What the token is checked against. */
 export interface IdTokenExpectations {
@@ -74,7 +75,7 @@ function decode(token: string): [Record<string, unknown>, Record<string, unknown
     try {
       value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
     } catch (error) {
-      throw new Error(`oidc: malformed jwt ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`oidc: malformed jwt ${what}: ${errorMessage(error)}`);
     }
     if (!isObject(value)) throw new Error(`oidc: malformed jwt ${what}: not a JSON object`);
     return value;

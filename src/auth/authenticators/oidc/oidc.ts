@@ -6,6 +6,7 @@ import type { TokenAuthenticator } from '../authenticator.js';
 import { usernamePrefixOf, userOfClaims, type ClaimMapping } from './claims.js';
 import { checkIdToken, unverifiedIssuer } from './id-token.js';
 import { OidcProvider } from './provider.js';
+import { errorMessage } from '../../../errors/error-message.js';
 
 /** The `--oidc-*` flags (startServer's `oidc` option). */
 export interface OidcOptions {
@@ -51,7 +52,7 @@ export async function oidcAuthenticator(options: OidcOptions): Promise<OidcAuthe
     try {
       caPem = await readFile(options.caFile, 'utf8');
     } catch (error) {
-      throw new Error(`Failed to read the CA file: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`Failed to read the CA file: ${errorMessage(error)}`);
     }
   }
   const { issuerURL, clientID } = options;
@@ -70,7 +71,7 @@ export async function oidcAuthenticator(options: OidcOptions): Promise<OidcAuthe
       checked = checkIdToken(token, { issuerURL, clientID, signingAlgs, now: new Date() });
       await provider.verifySignature(token, checked.alg);
     } catch (error) {
-      throw new Error(`oidc: verify token: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`oidc: verify token: ${errorMessage(error)}`);
     }
     return userOfClaims(checked.claims, mapping);
   };

@@ -7,6 +7,7 @@
 import { request } from 'node:https';
 import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
 import { loadJose } from '../../jose.js';
+import { errorMessage } from '../../../errors/error-message.js';
 
 /** How often discovery is tried again after a failure (upstream polls every 10 s). */
 export const DISCOVERY_RETRY_MS = 10_000;
@@ -34,10 +35,10 @@ export class OidcProvider {
       while (!this.abort.signal.aborted) {
         try {
           this.jwksURI = await this.discover();
-          await this.refreshKeys().catch((error: unknown) => console.error(`kplane: oidc authenticator: fetching keys: ${message(error)}`));
+          await this.refreshKeys().catch((error: unknown) => console.error(`kplane: oidc authenticator: fetching keys: ${errorMessage(error)}`));
           return;
         } catch (error) {
-          console.error(`kplane: oidc authenticator: initializing plugin: ${message(error)}`);
+          console.error(`kplane: oidc authenticator: initializing plugin: ${errorMessage(error)}`);
           await delay(DISCOVERY_RETRY_MS, this.abort.signal);
         }
       }
@@ -73,7 +74,7 @@ export class OidcProvider {
     try {
       return (await compactVerify(token, fresh, { algorithms: [alg] })).payload;
     } catch (error) {
-      throw new Error(`failed to verify signature: ${message(error)}`);
+      throw new Error(`failed to verify signature: ${errorMessage(error)}`);
     }
   }
 
@@ -115,7 +116,7 @@ export class OidcProvider {
             if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
             resolve(value as Record<string, unknown>);
           } catch (error) {
-            reject(new Error(`oidc: failed to decode ${what}: ${message(error)}`));
+            reject(new Error(`oidc: failed to decode ${what}: ${errorMessage(error)}`));
           }
         });
       });
@@ -125,7 +126,6 @@ export class OidcProvider {
   }
 }
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

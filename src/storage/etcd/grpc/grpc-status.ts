@@ -1,6 +1,7 @@
 // gRPC status: the codes this client tells apart, the error a call ends with, and how a call's status
 // (trailers, or the headers of a trailers-only answer) becomes one.
 import type { HeaderFields } from './http2/hpack.js';
+import { errorMessage } from '../../../errors/error-message.js';
 
 /** The gRPC status codes this client produces or tells apart (google.rpc.Code). */
 export const GrpcCode = {
@@ -20,7 +21,7 @@ export class GrpcStatusError extends Error {
 /** A call that never got an answer: the connection failed or the stream was reset. */
 export const unavailableCall = (error: unknown): GrpcStatusError =>
   error instanceof GrpcStatusError ? error
-    : new GrpcStatusError(GrpcCode.Unavailable, `etcd connection failed: ${error instanceof Error ? error.message : String(error)}`);
+    : new GrpcStatusError(GrpcCode.Unavailable, `etcd connection failed: ${errorMessage(error)}`);
 
 /** The gRPC code for an answer that is not gRPC at all (gRPC's HTTP-to-gRPC status mapping). */
 function codeOfHttpStatus(status: number): number {

@@ -4,6 +4,7 @@
 // Validation runs synchronously, so the request's DER is sliced here and its signature verified with node:crypto
 // (synchronous); Node has no PKCS#10 parser, and @peculiar/x509's verification is asynchronous WebCrypto.
 import { X509Certificate, createPublicKey, verify } from 'node:crypto';
+import { errorMessage } from '../../../../errors/error-message.js';
 
 interface PemBlock {
   type: string;
@@ -111,7 +112,7 @@ export function certificateRequestOrganizations(request: Buffer): string[] | str
     }
     return organizations;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ComponentCondition } from '../schemas.generated.js';
 import { goDialError, joinHostPort } from '../go-net-errors.js';
+import { errorMessage } from '../../../../errors/error-message.js';
 
 /** upstream probeTimeOut. */
 export const PROBE_TIMEOUT_MS = 20_000;
@@ -78,7 +79,7 @@ export function etcdHealthCheck(body: string): string | undefined {
   try {
     parsed = JSON.parse(body);
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
   const health = (parsed as { health?: unknown } | null)?.health;
   return health === 'true' ? undefined : `Unhealthy status: ${typeof health === 'string' ? health : ''}`;

@@ -8,6 +8,7 @@ import { quantityAt, validateResourceQuantityValue } from '../resource-names.js'
 import { validateNodeTaints } from '../taints.js';
 import type { ConfigMapNodeConfigSource, Node, NodeAddress, NodeConfigSource, Taint } from '../schemas.generated.js';
 import { parseCIDR } from './cidr.js';
+import { errorMessage } from '../../../../errors/error-message.js';
 
 /** The annotation older clients used for taints (core.TaintsAnnotationKey). */
 const TAINTS_ANNOTATION = 'scheduler.alpha.kubernetes.io/taints';
@@ -20,7 +21,7 @@ function validateNodeAnnotations(annotations: Record<string, string> | undefined
   try {
     taints = JSON.parse(text);
   } catch (error) {
-    return [invalid(path, TAINTS_ANNOTATION, error instanceof Error ? error.message : String(error))];
+    return [invalid(path, TAINTS_ANNOTATION, errorMessage(error))];
   }
   return Array.isArray(taints) ? validateNodeTaints(taints as Taint[], `${path}.${TAINTS_ANNOTATION}`) : [];
 }
