@@ -10,8 +10,7 @@
 // through another replica is seen once the watch delivers it, or by a live look-up.
 import { LiveLookups } from '../admission/live-lookups.js';
 import type { KubeObject } from '../apis/meta/v1/types.js';
-import { isStatusError } from '../errors/status-error.js';
-import type { Store } from '../registry/store/index.js';
+import { sharedIfExists, type Store } from '../registry/store/index.js';
 import { isStorageError } from '../storage/errors.js';
 import type { Backend } from '../storage/interface.js';
 import { sharedDecoded, type Cacher } from '../storage/cacher/index.js';
@@ -81,16 +80,6 @@ function caughtUp(source: AdmissionSource): boolean | Promise<boolean> {
   );
 }
 
-/** `store.get` as it is (resourceVersion `0` reads the cache, a consistent read otherwise); undefined on 404. */
-async function getIfFound(store: Store, namespace: string, name: string, resourceVersion: '0' | undefined): Promise<Readonly<KubeObject> | undefined> {
-  try {
-    return sharedDecoded(await store.get(namespace, name, resourceVersion));
-  } catch (error) {
-    if (isStatusError(error) && error.code === 404) return undefined;
-    throw error;
-  }
-}
-
 async function list(store: Store, namespace: string, resourceVersion: '0' | undefined): Promise<readonly Readonly<KubeObject>[]> {
   return (await store.list(namespace, resourceVersion ? { resourceVersion } : {})).items.map(sharedDecoded);
 }
@@ -103,9 +92,11 @@ export function cachedGetter(sourceOf: SourceOf, options: { liveLookup: boolean 
   return async (namespace, name) => {
     const source = sourceOf();
     if (source === undefined) return undefined;
-    const cached = await getIfFound(source.store, namespace, name, (await caughtUp(source)) ? '0' : undefined);
-    if (cached !== undefined || !options.liveLookup) return cached;
-    return getIfFound(source.store, namespace, name, undefined);
+    const fresh = await caughtUp(source);
+    const cached = await sharedIfExists(source.store, namespace, name, fresh ? '0' : undefined);
+    // A consistent read already answered when the cache could not catch up.
+    if (cached !== undefined || !options.liveLookup || !fresh) return cached;
+    return sharedIfExists(source.store, namespace, name);
   };
 }
 

@@ -5,9 +5,9 @@ import { sharedDecoded } from '../../storage/cacher/index.js';
 import type { StoredItem, Store } from './types.js';
 
 /** `read` of the item `namespace/name` of `store`, or undefined when it does not exist. */
-async function readIfExists<T>(store: Store, namespace: string, name: string, read: (item: StoredItem) => T): Promise<T | undefined> {
+async function readIfExists<T>(store: Store, namespace: string, name: string, read: (item: StoredItem) => T, resourceVersion?: string): Promise<T | undefined> {
   try {
-    return read(await store.get(namespace, name));
+    return read(await store.get(namespace, name, resourceVersion));
   } catch (error) {
     if (isStatusError(error) && error.code === 404) return undefined;
     throw error;
@@ -21,8 +21,9 @@ export function getIfExists(store: Store, namespace: string, name: string): Prom
 
 /**
  * getIfExists for readers that only read (admission's look-ups on every pod create): the cached state is
- * decoded once and shared, instead of once per call (cacher's sharedDecoded).
+ * decoded once and shared, instead of once per call (cacher's sharedDecoded). `resourceVersion` as for a GET
+ * (`0`: the watch cache as it is; unset: a consistent read).
  */
-export function sharedIfExists(store: Store, namespace: string, name: string): Promise<Readonly<KubeObject> | undefined> {
-  return readIfExists(store, namespace, name, sharedDecoded);
+export function sharedIfExists(store: Store, namespace: string, name: string, resourceVersion?: string): Promise<Readonly<KubeObject> | undefined> {
+  return readIfExists(store, namespace, name, sharedDecoded, resourceVersion);
 }
